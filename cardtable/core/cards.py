@@ -1,0 +1,237 @@
+"""Cards, text notation and the shoe (RULES.md section 1).
+
+Pure: no I/O, no UI. The shoe is the only mutable object here because it models a
+physical stack being dealt; everything built on top of it keeps immutable state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+__all__ = [
+    "Suit",
+    "Card",
+    "parse_cards",
+    "full_deck",
+    "Shoe",
+    "ShoeEmpty",
+    "RANK_LETTERS",
+]
+
+
+class Suit(Enum):
+    """The four French suits; the value is the notation letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol."""
+        return _SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The notation letter (S H D C)."""
+        return self.value
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are drawn in red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+#: Rank number -> notation letter (1 = ace ... 13 = king).
+RANK_LETTERS: dict[int, str] = {
+    1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
+    8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K",
+}
+_RANK_FROM_TEXT: dict[str, int] = {v: k for k, v in RANK_LETTERS.items()}
+_RANK_FROM_TEXT["10"] = 10
+_SUIT_FROM_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """One playing card. ``rank`` is 1 (ace) to 13 (king)."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise ValueError(f"card rank must be 1..13, not {self.rank!r}")
+        if not isinstance(self.suit, Suit):
+            raise ValueError(f"card suit must be a Suit, not {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``AS``, ``TD``, ``10h``, ``qc`` … (case-insensitive)."""
+        token = text.strip() if isinstance(text, str) else text
+        if not isinstance(token, str) or len(token) < 2:
+            raise ValueError(f"bad card {text!r}: expected rank (A 2-9 T J Q K or 10) then suit (S H D C)")
+        upper = token.upper()
+        rank_text, suit_text = upper[:-1], upper[-1]
+        rank = _RANK_FROM_TEXT.get(rank_text)
+        suit = _SUIT_FROM_TEXT.get(suit_text)
+        if rank is None or suit is None:
+            raise ValueError(f"bad card {text!r}: expected rank (A 2-9 T J Q K or 10) then suit (S H D C)")
+        return cls(rank, suit)
+
+    @property
+    def rank_letter(self) -> str:
+        """A 2-9 T J Q K."""
+        return RANK_LETTERS[self.rank]
+
+    @property
+    def rank_label(self) -> str:
+        """Rank as printed on the card face: A 2-10 J Q K."""
+        return "10" if self.rank == 10 else RANK_LETTERS[self.rank]
+
+    def label(self, ascii: bool = False) -> str:
+        """Short display text: ``A♠`` or ``AS`` (``10♥`` / ``10H``)."""
+        return self.rank_label + (self.suit.letter if ascii else self.suit.symbol)
+
+    def __str__(self) -> str:
+        return self.rank_letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse whitespace- or comma-separated cards: ``"AS KD TH"``."""
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    else:
+        tokens = list(text)
+    return [Card.parse(token) for token in tokens]
+
+
+def full_deck() -> list[Card]:
+    """One 52-card deck in a fixed order (suits S H D C, ranks A..K)."""
+    return [Card(rank, suit) for suit in SUIT_ORDER for rank in range(1, 14)]
+
+
+class ShoeEmpty(IndexError):
+    """Raised by :meth:`Shoe.draw` when no card is left."""
+
+
+class Shoe:
+    """A shoe of one or more decks, dealt from the top.
+
+    Shuffled with a uniform Fisher–Yates shuffle driven by ``random.SystemRandom``
+    unless a (seeded) generator is given. ``cut_from_end`` places the cut card that
+    many cards before the bottom: once a card beyond it has been dealt,
+    :attr:`cut_card_reached` is true and the table reshuffles before the next round.
+    """
+
+    def __init__(
+        self,
+        decks: int = 1,
+        rng: random.Random | None = None,
+        *,
+        cut_from_end: int | None = None,
+    ) -> None:
+        if not isinstance(decks, int) or decks < 1:
+            raise ValueError(f"a shoe needs at least one deck, not {decks!r}")
+        self.decks = decks
+        self._rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self._all: list[Card] = full_deck() * decks
+        self._cards: list[Card] = []
+        self._stacked = False
+        self.cut_from_end = self._check_cut(cut_from_end, len(self._all))
+        self.shuffle()
+
+    @staticmethod
+    def _check_cut(cut_from_end: int | None, size: int) -> int | None:
+        if cut_from_end is None:
+            return None
+        if not isinstance(cut_from_end, int) or not 0 <= cut_from_end <= size:
+            raise ValueError(f"cut card must be 0..{size} cards from the end, not {cut_from_end!r}")
+        return cut_from_end
+
+    @classmethod
+    def stacked(
+        cls,
+        cards: Sequence[Card] | str,
+        rng: random.Random | None = None,
+        *,
+        cut_from_end: int | None = None,
+    ) -> Shoe:
+        """A shoe that deals exactly ``cards``, first card first (for tests).
+
+        A later :meth:`shuffle` mixes these same cards with ``rng``.
+        """
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        shoe = cls.__new__(cls)
+        shoe.decks = 0
+        shoe._rng = rng if rng is not None else random.SystemRandom()
+        shoe._all = list(cards)
+        shoe._cards = list(reversed(shoe._all))  # top of the shoe is the end of the list
+        shoe._stacked = True
+        shoe.cut_from_end = cls._check_cut(cut_from_end, len(shoe._all))
+        return shoe
+
+    # -- dealing -----------------------------------------------------------------
+
+    def draw(self) -> Card:
+        """Deal the top card."""
+        if not self._cards:
+            raise ShoeEmpty("the shoe is empty")
+        return self._cards.pop()
+
+    def shuffle(self) -> None:
+        """Gather every card back and shuffle (Fisher–Yates)."""
+        cards = list(self._all)
+        rng = self._rng
+        for i in range(len(cards) - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self._cards = cards  # dealt from the end: order is uniform either way
+        self._stacked = False
+
+    reshuffle = shuffle
+
+    # -- counts ------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Cards in the full shoe."""
+        return len(self._all)
+
+    @property
+    def remaining(self) -> int:
+        """Cards not yet dealt."""
+        return len(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt since the last shuffle."""
+        return len(self._all) - len(self._cards)
+
+    @property
+    def cut_card_reached(self) -> bool:
+        """True once dealing has reached the cut card: finish this round, then reshuffle.
+
+        The cut card lies ``cut_from_end`` cards above the bottom, so it is out as soon
+        as no more than that many cards remain.
+        """
+        if self.cut_from_end is None:
+            return False
+        return self.remaining <= self.cut_from_end
+
+    def __repr__(self) -> str:
+        return f"<Shoe {self.remaining}/{self.size} cards, cut at {self.cut_from_end}>"
