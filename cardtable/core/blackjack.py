@@ -1,7 +1,15 @@
 """European blackjack table engine (RULES.md section 3).
 
-STUB by the lead: the engine helper owns this file and replaces the body. ``Rules``
-and the hand-value helpers below are shared with ``cardtable.ai`` — keep their names.
+A :class:`Round` is the "server" for one round: it owns the dealing from a shoe,
+tells who is to act and what is legal, validates every action (the human's and the
+computer seats' alike), plays the dealer and settles in exact hundredths of a chip.
+
+Everything a caller can read is immutable (frozen dataclasses and tuples); the round
+itself is the one mutable object, like the shoe it deals from. A computer seat gets
+only :meth:`Round.view` — never the face-down card, never the shoe.
+
+``Action``, ``Rules``, ``card_value`` and ``hand_total`` are shared with
+``cardtable.ai``; keep their names.
 """
 
 from __future__ import annotations
@@ -10,7 +18,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
-from .cards import Card
+from .cards import Card, Shoe
+
+__all__ = [
+    "Action",
+    "Rules",
+    "card_value",
+    "hand_total",
+    "Hand",
+    "HandOutcome",
+    "HandResult",
+    "EventKind",
+    "Event",
+    "SeatView",
+    "IllegalAction",
+    "Round",
+]
 
 
 class Action(Enum):
@@ -40,6 +63,11 @@ class Rules:
     min_bet: int = 500  # hundredths
     max_bet: int = 50_000
 
+    @property
+    def cut_from_end(self) -> int:
+        """Cards behind the cut card in a full shoe (78 for 6 decks at 75 %)."""
+        return self.decks * 52 * (100 - self.penetration_percent) // 100
+
 
 def card_value(card: Card) -> int:
     """Blackjack value with the ace as 1: 2-10 face, J/Q/K 10, A 1."""
@@ -53,3 +81,501 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     if has_ace and total + 10 <= 21:
         return total + 10, True
     return total, False
+
+
+def is_natural(cards: Sequence[Card]) -> bool:
+    """Two cards worth 21 (whether it *counts* as a natural depends on splitting)."""
+    return len(cards) == 2 and hand_total(cards)[0] == 21
+
+
+# -- hands ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One player hand as everyone at the table sees it (nothing here is secret).
+
+    ``stake`` is everything staked on the hand (doubled included).
+    """
+
+    cards: tuple[Card, ...]
+    stake: int
+    doubled: bool = False
+    from_split: bool = False
+    #: Made by splitting aces: gets exactly one more card, then closes.
+    split_aces: bool = False
+    closed: bool = False
+
+    @property
+    def total(self) -> int:
+        return hand_total(self.cards)[0]
+
+    @property
+    def soft(self) -> bool:
+        return hand_total(self.cards)[1]
+
+    @property
+    def busted(self) -> bool:
+        return self.total > 21
+
+    @property
+    def blackjack(self) -> bool:
+        """A natural: ace and ten-value as the first two cards of an unsplit hand."""
+        return not self.from_split and is_natural(self.cards)
+
+    @property
+    def done(self) -> bool:
+        """Alias of ``closed``: no more actions on this hand."""
+        return self.closed
+
+    def describe(self) -> str:
+        """``soft 17`` / ``hard 12`` / ``blackjack`` / ``bust 24``."""
+        if self.blackjack:
+            return "blackjack"
+        total, soft = hand_total(self.cards)
+        if total > 21:
+            return f"bust {total}"
+        return f"{'soft' if soft else 'hard'} {total}"
+
+
+class HandOutcome(Enum):
+    """How a hand ended at settlement."""
+
+    BLACKJACK = "blackjack"  # natural paid 3:2
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+    BUST = "bust"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A settled hand: ``returned`` includes the stake (0 when lost)."""
+
+    cards: tuple[Card, ...]
+    stake: int
+    returned: int
+    outcome: HandOutcome
+    doubled: bool = False
+    from_split: bool = False
+
+    @property
+    def net(self) -> int:
+        return self.returned - self.stake
+
+
+# -- events -----------------------------------------------------------------------
+
+
+class EventKind(Enum):
+    """Steps of a round, in order, for the screen to animate."""
+
+    DEAL = "deal"  # a card to a seat's hand (seat, hand) or the dealer (seat None)
+    SPLIT = "split"  # (seat, hand) split into hand and hand + 1
+    DOUBLE = "double"  # (seat, hand) stake doubled; amount = the extra stake
+    CLOSED = "closed"  # (seat, hand) closed; note says why
+    REVEAL = "reveal"  # the dealer's face-down card is turned over
+    DEALER_DONE = "dealer_done"  # the dealer stands or busts; note says which
+    PAYOUT = "payout"  # (seat, hand) settled; amount = returned; note = outcome value
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step. A face-down card is dealt with ``card=None`` — events never leak it."""
+
+    kind: EventKind
+    seat: int | None = None  # None: the dealer
+    hand: int | None = None
+    card: Card | None = None
+    face_up: bool = True
+    amount: int = 0
+    note: str = ""
+
+
+# -- the seat's view --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All one seat may know — what a player at a real table sees, nothing more."""
+
+    seat: int
+    rules: Rules
+    #: This seat's hands, in table order.
+    hands: tuple[Hand, ...]
+    #: The hand this seat is to act on, or None when it is not this seat's turn.
+    hand_index: int | None
+    dealer_up: Card
+    #: Dealer cards face up (the up card only, until the reveal).
+    dealer_cards: tuple[Card, ...]
+    #: Every seat's hands (all face up).
+    seats: tuple[tuple[Hand, ...], ...]
+    #: Every face-up card on the table: all seats' cards, then the dealer's face-up cards.
+    table_cards: tuple[Card, ...]
+    #: Cards seen since the last shuffle, this round's face-up cards included.
+    seen_since_shuffle: tuple[Card, ...]
+    legal: frozenset[Action]
+    #: Chips left beside this seat's stakes, or None when unlimited.
+    bankroll: int | None
+    #: (seat, hand) to act at the table, or None.
+    turn: tuple[int, int] | None
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand to act, if it is this seat's turn."""
+        return None if self.hand_index is None else self.hands[self.hand_index]
+
+
+class IllegalAction(ValueError):
+    """The action is not legal for the hand to act; the round is unchanged."""
+
+
+# -- the round --------------------------------------------------------------------
+
+
+class Round:
+    """One round at the table, from the deal to the settlement.
+
+    ``bets`` has one entry per seat (seat 0 first); ``bankrolls`` (chips left beside
+    each seat's stake) limit doubles and splits, ``None`` = unlimited. ``seen`` is the
+    cards already seen since the last shuffle before this round (the table passes it).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        shoe: Shoe,
+        bets: Sequence[int],
+        bankrolls: Sequence[int] | None = None,
+        *,
+        seen: Sequence[Card] = (),
+    ) -> None:
+        if not bets:
+            raise ValueError("a round needs at least one seat")
+        for bet in bets:
+            if not isinstance(bet, int) or isinstance(bet, bool) or bet <= 0:
+                raise ValueError(f"a bet is a positive int of hundredths, not {bet!r}")
+        if bankrolls is not None:
+            if len(bankrolls) != len(bets):
+                raise ValueError("one bankroll per seat")
+            for b in bankrolls:
+                if not isinstance(b, int) or b < 0:
+                    raise ValueError(f"a bankroll is a non-negative int, not {b!r}")
+        self.rules = rules
+        self._shoe = shoe
+        self._seen_before: tuple[Card, ...] = tuple(seen)
+        self._bankrolls: list[int] | None = None if bankrolls is None else list(bankrolls)
+        self._hands: list[list[Hand]] = [[Hand((), bet)] for bet in bets]
+        self._dealer: list[Card] = []
+        self._revealed = False
+        self._turn: tuple[int, int] | None = None
+        self._results: list[list[HandResult]] | None = None
+        self._events: list[Event] = []
+        self._deal()
+
+    # -- public state -------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return len(self._hands)
+
+    @property
+    def turn(self) -> tuple[int, int] | None:
+        """(seat, hand index) to act, None when the players are done."""
+        return self._turn
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every step so far, in order (the screen keeps its own read position)."""
+        return tuple(self._events)
+
+    def hands(self, seat: int) -> tuple[Hand, ...]:
+        return tuple(self._hands[seat])
+
+    @property
+    def all_hands(self) -> tuple[tuple[Hand, ...], ...]:
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def revealed(self) -> bool:
+        return self._revealed
+
+    @property
+    def dealer_up(self) -> Card:
+        return self._dealer[0]
+
+    @property
+    def dealer_visible(self) -> tuple[Card, ...]:
+        """The dealer's face-up cards (the up card only until the reveal)."""
+        return tuple(self._dealer) if self._revealed else (self._dealer[0],)
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        """All the dealer's cards, the face-down one included — for the table, not seats."""
+        return tuple(self._dealer)
+
+    @property
+    def finished(self) -> bool:
+        return self._results is not None
+
+    @property
+    def results(self) -> list[list[HandResult]] | None:
+        return None if self._results is None else [list(r) for r in self._results]
+
+    def bankroll(self, seat: int) -> int | None:
+        """Chips left beside the seat's stakes, or None when unlimited."""
+        return None if self._bankrolls is None else self._bankrolls[seat]
+
+    def staked(self, seat: int) -> int:
+        """Everything the seat has on the table now."""
+        return sum(h.stake for h in self._hands[seat])
+
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """Every face-up card on the table: seats' cards in order, then the dealer's."""
+        cards: list[Card] = []
+        for seat_hands in self._hands:
+            for hand in seat_hands:
+                cards.extend(hand.cards)
+        cards.extend(self.dealer_visible)
+        return tuple(cards)
+
+    def cards_dealt(self) -> tuple[Card, ...]:
+        """Every card dealt this round, the face-down one included (for the discards)."""
+        return self.face_up_cards() + (() if self._revealed else tuple(self._dealer[1:]))
+
+    # -- legality -----------------------------------------------------------------
+
+    def legal_actions(self) -> set[Action]:
+        """The actions legal for the hand to act (empty when no one is to act)."""
+        if self._turn is None:
+            return set()
+        seat, index = self._turn
+        return self._legal(seat, index)
+
+    def _legal(self, seat: int, index: int) -> set[Action]:
+        hand = self._hands[seat][index]
+        if hand.closed:
+            return set()
+        rules = self.rules
+        money = self._bankrolls[seat] if self._bankrolls is not None else None
+        affordable = money is None or money >= hand.stake
+        two = len(hand.cards) == 2
+        pair = two and card_value(hand.cards[0]) == card_value(hand.cards[1])
+        can_split = (
+            pair
+            and affordable
+            and len(self._hands[seat]) < rules.max_hands
+            and (not hand.split_aces or rules.resplit_aces)
+        )
+        if hand.split_aces:
+            # Only reached when resplitting aces is allowed and a second ace came.
+            legal = {Action.STAND}
+            if can_split:
+                legal.add(Action.SPLIT)
+            return legal
+        legal = {Action.STAND}
+        if hand.total < 21:
+            legal.add(Action.HIT)
+        if two and affordable and (not hand.from_split or rules.double_after_split):
+            legal.add(Action.DOUBLE)
+        if can_split:
+            legal.add(Action.SPLIT)
+        return legal
+
+    # -- dealing ------------------------------------------------------------------
+
+    def _draw(self) -> Card:
+        return self._shoe.draw()
+
+    def _give(self, seat: int, index: int) -> Card:
+        card = self._draw()
+        hand = self._hands[seat][index]
+        self._hands[seat][index] = _replace(hand, cards=hand.cards + (card,))
+        self._events.append(Event(EventKind.DEAL, seat, index, card))
+        return card
+
+    def _close(self, seat: int, index: int, note: str) -> None:
+        hand = self._hands[seat][index]
+        self._hands[seat][index] = _replace(hand, closed=True)
+        self._events.append(Event(EventKind.CLOSED, seat, index, note=note))
+
+    def _deal(self) -> None:
+        """RULES.md: a card up to each seat, one up to the dealer, a second to each
+        seat, then the dealer's second card face down."""
+        for seat in range(self.seats):
+            self._give(seat, 0)
+        up = self._draw()
+        self._dealer.append(up)
+        self._events.append(Event(EventKind.DEAL, None, None, up))
+        for seat in range(self.seats):
+            self._give(seat, 0)
+        self._dealer.append(self._draw())
+        self._events.append(Event(EventKind.DEAL, None, None, None, face_up=False))
+        for seat in range(self.seats):
+            if self._hands[seat][0].blackjack:
+                self._close(seat, 0, "blackjack")
+        self._advance(0, 0)
+
+    def _advance(self, seat: int, index: int) -> None:
+        """Move the turn to the first open hand at or after (seat, index), dealing the
+        second card to a split hand as play reaches it (casino order)."""
+        while seat < self.seats:
+            hands = self._hands[seat]
+            while index < len(hands):
+                hand = hands[index]
+                if not hand.closed and len(hand.cards) == 1:
+                    self._give(seat, index)
+                    hand = hands[index]
+                    if hand.split_aces and not self._legal(seat, index) - {Action.STAND}:
+                        self._close(seat, index, "split aces")
+                    elif hand.total == 21:
+                        self._close(seat, index, "21")
+                    hand = hands[index]
+                if not hand.closed:
+                    self._turn = (seat, index)
+                    return
+                index += 1
+            seat += 1
+            index = 0
+        self._turn = None
+
+    # -- acting -------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Apply ``action`` to the hand to act; :class:`IllegalAction` if not legal."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self._turn is None:
+            raise IllegalAction("no hand is to act")
+        seat, index = self._turn
+        if action not in self._legal(seat, index):
+            hand = self._hands[seat][index]
+            raise IllegalAction(
+                f"{action.value} is not legal for seat {seat} hand {index} ({hand.describe()})"
+            )
+        hand = self._hands[seat][index]
+        if action is Action.STAND:
+            self._close(seat, index, "stand")
+        elif action is Action.HIT:
+            self._give(seat, index)
+            total = self._hands[seat][index].total
+            if total > 21:
+                self._close(seat, index, "bust")
+            elif total == 21:
+                self._close(seat, index, "21")
+        elif action is Action.DOUBLE:
+            self._pay_in(seat, hand.stake)
+            self._hands[seat][index] = _replace(hand, stake=hand.stake * 2, doubled=True)
+            self._events.append(Event(EventKind.DOUBLE, seat, index, amount=hand.stake))
+            self._give(seat, index)
+            self._close(seat, index, "bust" if self._hands[seat][index].busted else "double")
+        elif action is Action.SPLIT:
+            self._pay_in(seat, hand.stake)
+            aces = hand.cards[0].rank == 1
+            first = Hand((hand.cards[0],), hand.stake, from_split=True, split_aces=aces)
+            second = Hand((hand.cards[1],), hand.stake, from_split=True, split_aces=aces)
+            self._hands[seat][index : index + 1] = [first, second]
+            self._events.append(Event(EventKind.SPLIT, seat, index, amount=hand.stake))
+        self._advance(seat, index)
+
+    def _pay_in(self, seat: int, amount: int) -> None:
+        if self._bankrolls is not None:
+            self._bankrolls[seat] -= amount
+
+    # -- dealer and settlement ----------------------------------------------------
+
+    def finish(self) -> list[list[HandResult]]:
+        """Reveal, play the dealer (stands on all 17s unless the rules say H17) and
+        settle every hand. Idempotent once done."""
+        if self._results is not None:
+            return self.results  # type: ignore[return-value]
+        if self._turn is not None:
+            raise IllegalAction(f"seat {self._turn[0]} is still to act")
+        self._revealed = True
+        self._events.append(Event(EventKind.REVEAL, None, None, self._dealer[1]))
+        everyone_busted = all(h.busted for hands in self._hands for h in hands)
+        if not everyone_busted:
+            while self._dealer_draws():
+                card = self._draw()
+                self._dealer.append(card)
+                self._events.append(Event(EventKind.DEAL, None, None, card))
+        dealer_total, _ = hand_total(self._dealer)
+        self._events.append(
+            Event(
+                EventKind.DEALER_DONE,
+                amount=dealer_total,
+                note="blackjack" if is_natural(self._dealer) else ("bust" if dealer_total > 21 else "stand"),
+            )
+        )
+        results: list[list[HandResult]] = []
+        for seat, hands in enumerate(self._hands):
+            seat_results = []
+            for index, hand in enumerate(hands):
+                result = self._settle(hand)
+                seat_results.append(result)
+                if self._bankrolls is not None:
+                    self._bankrolls[seat] += result.returned
+                self._events.append(
+                    Event(EventKind.PAYOUT, seat, index, amount=result.returned, note=result.outcome.value)
+                )
+            results.append(seat_results)
+        self._results = results
+        return self.results  # type: ignore[return-value]
+
+    def _dealer_draws(self) -> bool:
+        total, soft = hand_total(self._dealer)
+        if total < 17:
+            return True
+        return total == 17 and soft and self.rules.dealer_hits_soft_17
+
+    def _settle(self, hand: Hand) -> HandResult:
+        stake = hand.stake
+        dealer_total, _ = hand_total(self._dealer)
+        dealer_bj = is_natural(self._dealer)
+        if hand.busted:
+            outcome, returned = HandOutcome.BUST, 0
+        elif hand.blackjack:
+            if dealer_bj:
+                outcome, returned = HandOutcome.PUSH, stake
+            else:
+                num, den = self.rules.blackjack_pays
+                outcome, returned = HandOutcome.BLACKJACK, stake + stake * num // den
+        elif dealer_bj:
+            # No peek: the dealer's natural takes doubled and split stakes in full.
+            outcome, returned = HandOutcome.LOSE, 0
+        elif dealer_total > 21 or hand.total > dealer_total:
+            outcome, returned = HandOutcome.WIN, 2 * stake
+        elif hand.total == dealer_total:
+            outcome, returned = HandOutcome.PUSH, stake
+        else:
+            outcome, returned = HandOutcome.LOSE, 0
+        return HandResult(hand.cards, stake, returned, outcome, hand.doubled, hand.from_split)
+
+    # -- views --------------------------------------------------------------------
+
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know: no face-down card, no shoe order."""
+        if not 0 <= seat < self.seats:
+            raise IndexError(f"no seat {seat}")
+        table = self.face_up_cards()
+        to_act = self._turn is not None and self._turn[0] == seat
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            hands=tuple(self._hands[seat]),
+            hand_index=self._turn[1] if to_act else None,  # type: ignore[index]
+            dealer_up=self._dealer[0],
+            dealer_cards=self.dealer_visible,
+            seats=self.all_hands,
+            table_cards=table,
+            seen_since_shuffle=self._seen_before + table,
+            legal=frozenset(self.legal_actions()) if to_act else frozenset(),
+            bankroll=self.bankroll(seat),
+            turn=self._turn,
+        )
+
+
+def _replace(hand: Hand, **changes: object) -> Hand:
+    from dataclasses import replace
+
+    return replace(hand, **changes)  # type: ignore[arg-type]
