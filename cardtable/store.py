@@ -1,0 +1,766 @@
+"""Persistence: one SQLite file holds the bankroll, statistics, settings and history.
+
+Why SQLite: a settled round must change bankroll, statistics and history together
+or not at all (RULES.md section 1, "a round is all or nothing"), and two copies of
+the program may share one data folder (DESIGN.md section 4). SQLite in WAL mode
+gives both with the standard library alone.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction, so a second process waits
+(``busy_timeout``) instead of failing, and amounts change with ``SET x = x + ?``
+so no update is ever lost. A file that cannot be used is moved aside with a
+timestamp and a fresh one is made; ``Store.notice`` tells the player in plain
+words. Money is ``int`` hundredths of a chip everywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+__all__ = [
+    "GAMES",
+    "START_BANKROLL",
+    "SCHEMA_VERSION",
+    "DB_NAME",
+    "Settings",
+    "GameStats",
+    "HistoryEntry",
+    "StoreError",
+    "InsufficientFunds",
+    "Store",
+]
+
+#: The games that keep statistics, in lobby order.
+GAMES: tuple[str, ...] = ("blackjack", "baccarat", "poker")
+#: A new player's bankroll and the amount of a free refill: 1,000 chips.
+START_BANKROLL = 100_000
+#: ``PRAGMA user_version`` of the files this code writes.
+SCHEMA_VERSION = 1
+#: Name of the data file inside the data folder.
+DB_NAME = "cardtable.sqlite3"
+#: How long a write waits for another process before giving up (ms).
+BUSY_TIMEOUT_MS = 5000
+
+_SEAT_LEVELS = ("easy", "normal", "hard")
+_MAX_SEATS = 4
+#: Upper bound for any table limit or coin size: 100,000 chips.
+_MAX_AMOUNT = 10_000_000
+
+
+class StoreError(Exception):
+    """The data folder or file cannot be used; the message is one plain sentence."""
+
+
+class InsufficientFunds(StoreError):
+    """A stake larger than the bankroll; nothing was changed."""
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_in(value: object, low: int, high: int) -> bool:
+    return _is_int(value) and low <= value <= high  # type: ignore[operator]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's choices. Amounts are hundredths of a chip."""
+
+    bj_seats: tuple[str, ...] = ("normal", "hard")
+    baccarat_decks: int = 8
+    poker_coin: int = 500
+    poker_exchanges: int = 1
+    animations: bool = True
+    ascii: bool = False
+    theme: str = "textual-dark"
+    ai_delay_ms: int = 500
+    bj_min: int = 500
+    bj_max: int = 50_000
+    bac_min: int = 500
+    bac_max: int = 50_000
+
+    def problems(self) -> list[str]:
+        """Names of the fields whose values are out of range or of the wrong type."""
+        bad: list[str] = []
+        seats = self.bj_seats
+        if not (
+            isinstance(seats, (tuple, list))
+            and len(seats) <= _MAX_SEATS
+            and all(isinstance(s, str) and s in _SEAT_LEVELS for s in seats)
+        ):
+            bad.append("bj_seats")
+        if not (_is_int(self.baccarat_decks) and self.baccarat_decks in (4, 6, 8)):
+            bad.append("baccarat_decks")
+        if not _int_in(self.poker_coin, 1, _MAX_AMOUNT):
+            bad.append("poker_coin")
+        if not _int_in(self.poker_exchanges, 1, 3):
+            bad.append("poker_exchanges")
+        for name in ("animations", "ascii"):
+            if not isinstance(getattr(self, name), bool):
+                bad.append(name)
+        if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
+            bad.append("theme")
+        if not _int_in(self.ai_delay_ms, 0, 10_000):
+            bad.append("ai_delay_ms")
+        for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
+            lo, hi = getattr(self, low), getattr(self, high)
+            lo_ok = _int_in(lo, 1, _MAX_AMOUNT)
+            hi_ok = _int_in(hi, 1, _MAX_AMOUNT)
+            if lo_ok and hi_ok and lo > hi:
+                lo_ok = hi_ok = False
+            if not lo_ok:
+                bad.append(low)
+            if not hi_ok:
+                bad.append(high)
+        return bad
+
+    def validated(self) -> Settings:
+        """A copy with every invalid value replaced by its default.
+
+        Used on load, so that a bad stored value never crashes the program. A limit
+        pair whose minimum exceeds its maximum falls back as a pair; if a default
+        then still conflicts with the stored partner, both become defaults.
+        """
+        defaults = Settings()
+        changes: dict[str, Any] = {}
+        for name in self.problems():
+            changes[name] = getattr(defaults, name)
+        if isinstance(self.bj_seats, list) and "bj_seats" not in changes:
+            changes["bj_seats"] = tuple(self.bj_seats)
+        fixed = dataclasses.replace(self, **changes) if changes else self
+        for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
+            if getattr(fixed, low) > getattr(fixed, high):
+                fixed = dataclasses.replace(
+                    fixed, **{low: getattr(defaults, low), high: getattr(defaults, high)}
+                )
+        return fixed
+
+
+_SETTING_NAMES = tuple(f.name for f in dataclasses.fields(Settings))
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """Totals for one game since the last reset. Amounts in hundredths."""
+
+    game: str
+    rounds: int = 0
+    won: int = 0
+    lost: int = 0
+    pushed: int = 0
+    net: int = 0
+    biggest_win: int = 0
+    refills: int = 0
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One settled round: total staked, total returned (stakes included), details."""
+
+    id: int
+    game: str
+    at: str
+    stake: int
+    returned: int
+    details: dict[str, Any]
+
+    @property
+    def net(self) -> int:
+        return self.returned - self.stake
+
+
+# --------------------------------------------------------------------------- schema
+
+_SCHEMA = """
+CREATE TABLE wallet (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    bankroll INTEGER NOT NULL
+);
+CREATE TABLE stats (
+    game        TEXT PRIMARY KEY,
+    rounds      INTEGER NOT NULL DEFAULT 0,
+    won         INTEGER NOT NULL DEFAULT 0,
+    lost        INTEGER NOT NULL DEFAULT 0,
+    pushed      INTEGER NOT NULL DEFAULT 0,
+    net         INTEGER NOT NULL DEFAULT 0,
+    biggest_win INTEGER NOT NULL DEFAULT 0,
+    refills     INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE history (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game     TEXT NOT NULL,
+    at       TEXT NOT NULL,
+    stake    INTEGER NOT NULL,
+    returned INTEGER NOT NULL,
+    details  TEXT NOT NULL
+);
+CREATE INDEX history_by_game ON history (game, id);
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+_COLUMNS: dict[str, set[str]] = {
+    "wallet": {"id", "bankroll"},
+    "stats": {"game", "rounds", "won", "lost", "pushed", "net", "biggest_win", "refills"},
+    "history": {"id", "game", "at", "stake", "returned", "details"},
+    "settings": {"key", "value"},
+}
+
+# Primary result codes that say "the environment is in the way" rather than
+# "the file is bad": moving the file aside would not help (or would hide a
+# working file that another copy of the program is busy with).
+_ENV_CODES = {
+    3: "permission denied",  # SQLITE_PERM
+    5: "another copy of cardtable is busy with it",  # SQLITE_BUSY
+    6: "another copy of cardtable is busy with it",  # SQLITE_LOCKED
+    7: "out of memory",  # SQLITE_NOMEM
+    8: "it is read-only",  # SQLITE_READONLY
+    10: "a disk input/output error occurred",  # SQLITE_IOERR
+    13: "the disk is full",  # SQLITE_FULL
+    14: "it cannot be opened",  # SQLITE_CANTOPEN
+    23: "access was refused",  # SQLITE_AUTH
+}
+_ENV_WORDS = (
+    ("locked", 5),
+    ("readonly", 8),
+    ("read-only", 8),
+    ("unable to open", 14),
+    ("disk i/o", 10),
+    ("full", 13),
+    ("out of memory", 7),
+)
+
+
+def _env_reason(error: sqlite3.Error) -> str | None:
+    """Plain words if ``error`` is an environment problem, else None (a bad file)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return _ENV_CODES.get(code & 0xFF)
+    text = str(error).lower()
+    for word, primary in _ENV_WORDS:
+        if word in text:
+            return _ENV_CODES[primary]
+    return None
+
+
+class _Unusable(Exception):
+    """The data file must be moved aside; the message says why in plain words."""
+
+
+def _now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+# --------------------------------------------------------------------------- store
+
+
+class Store:
+    """The player's persistent state in one SQLite file. Use ``Store.open``."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, notice: str | None) -> None:
+        self.path = path
+        self.notice = notice
+        self._conn: sqlite3.Connection | None = conn
+        self._lock = threading.RLock()
+
+    # ---------------------------------------------------------------- opening
+
+    @classmethod
+    def open(cls, data_dir: str | os.PathLike[str] | None = None) -> Store:
+        """Open (creating if needed) the store in ``data_dir``.
+
+        ``None`` means the platform's user data folder. A file that cannot be used
+        is renamed aside and replaced by a fresh one (see ``notice``); a folder that
+        cannot be used raises ``StoreError``.
+        """
+        folder = cls._prepare_folder(data_dir)
+        path = folder / DB_NAME
+        notice: str | None = None
+        for _attempt in range(3):
+            before = _identity(path)
+            try:
+                conn = _connect_and_check(path)
+            except _Unusable as why:
+                moved = _move_aside(path, before)
+                if moved is not None:
+                    notice = (
+                        f"Your saved data could not be used ({why}), so it was moved to "
+                        f"{moved} and a fresh file was started with "
+                        f"{START_BANKROLL // 100:,} chips."
+                    )
+                continue  # open the fresh file (or the one another copy just made)
+            return cls(path, conn, notice)
+        raise StoreError(f"The data file {path} could not be opened or replaced.")
+
+    @staticmethod
+    def _prepare_folder(data_dir: str | os.PathLike[str] | None) -> Path:
+        if data_dir is None:
+            import platformdirs  # imported here: only needed for the default folder
+
+            folder = Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+        else:
+            folder = Path(os.fspath(data_dir)).expanduser()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise StoreError(
+                f"The data folder {folder} cannot be used because it is a file, not a folder."
+            ) from None
+        except NotADirectoryError:
+            raise StoreError(
+                f"The data folder {folder} cannot be created because part of its path is a file."
+            ) from None
+        except PermissionError:
+            raise StoreError(
+                f"The data folder {folder} cannot be created: permission denied."
+            ) from None
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise StoreError(f"The data folder {folder} cannot be created: {reason}.") from None
+        if not folder.is_dir():
+            raise StoreError(f"The data folder {folder} is not a folder.")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreError(f"The data folder {folder} cannot be written: permission denied.")
+        if (folder / DB_NAME).is_dir():
+            raise StoreError(
+                f"The data file {folder / DB_NAME} cannot be used because it is a folder."
+            )
+        return folder
+
+    # ---------------------------------------------------------------- plumbing
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection; further calls raise ``StoreError``. Safe to repeat."""
+        with self._lock:
+            if self._conn is not None:
+                try:
+                    self._conn.close()
+                finally:
+                    self._conn = None
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError("The data file is closed.")
+        return self._conn
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db().execute(sql, args).fetchall()
+            except sqlite3.Error as error:
+                raise self._failure(error) from error
+
+    def _write(self) -> _WriteTxn:
+        return _WriteTxn(self)
+
+    def _failure(self, error: sqlite3.Error) -> StoreError:
+        reason = _env_reason(error) or "it appears to be damaged"
+        return StoreError(f"The data file {self.path} could not be used: {reason}.")
+
+    # ---------------------------------------------------------------- bankroll
+
+    @property
+    def bankroll(self) -> int:
+        """The bankroll in hundredths, read fresh (another copy may have changed it)."""
+        rows = self._read("SELECT bankroll FROM wallet WHERE id = 1")
+        if not rows:
+            raise StoreError(f"The data file {self.path} has lost its bankroll.")
+        return int(rows[0][0])
+
+    def record_round(
+        self, game: str, stake: int, returned: int, details: dict[str, Any] | None = None
+    ) -> int:
+        """Settle one round in one transaction; returns the new bankroll.
+
+        ``stake`` is everything the player put on the table, ``returned`` everything
+        paid back (stakes included). Raises ``InsufficientFunds`` (nothing changes)
+        when the stake exceeds the bankroll, ``ValueError`` for an unknown game,
+        negative or non-integer amounts, or details that are not JSON.
+        """
+        _check_game(game)
+        _check_amount("stake", stake)
+        _check_amount("returned", returned)
+        text = json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
+        net = returned - stake
+        won, lost, pushed = int(net > 0), int(net < 0), int(net == 0)
+        with self._write() as cur:
+            (bankroll,) = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
+            if stake > bankroll:
+                raise InsufficientFunds(
+                    f"The stake of {_chips(stake)} chips is more than the bankroll of "
+                    f"{_chips(bankroll)} chips."
+                )
+            cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (net,))
+            cur.execute(
+                "UPDATE stats SET rounds = rounds + 1, won = won + ?, lost = lost + ?,"
+                " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?)"
+                " WHERE game = ?",
+                (won, lost, pushed, net, max(net, 0), game),
+            )
+            self._insert_history(cur, game, stake, returned, text)
+            (new,) = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
+        return int(new)
+
+    def _insert_history(
+        self, cur: sqlite3.Cursor, game: str, stake: int, returned: int, details_json: str
+    ) -> None:
+        """Append one history row (a separate method so tests can make it fail)."""
+        cur.execute(
+            "INSERT INTO history (game, at, stake, returned, details) VALUES (?, ?, ?, ?, ?)",
+            (game, _now_iso(), stake, returned, details_json),
+        )
+
+    def can_refill(self, minimum: int) -> bool:
+        """True when the bankroll cannot cover ``minimum`` (a table's minimum bet)."""
+        _check_amount("minimum", minimum)
+        return self.bankroll < minimum
+
+    def refill(self, game: str, minimum: int) -> int:
+        """Free refill to 1,000 chips, only when the bankroll is below ``minimum``.
+
+        Counted in ``game``'s statistics. Returns the new bankroll; ``StoreError``
+        when the bankroll still covers the minimum (nothing changes).
+        """
+        _check_game(game)
+        _check_amount("minimum", minimum)
+        with self._write() as cur:
+            (bankroll,) = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
+            if bankroll >= minimum:
+                raise StoreError(
+                    f"A refill is only given when the bankroll ({_chips(bankroll)} chips) "
+                    f"is below the table minimum ({_chips(minimum)} chips)."
+                )
+            cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (START_BANKROLL,))
+            cur.execute("UPDATE stats SET refills = refills + 1 WHERE game = ?", (game,))
+        return START_BANKROLL
+
+    def reset(self) -> None:
+        """Back to a new player: 1,000 chips, statistics and history cleared, settings kept."""
+        with self._write() as cur:
+            cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (START_BANKROLL,))
+            cur.execute(
+                "UPDATE stats SET rounds = 0, won = 0, lost = 0, pushed = 0, net = 0,"
+                " biggest_win = 0, refills = 0"
+            )
+            cur.execute("DELETE FROM history")
+
+    # ---------------------------------------------------------------- statistics
+
+    def stats(self, game: str) -> GameStats:
+        """Totals for one game."""
+        _check_game(game)
+        rows = self._read(
+            "SELECT rounds, won, lost, pushed, net, biggest_win, refills FROM stats"
+            " WHERE game = ?",
+            (game,),
+        )
+        if not rows:
+            return GameStats(game)
+        return GameStats(game, *(int(v) for v in rows[0]))
+
+    def all_stats(self) -> dict[str, GameStats]:
+        """Totals for every game, in ``GAMES`` order."""
+        rows = self._read(
+            "SELECT game, rounds, won, lost, pushed, net, biggest_win, refills FROM stats"
+        )
+        found = {row[0]: GameStats(row[0], *(int(v) for v in row[1:])) for row in rows}
+        return {game: found.get(game, GameStats(game)) for game in GAMES}
+
+    def history(self, game: str | None = None, limit: int = 50) -> list[HistoryEntry]:
+        """The latest settled rounds, newest first (of one game, or of all)."""
+        if game is not None:
+            _check_game(game)
+        if not _is_int(limit) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, not {limit!r}")
+        sql = "SELECT id, game, at, stake, returned, details FROM history"
+        args: tuple[Any, ...] = ()
+        if game is not None:
+            sql += " WHERE game = ?"
+            args = (game,)
+        sql += " ORDER BY id DESC LIMIT ?"
+        rows = self._read(sql, (*args, limit))
+        return [
+            HistoryEntry(int(i), str(g), str(at), int(s), int(r), _load_details(d))
+            for i, g, at, s, r, d in rows
+        ]
+
+    def history_count(self, game: str | None = None) -> int:
+        """How many rounds the history holds (of one game, or of all)."""
+        if game is None:
+            rows = self._read("SELECT COUNT(*) FROM history")
+        else:
+            _check_game(game)
+            rows = self._read("SELECT COUNT(*) FROM history WHERE game = ?", (game,))
+        return int(rows[0][0])
+
+    # ---------------------------------------------------------------- settings
+
+    def settings(self) -> Settings:
+        """The stored settings; a missing, unknown or invalid value gives its default."""
+        rows = self._read("SELECT key, value FROM settings")
+        values: dict[str, Any] = {}
+        for key, raw in rows:
+            if key not in _SETTING_NAMES:
+                continue
+            try:
+                value = json.loads(raw)
+            except (TypeError, ValueError):
+                continue
+            if key == "bj_seats" and isinstance(value, list):
+                value = tuple(value)
+            values[key] = value
+        return Settings(**values).validated()
+
+    def save_settings(self, s: Settings) -> None:
+        """Store every setting. ``ValueError`` (nothing stored) if any value is invalid."""
+        bad = s.problems()
+        if bad:
+            raise ValueError(f"invalid settings: {', '.join(bad)}")
+        rows = []
+        for name in _SETTING_NAMES:
+            value = getattr(s, name)
+            if isinstance(value, (tuple, list)):
+                value = list(value)
+            rows.append((name, json.dumps(value)))
+        with self._write() as cur:
+            cur.executemany(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                rows,
+            )
+
+
+class _WriteTxn:
+    """``with store._write() as cur``: lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def __enter__(self) -> sqlite3.Cursor:
+        store = self._store
+        store._lock.acquire()
+        try:
+            conn = store._db()
+            conn.execute("BEGIN IMMEDIATE")
+            return conn.cursor()
+        except sqlite3.Error as error:
+            store._lock.release()
+            raise store._failure(error) from error
+        except BaseException:
+            store._lock.release()
+            raise
+
+    def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        store = self._store
+        try:
+            conn = store._db()
+            if exc is None:
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.Error as error:
+                    _rollback(conn)
+                    raise store._failure(error) from error
+            else:
+                _rollback(conn)
+                if isinstance(exc, sqlite3.Error):
+                    raise store._failure(exc) from exc
+        finally:
+            store._lock.release()
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _check_game(game: object) -> None:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+
+
+def _check_amount(name: str, amount: object) -> None:
+    if not _is_int(amount):
+        raise ValueError(f"{name} must be an int of hundredths, not {type(amount).__name__}")
+    if amount < 0:  # type: ignore[operator]
+        raise ValueError(f"{name} must not be negative: {amount}")
+
+
+def _chips(amount: int) -> str:
+    whole, cents = divmod(abs(amount), 100)
+    text = f"{whole:,}" + (f".{cents:02d}" if cents else "")
+    return ("-" if amount < 0 else "") + text
+
+
+def _load_details(raw: object) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {"value": value}
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _connect_and_check(path: Path) -> sqlite3.Connection:
+    """Connect, check the file and create the schema if the file is new.
+
+    Raises ``_Unusable`` when the file must be moved aside and ``StoreError`` when
+    the environment (permissions, a full disk, a busy lock) is in the way.
+    """
+    try:
+        conn = sqlite3.connect(
+            path,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+    except sqlite3.Error as error:
+        raise StoreError(
+            f"The data file {path} cannot be opened: {_env_reason(error) or error}."
+        ) from None
+    try:
+        _check(conn)
+    except _Unusable:
+        conn.close()
+        raise
+    except sqlite3.Error as error:
+        _rollback(conn)
+        conn.close()
+        reason = _env_reason(error)
+        if reason is None:
+            raise _Unusable("the file is damaged or is not a cardtable data file") from None
+        raise StoreError(f"The data file {path} cannot be used: {reason}.") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check(conn: sqlite3.Connection) -> None:
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise _Unusable("it was written by a newer version of cardtable")
+    result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+    if result != ["ok"]:
+        raise _Unusable("the file is damaged")
+    conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if version == 0 and not tables:
+            for statement in _split_sql(_SCHEMA):
+                conn.execute(statement)
+            conn.execute("INSERT INTO wallet (id, bankroll) VALUES (1, ?)", (START_BANKROLL,))
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif version != SCHEMA_VERSION:
+            raise _Unusable("it does not hold cardtable data")
+        else:
+            _check_tables(conn, tables)
+        conn.executemany(
+            "INSERT OR IGNORE INTO stats (game) VALUES (?)", [(game,) for game in GAMES]
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def _check_tables(conn: sqlite3.Connection, tables: set[str]) -> None:
+    for table, columns in _COLUMNS.items():
+        if table not in tables:
+            raise _Unusable("it does not hold cardtable data")
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= have:
+            raise _Unusable("it does not hold cardtable data")
+    row = conn.execute("SELECT typeof(bankroll) FROM wallet WHERE id = 1").fetchone()
+    if row is None or row[0] != "integer":
+        raise _Unusable("its bankroll is missing")
+
+
+def _split_sql(script: str) -> Iterator[str]:
+    for statement in script.split(";"):
+        if statement.strip():
+            yield statement.strip()
+
+
+def _move_aside(path: Path, expected: tuple[int, int] | None) -> Path | None:
+    """Rename ``path`` (and its -wal/-shm/-journal) to a timestamped name.
+
+    Returns the new path, or None when the file is gone or is no longer the one
+    that was found bad (another copy of the program replaced it meanwhile).
+    """
+    if expected is None or _identity(path) != expected:
+        return None
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StoreError(
+            f"The data file {path} is damaged and could not be moved aside: "
+            f"{error.strerror or error}."
+        ) from None
+    for suffix in ("-wal", "-shm", "-journal"):
+        side = path.with_name(path.name + suffix)
+        try:
+            os.replace(side, target.with_name(target.name + suffix))
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise StoreError(
+                f"The data file {side} could not be moved aside: {error.strerror or error}."
+            ) from None
+    return target
