@@ -406,7 +406,10 @@ class Store:
         _check_game(game)
         _check_amount("stake", stake)
         _check_amount("returned", returned)
-        text = json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
+        try:
+            text = json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"details must be plain JSON data: {error}") from None
         net = returned - stake
         won, lost, pushed = int(net > 0), int(net < 0), int(net == 0)
         with self._write() as cur:
@@ -682,8 +685,6 @@ def _check(conn: sqlite3.Connection) -> None:
     result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if result != ["ok"]:
         raise _Unusable("the file is damaged")
-    conn.execute("PRAGMA journal_mode = WAL").fetchone()
-    conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -710,6 +711,9 @@ def _check(conn: sqlite3.Connection) -> None:
     except BaseException:
         _rollback(conn)
         raise
+    # Only now, so that a file about to be moved aside is left exactly as found.
+    conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    conn.execute("PRAGMA synchronous = NORMAL")
 
 
 def _check_tables(conn: sqlite3.Connection, tables: set[str]) -> None:
