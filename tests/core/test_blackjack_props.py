@@ -1,0 +1,161 @@
+"""Property tests for the blackjack engine (hypothesis) and the seat-view secrecy test.
+
+Any sequence of legal actions keeps every card unique and conserved, stakes are
+conserved until settlement, totals and soft flags agree with a brute-force count,
+an illegal action changes nothing, and no view depends on the face-down card or
+the undealt shoe.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.core.blackjack import Action, HandOutcome, IllegalAction, Round, Rules, hand_total
+from cardtable.core.cards import Card, Shoe, ShoeEmpty, full_deck
+
+ORDER = [Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT]
+
+
+def brute_total(cards: tuple[Card, ...]) -> tuple[int, bool]:
+    """Best total by trying every ace as 1 or 11 (independent of hand_total)."""
+    aces = sum(1 for c in cards if c.rank == 1)
+    base = sum(10 if c.rank >= 10 else c.rank for c in cards if c.rank != 1)
+    totals = []
+    for choice in itertools.product((1, 11), repeat=aces):
+        totals.append((base + sum(choice), 11 in choice))
+    under = [t for t in totals if t[0] <= 21]
+    if under:
+        best = max(t[0] for t in under)
+        # soft when the best total needs an ace counted as 11
+        return best, all(s for t, s in under if t == best)
+    low = min(t[0] for t in totals)
+    return low, False
+
+
+@st.composite
+def rounds(draw):
+    deck = full_deck()
+    perm = draw(st.permutations(deck))
+    seats = draw(st.integers(1, 2))
+    bets = [draw(st.sampled_from([100, 500, 700, 2500])) for _ in range(seats)]
+    limited = draw(st.booleans())
+    bankrolls = [draw(st.integers(0, 3000)) for _ in range(seats)] if limited else None
+    return perm, bets, bankrolls
+
+
+@settings(max_examples=300, deadline=None)
+@given(rounds(), st.data())
+def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
+    perm, bets, bankrolls = setup
+    shoe = Shoe.stacked(perm)
+    r = Round(Rules(), shoe, bets, bankrolls)
+    on_table = [
+        (bankrolls[s] if bankrolls else 0) + bets[s] for s in range(len(bets))
+    ]
+
+    def check(settled: bool = False) -> None:
+        dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
+        assert len(set(dealt)) == len(dealt)  # unique
+        assert len(dealt) + shoe.remaining == 52
+        for seat, hands in enumerate(r.all_hands):
+            for h in hands:
+                assert (h.total, h.soft) == brute_total(h.cards)
+                assert hand_total(h.cards) == brute_total(h.cards)
+            if bankrolls is not None and not settled:
+                assert r.bankroll(seat) + r.staked(seat) == on_table[seat]
+                assert r.bankroll(seat) >= 0
+
+    check()
+    while r.turn is not None:
+        legal = r.legal_actions()
+        assert legal and Action.STAND in legal
+        illegal = [a for a in ORDER if a not in legal]
+        if illegal:
+            bad = data.draw(st.sampled_from(illegal))
+            snap = (r.all_hands, r.events, r.turn, shoe.remaining)
+            try:
+                r.act(bad)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{bad} accepted though not legal")
+            assert (r.all_hands, r.events, r.turn, shoe.remaining) == snap
+        r.act(data.draw(st.sampled_from([a for a in ORDER if a in legal])))
+        check()
+    results = r.finish()
+    check(settled=True)
+    rest = []
+    while True:
+        try:
+            rest.append(shoe.draw())
+        except ShoeEmpty:
+            break
+    dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
+    assert Counter(dealt + rest) == Counter(perm)
+    for seat, seat_results in enumerate(results):
+        for res in seat_results:
+            assert res.returned in (0, res.stake, 2 * res.stake, res.stake * 5 // 2)
+            if res.outcome is HandOutcome.BLACKJACK:
+                assert res.returned * 2 == res.stake * 5
+        if bankrolls is not None:
+            # chips beside + original stake + everything won or lost
+            assert r.bankroll(seat) == on_table[seat] + sum(x.net for x in seat_results)
+
+
+
+def _play(order: list[Card], bets: list[int], choices: list[int] | None, rng: random.Random):
+    """Play the players' part; return the views of every seat after every step and
+    the actions taken (``choices`` replays a previous game's actions)."""
+    shoe = Shoe.stacked(order)
+    r = Round(Rules(), shoe, bets, [10_000] * len(bets))
+    views = [tuple(r.view(s) for s in range(len(bets)))]
+    taken: list[int] = []
+    step = 0
+    while r.turn is not None:
+        legal = [a for a in ORDER if a in r.legal_actions()]
+        if choices is None:
+            pick = rng.randrange(len(legal))
+        else:
+            pick = choices[step]
+        taken.append(pick)
+        r.act(legal[pick])
+        step += 1
+        views.append(tuple(r.view(s) for s in range(len(bets))))
+    return views, taken, shoe.size - shoe.remaining
+
+
+def test_views_do_not_depend_on_face_down_card_or_undealt_shoe() -> None:
+    """Pairs of rounds differing only in the face-down card and the undealt shoe
+    give identical views to every seat at every step."""
+    rng = random.Random(20261129)
+    differing_dealer_naturals = 0
+    for trial in range(300):
+        order = full_deck() * 6
+        rng.shuffle(order)
+        seats = rng.randint(1, 5)
+        bets = [500] * seats
+        views_a, taken, used = _play(order, bets, None, rng)
+        hole = 2 * seats + 1
+        # swap the hole card with an undealt card of another value, reshuffle the rest
+        other = order[:]
+        candidates = [i for i in range(used, len(other)) if min(other[i].rank, 10) != min(other[hole].rank, 10)]
+        j = rng.choice(candidates)
+        other[hole], other[j] = other[j], other[hole]
+        tail = other[used:]
+        random.Random(trial).shuffle(tail)
+        other[used:] = tail
+        assert other[hole] != order[hole]
+        assert other[:hole] == order[:hole] and other[hole + 1 : used] == order[hole + 1 : used]
+        views_b, taken_b, used_b = _play(other, bets, taken, rng)
+        assert taken_b == taken and used_b == used
+        assert views_a == views_b
+        up = order[seats]
+        if (up.rank == 1 and min(order[hole].rank, 10) == 10) != (up.rank == 1 and min(other[hole].rank, 10) == 10):
+            differing_dealer_naturals += 1
+    # the pairs really did include dealer naturals on one side only
+    assert differing_dealer_naturals > 0
