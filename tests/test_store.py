@@ -671,3 +671,30 @@ def test_two_processes_on_one_folder(tmp_path: Path) -> None:
     finally:
         con.close()
     assert not [p for p in folder.iterdir() if CORRUPT_NAME.search(p.name)]
+
+
+# --------------------------------------------------------------------------- a busy file
+
+
+def test_a_file_busy_in_another_copy_is_an_error_not_corrupt(tmp_path: Path, monkeypatch) -> None:
+    import cardtable.store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    with Store.open(tmp_path) as s:
+        s.record_round("poker", 500, 0)
+        other = raw(s.path)
+        other.execute("PRAGMA busy_timeout = 0")
+        other.execute("BEGIN IMMEDIATE")  # another copy is in the middle of a write
+        try:
+            with pytest.raises(StoreError, match="busy") as info:
+                s.record_round("poker", 500, 0)
+            assert not isinstance(info.value, InsufficientFunds)
+            with pytest.raises(StoreError, match="busy"):
+                Store.open(tmp_path)
+            assert s.bankroll == 99_500  # readers are not blocked in WAL mode
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        # nothing was moved aside, and the store works again
+        assert not [p for p in tmp_path.iterdir() if CORRUPT_NAME.search(p.name)]
+        assert s.record_round("poker", 500, 0) == 99_000
