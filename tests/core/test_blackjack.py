@@ -370,3 +370,48 @@ def test_hand_describe() -> None:
     assert Hand(cards("AS KD"), 500).describe() == "blackjack"
     assert Hand(cards("AS KD"), 500, from_split=True).describe() == "soft 21"
     assert Hand(cards("TS 7D 9C"), 500).describe() == "bust 26"
+
+
+# -- variants and events -------------------------------------------------------------
+
+
+def test_resplit_aces_only_when_the_rules_allow_it() -> None:
+    r = deal("AS 9H AD 7C AC 5S 4S 3S TD", rules=Rules(resplit_aces=True), bankrolls=[10_000])
+    r.act(P)
+    assert r.turn == (0, 0)
+    assert r.legal_actions() == {S, P}  # a split ace that drew an ace: resplit or stand
+    r.act(P)  # [AS 5S] closes, [AC 4S] closes, [AD 3S] closes
+    assert [h.cards for h in r.hands(0)] == [cards("AS 5S"), cards("AC 4S"), cards("AD 3S")]
+    assert r.turn is None
+
+
+def test_events_tell_the_story_of_a_round() -> None:
+    r = deal("8S 9H 8D 7C 3S TC 5H TD 2C", bankrolls=[10_000])
+    r.act(P)
+    r.act(D)
+    r.act(S)
+    r.finish()
+    kinds = [(e.kind, e.seat, e.hand) for e in r.events]
+    assert kinds == [
+        (EventKind.DEAL, 0, 0),
+        (EventKind.DEAL, None, None),
+        (EventKind.DEAL, 0, 0),
+        (EventKind.DEAL, None, None),
+        (EventKind.SPLIT, 0, 0),
+        (EventKind.DEAL, 0, 0),  # 3S to the first hand
+        (EventKind.DOUBLE, 0, 0),
+        (EventKind.DEAL, 0, 0),  # TC
+        (EventKind.CLOSED, 0, 0),
+        (EventKind.DEAL, 0, 1),  # 5H only now
+        (EventKind.CLOSED, 0, 1),
+        (EventKind.REVEAL, None, None),
+        (EventKind.DEAL, None, None),  # TD: 9 7 T = 26
+        (EventKind.DEALER_DONE, None, None),
+        (EventKind.PAYOUT, 0, 0),
+        (EventKind.PAYOUT, 0, 1),
+    ]
+    payouts = [e.amount for e in r.events if e.kind is EventKind.PAYOUT]
+    assert payouts == [2000, 1000]
+    assert r.events[3].card is None and not r.events[3].face_up
+    assert r.events[11].card == parse_cards("7C")[0]
+    assert r.events[13].note == "bust"
