@@ -233,7 +233,7 @@ _ENV_CODES = {
     8: "it is read-only",  # SQLITE_READONLY
     10: "a disk input/output error occurred",  # SQLITE_IOERR
     13: "the disk is full",  # SQLITE_FULL
-    14: "it cannot be opened",  # SQLITE_CANTOPEN
+    14: "the file or its folder cannot be accessed",  # SQLITE_CANTOPEN
     23: "access was refused",  # SQLITE_AUTH
 }
 _ENV_WORDS = (
