@@ -226,10 +226,9 @@ def new_shoe(decks: int = DEFAULT_DECKS, rng: random.Random | None = None) -> Sh
 def needs_reshuffle(shoe: Shoe) -> bool:
     """True before a coup once the cut card has come out (the last coup was completed).
 
-    Also true when fewer than six cards are left, so a coup can never run dry (only
-    possible with a stacked shoe without a cut card).
+    With the cut card 16 from the end a coup (at most 6 cards) can never run dry.
     """
-    return shoe.cut_card_reached or shoe.remaining < 6
+    return shoe.cut_card_reached
 
 
 # -- exact odds --------------------------------------------------------------------
@@ -245,45 +244,47 @@ def _outcome_weights(decks: int) -> tuple[dict[Outcome, int], int]:
     """
     counts = [16 * decks] + [4 * decks] * 9  # value 0 (ten, J, Q, K), then 1-9
     n = 52 * decks
-    weights = {o: 0 for o in Outcome}
-
-    def take(v: int) -> int:
-        c = counts[v]
-        counts[v] -= 1
-        return c
-
-    def result(p: int, b: int) -> Outcome:
-        return Outcome.PLAYER if p > b else Outcome.BANKER if b > p else Outcome.TIE
-
-    tail = {4: (n - 4) * (n - 5), 5: n - 5, 6: 1}
-    for p1 in range(10):
-        w1 = take(p1)
-        for b1 in range(10):
-            w2 = w1 * take(b1)
-            for p2 in range(10):
-                w3 = w2 * take(p2)
-                for b2 in range(10):
-                    w4 = w3 * take(b2)
-                    p, b = (p1 + p2) % 10, (b1 + b2) % 10
+    # acc[i]: weight of outcome ORDER[i]; win[p][b] is the index of the result p vs b
+    acc = [0, 0, 0]
+    win = [[0 if p > b else 1 if b > p else 2 for b in range(10)] for p in range(10)]
+    tail4, tail5 = (n - 4) * (n - 5), n - 5
+    values = range(10)
+    for p1 in values:
+        w1 = counts[p1]
+        counts[p1] -= 1
+        for b1 in values:
+            w2 = w1 * counts[b1]
+            counts[b1] -= 1
+            for p2 in values:
+                w3 = w2 * counts[p2]
+                counts[p2] -= 1
+                p = (p1 + p2) % 10
+                for b2 in values:
+                    w4 = w3 * counts[b2]
+                    counts[b2] -= 1
+                    b = (b1 + b2) % 10
                     if is_natural(p) or is_natural(b) or (not player_draws(p) and not banker_draws(b, None)):
-                        weights[result(p, b)] += w4 * tail[4]
-                    elif not player_draws(p):  # player stands, banker draws
-                        for b3 in range(10):
-                            weights[result(p, (b + b3) % 10)] += w4 * counts[b3] * tail[5]
+                        acc[win[p][b]] += w4 * tail4
+                    elif not player_draws(p):  # the player stands, the banker draws
+                        row = win[p]
+                        for b3 in values:
+                            acc[row[(b + b3) % 10]] += w4 * counts[b3] * tail5
                     else:
-                        for p3 in range(10):
-                            w5 = w4 * take(p3)
-                            pt = (p + p3) % 10
+                        for p3 in values:
+                            w5 = w4 * counts[p3]
+                            counts[p3] -= 1
+                            row = win[(p + p3) % 10]
                             if banker_draws(b, p3):
-                                for b3 in range(10):
-                                    weights[result(pt, (b + b3) % 10)] += w5 * counts[b3]
+                                for b3 in values:
+                                    acc[row[(b + b3) % 10]] += w5 * counts[b3]
                             else:
-                                weights[result(pt, b)] += w5 * tail[5]
+                                acc[row[b]] += w5 * tail5
                             counts[p3] += 1
                     counts[b2] += 1
                 counts[p2] += 1
             counts[b1] += 1
         counts[p1] += 1
+    weights = {Outcome.PLAYER: acc[0], Outcome.BANKER: acc[1], Outcome.TIE: acc[2]}
     total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     return weights, total
 
