@@ -1,0 +1,219 @@
+"""The Textual application: one lobby, one screen per game, one shared bankroll."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Callable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from ..core.cards import Shoe
+from ..core.money import format_chips
+from ..resources import asset_path
+from ..store import START_BANKROLL, Settings, Store, StoreError
+from .games import GAME_INFO, game_screen_class
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+__all__ = ["CardTableApp", "ShoeFactory"]
+
+#: ``(game, decks, cut_from_end) -> Shoe`` — tests pass one to stack the cards.
+ShoeFactory = Callable[[str, int, "int | None"], Shoe]
+
+_DELAYS = {"card": 0.30, "reveal": 0.45, "result": 0.20}
+
+
+class CardTableApp(App[None]):
+    """The card room."""
+
+    TITLE = "cardtable"
+    SUB_TITLE = "a terminal card room"
+    CSS_PATH = [str(asset_path("styles", "app.tcss"))]
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("question_mark", "rules", "Rules", id="app.rules"),
+    ]
+
+    bankroll: reactive[int] = reactive(START_BANKROLL, init=False)
+    """The shared bankroll in hundredths of a chip, mirrored from the store."""
+
+    def __init__(
+        self,
+        *,
+        data_dir: str | Path | None = None,
+        seed: int | None = None,
+        start: str | None = None,
+        ascii: bool | None = None,
+        animations: bool | None = None,
+        shoe_factory: ShoeFactory | None = None,
+        store: Store | None = None,
+    ) -> None:
+        super().__init__()
+        if start is not None and start not in GAME_INFO:
+            raise ValueError(f"unknown game {start!r}")
+        self.store: Store = store if store is not None else Store.open(data_dir)
+        self.seed = seed
+        self.start_game = start
+        self._ascii_override = ascii
+        self._animations_override = animations
+        self.shoe_factory = shoe_factory
+        self._rngs: dict[str, random.Random] = {}
+        self._settings: Settings = self.store.settings()
+        self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
+        self._too_small: TooSmallScreen | None = None
+
+    # -- settings ----------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        """The saved settings."""
+        return self._settings
+
+    def save_settings(self, settings: Settings) -> None:
+        """Persist new settings and apply the ones that affect the whole app."""
+        self.store.save_settings(settings)
+        self._settings = self.store.settings()
+        self._apply_theme()
+
+    @property
+    def ascii(self) -> bool:
+        """Suit letters instead of symbols (``--ascii`` or the setting)."""
+        if self._ascii_override:
+            return True
+        return self._settings.ascii
+
+    @property
+    def animations(self) -> bool:
+        """Deal pauses on (``--no-animation`` turns them off for this run)."""
+        if self._animations_override is not None:
+            return self._animations_override
+        return self._settings.animations
+
+    def delay(self, kind: str = "card") -> float:
+        """Seconds to pause for a step of the deal (0 with animations off)."""
+        if not self.animations:
+            return 0.0
+        if kind == "ai":
+            return max(0, self._settings.ai_delay_ms) / 1000
+        return _DELAYS.get(kind, 0.3)
+
+    # -- randomness and shoes ----------------------------------------------------
+
+    def rng(self, game: str) -> random.Random | None:
+        """The seeded generator of ``game`` under ``--seed``, else None (SystemRandom)."""
+        if self.seed is None:
+            return None
+        if game not in self._rngs:
+            self._rngs[game] = random.Random(f"{self.seed}:{game}")
+        return self._rngs[game]
+
+    def make_shoe(self, game: str, decks: int, cut_from_end: int | None = None) -> Shoe:
+        """A freshly shuffled shoe for ``game`` (tests may stack it via ``shoe_factory``)."""
+        if self.shoe_factory is not None:
+            return self.shoe_factory(game, decks, cut_from_end)
+        return Shoe(decks, rng=self.rng(game), cut_from_end=cut_from_end)
+
+    # -- money -------------------------------------------------------------------
+
+    def record_round(self, game: str, stake: int, returned: int, details: dict | None = None) -> int:
+        """Settle one round in the store (one transaction) and show the new bankroll."""
+        try:
+            self.bankroll = self.store.record_round(game, stake, returned, details or {})
+        except StoreError as error:
+            self.bankroll = self.store.bankroll
+            self.notify(f"The round could not be saved: {error}", severity="error", timeout=8)
+            raise
+        return self.bankroll
+
+    def sync_bankroll(self) -> None:
+        """Re-read the bankroll (another copy of the program may have changed it)."""
+        self.bankroll = self.store.bankroll
+
+    def offer_refill(self, game: str, minimum: int) -> None:
+        """If the bankroll cannot cover ``minimum``, offer the free refill to 1,000 chips."""
+        from .screens.confirm import ConfirmScreen
+
+        self.sync_bankroll()
+        if not self.store.can_refill(minimum):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.bankroll = self.store.refill(game, minimum)
+                self.notify(f"Refilled: your bankroll is {format_chips(self.bankroll)} chips again.")
+
+        self.push_screen(
+            ConfirmScreen(
+                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
+                f"({format_chips(minimum)}).\nTake a free refill back to {format_chips(START_BANKROLL)} chips?\n"
+                "(Chips are virtual: refills are free and counted in the statistics.)",
+                yes="Refill",
+                no="Not now",
+            ),
+            answered,
+        )
+
+    # -- screens -----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .screens.lobby import LobbyScreen
+
+        self._apply_theme()
+        self.push_screen(LobbyScreen())
+        if self.store.notice:
+            self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
+        if self.start_game is not None:
+            self.open_game(self.start_game)
+        self.call_after_refresh(self._check_size)
+
+    def _apply_theme(self) -> None:
+        theme = self._settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+
+    def open_game(self, game: str) -> bool:
+        """Open a game's table; False when that game is not available yet."""
+        screen_class = game_screen_class(game)
+        if screen_class is None:
+            self.notify(f"{GAME_INFO[game].title} is not open yet.", severity="warning")
+            return False
+        self.push_screen(screen_class())
+        return True
+
+    def current_game(self) -> str | None:
+        """The game whose table is on screen (under any dialogs), if any."""
+        for screen in reversed(self.screen_stack):
+            game = getattr(screen, "GAME", None)
+            if game:
+                return game
+        return None
+
+    def action_rules(self) -> None:
+        """Show the rules of the current game."""
+        from .screens.rules import RulesScreen
+
+        if isinstance(self.screen, (RulesScreen, TooSmallScreen)):
+            return
+        self.push_screen(RulesScreen(self.current_game()))
+
+    # -- terminal size -----------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small:
+            if self._too_small is None:
+                self._too_small = TooSmallScreen()
+                self.push_screen(self._too_small)
+            elif self._too_small.is_mounted:
+                self._too_small.update_size(width, height)
+        elif self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
+            self.pop_screen()

@@ -1,0 +1,42 @@
+"""Figures computed by the code and placed into the rules text (never typed in)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+__all__ = ["fill_placeholders"]
+
+
+def _baccarat_house_edges() -> str:
+    try:
+        from ..core.baccarat import Outcome, house_edges, outcome_probabilities
+    except ImportError:
+        return "_(house edges not available)_"
+    rows = ["| Bet | Wins | House edge |", "|---|---|---|"]
+    probs = outcome_probabilities(8)
+    edges = house_edges(8)
+    for outcome, name in ((Outcome.BANKER, "Banker"), (Outcome.PLAYER, "Player"), (Outcome.TIE, "Tie")):
+        rows.append(f"| {name} | {float(probs[outcome]) * 100:.4f} % | {float(edges[outcome]) * 100:.2f} % |")
+    note = "\n\nComputed exactly by the program for an 8-deck shoe (cards drawn without replacement)."
+    return "\n".join(rows) + note
+
+
+_PLACEHOLDERS: dict[str, Callable[[], str]] = {
+    "house_edges": _baccarat_house_edges,
+}
+
+
+def fill_placeholders(text: str) -> str:
+    """Replace ``{{name}}`` markers with figures computed by the program."""
+
+    def replace(match: re.Match[str]) -> str:
+        producer = _PLACEHOLDERS.get(match.group(1))
+        if producer is None:
+            return match.group(0)
+        try:
+            return producer()
+        except Exception as error:  # a figure must never break the rules screen
+            return f"_(could not compute: {error})_"
+
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", replace, text)

@@ -1,0 +1,68 @@
+"""A yes/no question over the current screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+__all__ = ["ConfirmScreen"]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks one question; dismisses with True (yes) or False (no / escape)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen {
+        align: center middle;
+    }
+    ConfirmScreen > Vertical {
+        width: 60;
+        height: auto;
+        border: thick $warning;
+        background: $surface;
+        padding: 1 2;
+    }
+    ConfirmScreen Label {
+        width: 1fr;
+        margin-bottom: 1;
+    }
+    ConfirmScreen Horizontal {
+        height: auto;
+        align-horizontal: center;
+    }
+    ConfirmScreen Button {
+        margin: 0 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes_label = yes
+        self.no_label = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, id="question")
+            with Horizontal():
+                yield Button(self.yes_label, id="yes", variant="warning")
+                yield Button(self.no_label, id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """Close with the given answer."""
+        self.dismiss(answer)

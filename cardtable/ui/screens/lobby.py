@@ -1,0 +1,96 @@
+"""The lobby: pick a game, see the bankroll, open statistics, settings and rules."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Label, Static
+
+from ..games import GAME_INFO, game_available
+from ..widgets.chips import ChipBalance
+
+__all__ = ["LobbyScreen"]
+
+_LOGO = "♠ ♥  c a r d t a b l e  ♦ ♣"
+_LOGO_ASCII = "S H  c a r d t a b l e  D C"
+
+
+class LobbyScreen(Screen[None]):
+    """The card room's front door."""
+
+    BINDINGS = [
+        Binding("1", "open_game('blackjack')", "Blackjack", id="lobby.blackjack"),
+        Binding("2", "open_game('baccarat')", "Baccarat", id="lobby.baccarat"),
+        Binding("3", "open_game('poker')", "Poker", id="lobby.poker"),
+        Binding("s", "statistics", "Stats", id="lobby.statistics"),
+        Binding("o", "settings", "Settings", id="lobby.settings"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="lobby"):
+            yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")  # type: ignore[attr-defined]
+            with Center():
+                yield ChipBalance(id="lobby-balance")
+            with Vertical(id="games"):
+                for info in GAME_INFO.values():
+                    available = game_available(info.key)
+                    with Horizontal(classes="game-row"):
+                        yield Button(
+                            f"{info.hotkey}  {info.title}",
+                            id=f"game-{info.key}",
+                            classes="game-button",
+                            disabled=not available,
+                        )
+                        yield Label(
+                            info.blurb if available else f"{info.blurb}\n(this table is not open yet)",
+                            classes="game-blurb",
+                        )
+            with Horizontal(id="lobby-menu"):
+                yield Button("Statistics  s", id="menu-statistics")
+                yield Button("Settings  o", id="menu-settings")
+                yield Button("Rules  ?", id="menu-rules")
+            yield Label(
+                "Chips are virtual: they have no money value and can never be withdrawn.",
+                id="lobby-note",
+            )
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.app.sync_bankroll()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_game" and parameters:
+            return True if game_available(str(parameters[0])) else None
+        return True
+
+    def action_open_game(self, game: str) -> None:
+        """Sit down at a game's table."""
+        if game_available(game):
+            self.app.open_game(game)  # type: ignore[attr-defined]
+
+    def action_statistics(self) -> None:
+        """Show the statistics."""
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
+
+    def action_settings(self) -> None:
+        """Show the settings."""
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        event.stop()
+        if button_id.startswith("game-"):
+            self.action_open_game(button_id.removeprefix("game-"))
+        elif button_id == "menu-statistics":
+            self.action_statistics()
+        elif button_id == "menu-settings":
+            self.action_settings()
+        elif button_id == "menu-rules":
+            self.app.action_rules()  # type: ignore[attr-defined]

@@ -1,0 +1,73 @@
+"""Statistics per game: rounds, won / lost / pushed, net, biggest win, refills."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label
+
+from ...core.money import format_chips, format_signed
+from ..games import GAME_INFO
+from ..widgets.chips import ChipBalance
+
+__all__ = ["StatsScreen"]
+
+
+class StatsScreen(Screen[None]):
+    """Read-only figures from the store, plus the last few rounds."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="stats.back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="stats"):
+            yield Label("Statistics", classes="screen-title")
+            yield ChipBalance()
+            yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
+            yield Label("Last rounds", classes="section-title")
+            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_figures()
+
+    def refresh_figures(self) -> None:
+        """Re-read every figure from the store."""
+        store = self.app.store  # type: ignore[attr-defined]
+        table = self.query_one("#stats-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Biggest win", "Refills")
+        totals = [0] * 7
+        for game, info in GAME_INFO.items():
+            s = store.stats(game)
+            row = [s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]
+            totals = [a + b for a, b in zip(totals, row)]
+            totals[5] = max(totals[5] - s.biggest_win, s.biggest_win)  # biggest, not summed
+            table.add_row(info.title, *self._cells(row), key=game)
+        table.add_row("All games", *self._cells(totals), key="total")
+        history = self.query_one("#history-table", DataTable)
+        history.clear(columns=True)
+        history.add_columns("When (UTC)", "Game", "Staked", "Returned", "Net")
+        for entry in store.history(limit=30):
+            history.add_row(
+                entry.at.replace("T", " ")[:19],
+                GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game,
+                format_chips(entry.stake),
+                format_chips(entry.returned),
+                format_signed(entry.returned - entry.stake),
+            )
+
+    @staticmethod
+    def _cells(row: list[int]) -> list[str]:
+        rounds, won, lost, pushed, net, biggest, refills = row
+        return [
+            f"{rounds:,}",
+            f"{won:,}",
+            f"{lost:,}",
+            f"{pushed:,}",
+            format_signed(net),
+            format_chips(biggest),
+            f"{refills:,}",
+        ]

@@ -1,0 +1,49 @@
+"""A one-line result banner (WIN / LOSE / PUSH / information)."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+__all__ = ["Banner"]
+
+_KINDS = ("win", "lose", "push", "info", "error")
+
+
+class Banner(Static):
+    """Shows the outcome of a round; ``kind`` picks the colour."""
+
+    DEFAULT_CSS = """
+    Banner {
+        width: 1fr;
+        height: 1;
+        content-align: center middle;
+        text-style: bold;
+        color: $text-muted;
+    }
+    Banner.-win { background: $success 30%; color: $text; }
+    Banner.-lose { background: $error 25%; color: $text; }
+    Banner.-push { background: $warning 25%; color: $text; }
+    Banner.-info { color: $text; }
+    Banner.-error { background: $error 40%; color: $text; }
+    """
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Display ``text`` styled as ``kind`` (win, lose, push, info, error)."""
+        if kind not in _KINDS:
+            raise ValueError(f"unknown banner kind {kind!r}")
+        for other in _KINDS:
+            self.set_class(other == kind, f"-{other}")
+        self._text = text
+        self.update(text)
+
+    def clear(self) -> None:
+        """Blank the banner."""
+        for other in _KINDS:
+            self.remove_class(f"-{other}")
+        self._text = ""
+        self.update("")
+
+    @property
+    def text(self) -> str:
+        """The text shown (for tests)."""
+        return getattr(self, "_text", "")

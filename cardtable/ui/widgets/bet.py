@@ -1,0 +1,171 @@
+"""Bet controls shared by every game: a value picked from a ladder with − and + buttons.
+
+The screen owns the keys (``+``/``-``/``up``/``down``/``r``) and decides when betting is
+allowed; this widget holds the value and the two buttons, and can be ``locked``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Button, Label
+
+from ...core.money import format_chips
+
+__all__ = ["BetControls", "bet_ladder"]
+
+
+def bet_ladder(minimum: int, maximum: int) -> list[int]:
+    """Bet amounts from ``minimum`` to ``maximum`` (hundredths) in casino-like steps.
+
+    Steps of 5 chips below 25, 25 below 100, 50 below 300, then 100: 5–500 gives
+    5 10 15 20 25 50 75 100 150 200 250 300 400 500.
+    """
+    if minimum <= 0 or maximum < minimum:
+        raise ValueError(f"bad bet limits {minimum}..{maximum}")
+    values: list[int] = []
+    value = minimum
+    while value <= maximum:
+        values.append(value)
+        if value < 2_500:
+            step = 500
+        elif value < 10_000:
+            step = 2_500
+        elif value < 30_000:
+            step = 5_000
+        else:
+            step = 10_000
+        value += step
+    if values[-1] != maximum:
+        values.append(maximum)
+    return values
+
+
+class BetControls(Horizontal):
+    """``label  [−] value [+]``; posts :class:`BetControls.Changed` when the value moves."""
+
+    DEFAULT_CSS = """
+    BetControls {
+        width: auto;
+        height: 3;
+    }
+    BetControls > Label {
+        height: 3;
+        content-align: center middle;
+        padding: 0 1;
+    }
+    BetControls > .bet-value {
+        min-width: 9;
+        text-style: bold;
+    }
+    BetControls > Button {
+        min-width: 5;
+        width: 5;
+    }
+    """
+
+    class Changed(Message):
+        """The bet value changed."""
+
+        def __init__(self, controls: BetControls, value: int) -> None:
+            super().__init__()
+            self.controls = controls
+            self.value = value
+
+        @property
+        def control(self) -> BetControls:
+            return self.controls
+
+    value: reactive[int] = reactive(0, init=False)
+    """The current bet (an entry of ``values``)."""
+    locked: reactive[bool] = reactive(False)
+    """True while a round is under way: buttons disabled."""
+
+    def __init__(
+        self,
+        values: Sequence[int],
+        *,
+        value: int | None = None,
+        label: str = "Bet",
+        formatter: Callable[[int], str] = format_chips,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        if not values:
+            raise ValueError("BetControls needs at least one value")
+        self.values = list(values)
+        self.label = label
+        self.formatter = formatter
+        self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.label, classes="bet-label")
+        yield Button("−", id="bet-down", compact=False)
+        yield Label(self.formatter(self.value), classes="bet-value")
+        yield Button("+", id="bet-up")
+
+    def _nearest(self, value: int) -> int:
+        """The largest ladder value not above ``value`` (or the smallest)."""
+        fitting = [v for v in self.values if v <= value]
+        return fitting[-1] if fitting else self.values[0]
+
+    @property
+    def can_increase(self) -> bool:
+        return not self.locked and self.value < self.values[-1]
+
+    @property
+    def can_decrease(self) -> bool:
+        return not self.locked and self.value > self.values[0]
+
+    def increase(self) -> bool:
+        """One step up; False when locked or at the top."""
+        if not self.can_increase:
+            return False
+        self.value = next(v for v in self.values if v > self.value)
+        return True
+
+    def decrease(self) -> bool:
+        """One step down; False when locked or at the bottom."""
+        if not self.can_decrease:
+            return False
+        self.value = [v for v in self.values if v < self.value][-1]
+        return True
+
+    def set_value(self, value: int) -> None:
+        """Jump to ``value`` (snapped down onto the ladder)."""
+        self.value = self._nearest(value)
+
+    def set_values(self, values: Sequence[int]) -> None:
+        """Replace the ladder (e.g. new table limits), keeping the value if it fits."""
+        self.values = list(values)
+        self.value = self._nearest(self.value)
+        self._sync()
+
+    def watch_value(self, value: int) -> None:
+        self._sync()
+        self.post_message(self.Changed(self, value))
+
+    def watch_locked(self) -> None:
+        self._sync()
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one(".bet-value", Label).update(self.formatter(self.value))
+        self.query_one("#bet-down", Button).disabled = not self.can_decrease
+        self.query_one("#bet-up", Button).disabled = not self.can_increase
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "bet-up":
+            self.increase()
+        elif event.button.id == "bet-down":
+            self.decrease()

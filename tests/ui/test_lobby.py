@@ -1,0 +1,199 @@
+"""The lobby, its keys and clicks, and the screens it leads to (Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button
+
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.games import GAME_INFO, game_available
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.screens.settings import SettingsScreen
+from cardtable.ui.screens.stats import StatsScreen
+from cardtable.ui.screens.too_small import TooSmallScreen
+from cardtable.ui.widgets.chips import ChipBalance
+
+from helpers import notifications, screen_text
+
+
+async def test_lobby_shows_games_and_bankroll(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        for info in GAME_INFO.values():
+            assert info.title in text
+        assert "Bankroll 1,000" in text
+        assert app.screen.query_one(ChipBalance).amount == 100_000
+
+
+async def test_lobby_keys_reach_each_screen(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, screen_type in (("s", StatsScreen), ("o", SettingsScreen), ("question_mark", RulesScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_game_keys_open_available_games_and_ignore_others(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for info in GAME_INFO.values():
+            await pilot.press(info.hotkey)
+            await pilot.pause()
+            if game_available(info.key):
+                assert getattr(app.screen, "GAME", None) == info.key
+                await pilot.press("escape")
+                await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            button = app.screen.query_one(f"#game-{info.key}", Button)
+            assert button.disabled is (not game_available(info.key))
+
+
+async def test_clicks_work_like_keys(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for button_id, screen_type in (
+            ("#menu-statistics", StatsScreen),
+            ("#menu-settings", SettingsScreen),
+            ("#menu-rules", RulesScreen),
+        ):
+            await pilot.click(button_id)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type), button_id
+            await pilot.press("escape")
+            await pilot.pause()
+        for info in GAME_INFO.values():
+            if game_available(info.key):
+                await pilot.click(f"#game-{info.key}")
+                await pilot.pause()
+                assert getattr(app.screen, "GAME", None) == info.key
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_rules_open_on_the_current_game(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.game is None
+        assert "Chips are" in screen_text(app)
+        await pilot.press("escape")
+        for info in GAME_INFO.values():
+            if not game_available(info.key):
+                continue
+            await pilot.press(info.hotkey)
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.game == info.key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert getattr(app.screen, "GAME", None) == info.key
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_small_terminal_shows_notice_and_recovers(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "enlarge" in screen_text(app)
+        await pilot.resize_terminal(79, 24)  # still one column short
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Bankroll 1,000" in screen_text(app)
+
+
+async def test_too_small_at_start(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_bankroll_and_settings_survive_restart(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.record_round("poker", 2_500, 0, {"test": True})
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.click("#ascii")
+        await pilot.pause()
+        assert app.settings.ascii is True
+    app.store.close()
+    again = CardTableApp(data_dir=data_dir, animations=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.bankroll == 100_000 - 2_500
+        assert again.settings.ascii is True
+        assert "Bankroll 975" in screen_text(again)
+        # The logo uses letters now.
+        assert "S H" in screen_text(again)
+    again.store.close()
+
+
+async def test_corrupt_data_file_is_set_aside_and_player_told(data_dir: Path) -> None:
+    (data_dir / "cardtable.sqlite3").write_bytes(b"this is not a database" * 100)
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.bankroll == 100_000
+        messages = notifications(app)
+        assert any("moved" in m.lower() or "set aside" in m.lower() for m in messages), messages
+    aside = [p for p in data_dir.iterdir() if "corrupt" in p.name]
+    assert aside, list(data_dir.iterdir())
+    app.store.close()
+
+
+async def test_settings_choices_persist(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        from textual.widgets import Select
+
+        screen.query_one("#bj-seat-count", Select).value = 3
+        screen.query_one("#baccarat-decks", Select).value = 6
+        screen.query_one("#poker-exchanges", Select).value = 3
+        await pilot.pause()
+        await pilot.click("#animations")
+        await pilot.pause()
+    store = Store.open(data_dir)
+    try:
+        saved = store.settings()
+        assert len(saved.bj_seats) == 3
+        assert saved.baccarat_decks == 6
+        assert saved.poker_exchanges == 3
+        assert saved.animations is False
+    finally:
+        store.close()
+    app.store.close()
