@@ -1,0 +1,180 @@
+"""Baccarat scoreboards: bead plate, big road and the P/B/T tally.
+
+The layouts come from :mod:`cardtable.core.roads`; these widgets only draw them. Each
+cell is two terminal columns wide. When a board is longer than the widget is wide,
+the most recent columns are shown (as a casino display scrolls). Player is blue,
+Banker red, Tie green; with ``ascii`` the cells are the letters P, B and T instead of
+circles.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from cardtable.core.baccarat import Outcome
+from cardtable.core.roads import ROWS, bead_plate, big_road, tally
+
+__all__ = ["BeadPlate", "BigRoadBoard", "RoadTally", "OUTCOME_STYLE"]
+
+#: Rich style per outcome (casino colours).
+OUTCOME_STYLE: dict[Outcome, str] = {
+    Outcome.PLAYER: "bold #5f9fff",
+    Outcome.BANKER: "bold #ff5f5f",
+    Outcome.TIE: "bold #5fd75f",
+}
+_EMPTY_STYLE = "#5f5f5f"
+_CELL = 2  # terminal columns per cell
+
+
+def _ascii(widget: Widget) -> bool:
+    """The app's ``ascii`` setting (False outside the card room app)."""
+    forced = getattr(widget, "force_ascii", None)
+    if forced is not None:
+        return bool(forced)
+    try:
+        return bool(getattr(widget.app, "ascii", False))
+    except Exception:  # no active app (rendered standalone)
+        return False
+
+
+class _Board(Widget):
+    """Common part: an ``outcomes`` reactive and a 6-row grid render."""
+
+    DEFAULT_CSS = """
+    _Board {
+        height: 6;
+        width: 1fr;
+    }
+    """
+
+    outcomes: reactive[tuple[Outcome, ...]] = reactive(tuple)
+
+    def __init__(
+        self,
+        outcomes: Sequence[Outcome] = (),
+        *,
+        ascii: bool | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.force_ascii = ascii
+        self.set_reactive(type(self).outcomes, tuple(outcomes))
+
+    def visible_columns(self) -> int:
+        return max(1, self.size.width // _CELL) if self.size.width else 12
+
+    def _grid_text(self, grid: dict[tuple[int, int], Text], used: int) -> Text:
+        """Draw ``grid`` ((col, row) -> a 2-column cell), showing the last columns."""
+        shown = self.visible_columns()
+        first = max(0, used - shown)
+        empty = "." if _ascii(self) else "·"
+        text = Text(no_wrap=True, overflow="crop")
+        for row in range(ROWS):
+            if row:
+                text.append("\n")
+            for col in range(first, first + shown):
+                cell = grid.get((col, row))
+                if cell is None:
+                    text.append(empty + " ", style=_EMPTY_STYLE)
+                else:
+                    text.append_text(cell)
+        return text
+
+
+class BeadPlate(_Board):
+    """Every coup of the shoe, column by column, ties included."""
+
+    DEFAULT_CSS = """
+    BeadPlate {
+        height: 6;
+        width: 1fr;
+    }
+    """
+
+    def render(self) -> Text:
+        letters = _ascii(self)
+        grid: dict[tuple[int, int], Text] = {}
+        cells = bead_plate(self.outcomes)
+        for cell in cells:
+            glyph = cell.outcome.letter if letters else "●"
+            grid[(cell.column, cell.row)] = Text(glyph + " ", style=OUTCOME_STYLE[cell.outcome])
+        used = (cells[-1].column + 1) if cells else 0
+        return self._grid_text(grid, used)
+
+
+class BigRoadBoard(_Board):
+    """Player/Banker runs in columns; a green digit after a cell counts its ties."""
+
+    DEFAULT_CSS = """
+    BigRoadBoard {
+        height: 6;
+        width: 1fr;
+    }
+    """
+
+    def render(self) -> Text:
+        letters = _ascii(self)
+        road = big_road(self.outcomes)
+        grid: dict[tuple[int, int], Text] = {}
+        for cell in road.cells:
+            grid[(cell.column, cell.row)] = self._cell(cell.outcome, cell.ties, letters)
+        if not road.cells and road.pending_ties:
+            grid[(0, 0)] = self._cell(None, road.pending_ties, letters)
+        return self._grid_text(grid, road.width)
+
+    @staticmethod
+    def _cell(outcome: Outcome | None, ties: int, letters: bool) -> Text:
+        """The glyph in its side's colour, then the tie count in green (``+`` past 9)."""
+        if outcome is None:
+            glyph, style = ("." if letters else "·"), _EMPTY_STYLE
+        else:
+            glyph, style = (outcome.letter if letters else "○"), OUTCOME_STYLE[outcome]
+        cell = Text(glyph, style=style)
+        if ties:
+            cell.append(str(ties) if ties < 10 else "+", style=OUTCOME_STYLE[Outcome.TIE])
+        else:
+            cell.append(" ")
+        return cell
+
+
+class RoadTally(Widget):
+    """Counts of Player / Banker / Tie in the current shoe."""
+
+    DEFAULT_CSS = """
+    RoadTally {
+        height: auto;
+        width: auto;
+    }
+    """
+
+    outcomes: reactive[tuple[Outcome, ...]] = reactive(tuple)
+
+    def __init__(self, outcomes: Sequence[Outcome] = (), *, ascii: bool | None = None,
+                 name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.force_ascii = ascii
+        self.set_reactive(RoadTally.outcomes, tuple(outcomes))
+
+    def render(self) -> Text:
+        counts = tally(self.outcomes)
+        letters = _ascii(self)
+        text = Text(no_wrap=True)
+        for i, outcome in enumerate((Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)):
+            if i:
+                text.append("\n")
+            glyph = outcome.letter if letters else "●"
+            text.append(glyph, style=OUTCOME_STYLE[outcome])
+            text.append(f" {outcome.label:<6} {counts[outcome]:>3}")
+        text.append(f"\n  Coups  {len(self.outcomes):>3}")
+        return text
+
+    def summary(self) -> str:
+        """Plain text of the counts, e.g. ``P 3 B 4 T 1`` (tests, accessibility)."""
+        counts = tally(self.outcomes)
+        return " ".join(f"{o.letter} {counts[o]}" for o in Outcome)
