@@ -1,0 +1,445 @@
+"""Five-card poker hands: exact evaluator and the video-poker pay table (RULES.md section 4).
+
+The evaluator orders all 2,598,960 five-card hands into exactly 7,462 hand values.
+Every value is built once at import (well under a tenth of a second) and keyed by the
+product of one prime per rank, so that evaluating a hand is a handful of attribute
+reads, one multiplication chain and one dictionary look-up: no sorting, no counting,
+no allocation. ``benchmarks/poker_eval.py`` holds it to at least the speed of treys.
+
+Pure: no I/O. The pay table's numbers also ship as data in
+``assets/data/paytable_jacks_9_6.json`` (the screen reads that file through
+:meth:`PayTable.from_mapping`); :data:`JACKS_OR_BETTER_9_6` below is the same table
+as a literal so the core never reads files, and a test keeps the two identical.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
+
+from .cards import Card
+
+__all__ = [
+    "HandCategory",
+    "HandValue",
+    "evaluate",
+    "all_hand_values",
+    "rank_name",
+    "PayTable",
+    "JACKS_OR_BETTER_9_6",
+]
+
+
+class HandCategory(IntEnum):
+    """The source's ten ranks, weakest first (so ``>`` means stronger)."""
+
+    NO_PAIR = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """The name shown to the player, as in the source (``Royal Straight Flush`` …)."""
+        return _LABELS[self]
+
+    @classmethod
+    def from_label(cls, text: str) -> HandCategory:
+        """Look a category up by its enum name (``FULL_HOUSE``) or its label."""
+        key = text.strip()
+        try:
+            return cls[key.upper().replace(" ", "_")]
+        except KeyError:
+            for category, label in _LABELS.items():
+                if label.lower() == key.lower():
+                    return category
+        raise ValueError(f"unknown hand category {text!r}")
+
+
+_LABELS: dict[HandCategory, str] = {
+    HandCategory.NO_PAIR: "No Pair",
+    HandCategory.ONE_PAIR: "One Pair",
+    HandCategory.TWO_PAIR: "Two Pair",
+    HandCategory.THREE_OF_A_KIND: "Three of a Kind",
+    HandCategory.STRAIGHT: "Straight",
+    HandCategory.FLUSH: "Flush",
+    HandCategory.FULL_HOUSE: "Full House",
+    HandCategory.FOUR_OF_A_KIND: "Four of a Kind",
+    HandCategory.STRAIGHT_FLUSH: "Straight Flush",
+    HandCategory.ROYAL_FLUSH: "Royal Straight Flush",
+}
+
+#: High rank (2..14, ace = 14) -> plural name, for descriptions.
+_PLURAL = {
+    2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights",
+    9: "Nines", 10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces",
+}
+_SINGULAR = {
+    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+}
+
+
+def rank_name(high_rank: int, plural: bool = False) -> str:
+    """``rank_name(11) == "Jack"``; ranks here are 2..14 with the ace as 14."""
+    return (_PLURAL if plural else _SINGULAR)[high_rank]
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """The strength of a five-card hand; totally ordered, equal means a tie.
+
+    ``strength`` runs from 0 (7-5-4-3-2 offsuit) to 7461 (a royal flush) and is all
+    that comparisons use. ``ranks`` lists the ranks that decide the order inside the
+    category, most significant first, with the ace as 14 (or as 1 in the wheel
+    straight 5-4-3-2-A, whose ``ranks`` is ``(5, 4, 3, 2, 1)``).
+    """
+
+    strength: int
+    category: HandCategory
+    ranks: tuple[int, ...]
+
+    # Comparisons by strength only: each value exists once, built at import.
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength == other.strength
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength != other.strength
+        return NotImplemented
+
+    def __lt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength < other.strength
+        return NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength <= other.strength
+        return NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength > other.strength
+        return NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.strength >= other.strength
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.strength
+
+    @property
+    def label(self) -> str:
+        """The category's name as the source gives it."""
+        return self.category.label
+
+    def describe(self) -> str:
+        """A longer name: ``One Pair of Jacks``, ``Full House, Kings over Fives`` …"""
+        c, r = self.category, self.ranks
+        if c is HandCategory.ROYAL_FLUSH:
+            return c.label
+        if c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+            return f"{c.label}, {rank_name(r[0])} high"
+        if c is HandCategory.FOUR_OF_A_KIND:
+            return f"{c.label}, {rank_name(r[0], True)}"
+        if c is HandCategory.FULL_HOUSE:
+            return f"{c.label}, {rank_name(r[0], True)} over {rank_name(r[1], True)}"
+        if c is HandCategory.THREE_OF_A_KIND:
+            return f"{c.label}, {rank_name(r[0], True)}"
+        if c is HandCategory.TWO_PAIR:
+            return f"{c.label}, {rank_name(r[0], True)} and {rank_name(r[1], True)}"
+        if c is HandCategory.ONE_PAIR:
+            return f"{c.label} of {rank_name(r[0], True)}"
+        return f"{c.label}, {rank_name(r[0])} high"  # NO_PAIR and FLUSH
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        return f"<HandValue {self.strength} {self.category.name} {self.ranks}>"
+
+
+# -- the tables -------------------------------------------------------------------------
+
+#: One prime per rank; index is Card.rank (1 = ace, 13 = king). The ace gets the
+#: largest prime because it plays high everywhere except in the wheel.
+_PRIME_OF_HIGH = {h: p for h, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
+_PRIMES: tuple[int, ...] = (0,) + tuple(_PRIME_OF_HIGH[14 if r == 1 else r] for r in range(1, 14))
+
+
+def _straight_top(distinct_desc: tuple[int, ...]) -> int | None:
+    """Top rank of a straight made by five distinct high ranks (descending), or None."""
+    if distinct_desc == (14, 5, 4, 3, 2):
+        return 5  # the wheel: the ace plays low
+    if distinct_desc[0] - distinct_desc[4] == 4:
+        return distinct_desc[0]
+    return None
+
+
+def _classify(ranks_desc: tuple[int, ...], flush: bool) -> tuple[HandCategory, tuple[int, ...]]:
+    """Category and tie-break ranks for a multiset of high ranks (descending)."""
+    counts = Counter(ranks_desc)
+    # Group by (count, rank), larger groups first, then higher ranks.
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    order = tuple(rank for rank, _ in groups)
+    if shape == (1, 1, 1, 1, 1):
+        top = _straight_top(ranks_desc)
+        if top is not None:
+            kickers = (5, 4, 3, 2, 1) if top == 5 else tuple(range(top, top - 5, -1))
+            if flush:
+                return (HandCategory.ROYAL_FLUSH if top == 14 else HandCategory.STRAIGHT_FLUSH), kickers
+            return HandCategory.STRAIGHT, kickers
+        return (HandCategory.FLUSH if flush else HandCategory.NO_PAIR), order
+    if flush:
+        raise ValueError("a flush cannot repeat a rank")
+    by_shape = {
+        (4, 1): HandCategory.FOUR_OF_A_KIND,
+        (3, 2): HandCategory.FULL_HOUSE,
+        (3, 1, 1): HandCategory.THREE_OF_A_KIND,
+        (2, 2, 1): HandCategory.TWO_PAIR,
+        (2, 1, 1, 1): HandCategory.ONE_PAIR,
+    }
+    return by_shape[shape], order
+
+
+def _build_tables() -> tuple[dict[int, HandValue], dict[int, HandValue], dict[int, HandValue], tuple[HandValue, ...]]:
+    """All 7,462 values, and the look-ups by prime product.
+
+    Returns (flush table, distinct-rank table, repeated-rank table, values weakest first).
+    """
+    entries: list[tuple[HandCategory, tuple[int, ...], int, bool]] = []
+    for combo in itertools.combinations_with_replacement(range(14, 1, -1), 5):
+        if combo[0] == combo[4]:
+            continue  # five of a kind needs a joker
+        key = 1
+        for rank in combo:
+            key *= _PRIME_OF_HIGH[rank]
+        category, order = _classify(combo, flush=False)
+        entries.append((category, order, key, False))
+        if len(set(combo)) == 5:
+            category, order = _classify(combo, flush=True)
+            entries.append((category, order, key, True))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    flushes: dict[int, HandValue] = {}
+    distinct: dict[int, HandValue] = {}
+    repeated: dict[int, HandValue] = {}
+    values: list[HandValue] = []
+    for category, order, key, flush in entries:
+        value = HandValue(len(values), category, order)
+        values.append(value)
+        if flush:
+            flushes[key] = value
+        elif category in (HandCategory.NO_PAIR, HandCategory.STRAIGHT):
+            distinct[key] = value
+        else:
+            repeated[key] = value
+    return flushes, distinct, repeated, tuple(values)
+
+
+_FLUSH, _DISTINCT, _REPEATED, _VALUES = _build_tables()
+
+
+def all_hand_values() -> tuple[HandValue, ...]:
+    """Every distinct hand value, weakest first (7,462 of them)."""
+    return _VALUES
+
+
+def _bad_hand(cards: object) -> ValueError:
+    try:
+        shown = " ".join(str(c) for c in cards)  # type: ignore[union-attr]
+    except TypeError:
+        shown = repr(cards)
+    return ValueError(f"a poker hand is exactly five distinct cards, not [{shown}]")
+
+
+def _make_evaluate() -> Callable[[Sequence[Card]], HandValue]:
+    """Build :func:`evaluate` with its tables bound as closure cells (the fastest reads)."""
+    card_class = Card
+    primes, flushes, distinct, repeated = _PRIMES, _FLUSH, _DISTINCT, _REPEATED
+    bad_hand = _bad_hand
+
+    def evaluate(cards: Sequence[Card]) -> HandValue:
+        """The value of exactly five distinct cards; anything else is a ``ValueError``.
+
+        Written for speed (it is the inner loop of the hold analysis and of the
+        exhaustive test): straight-line code and one dictionary look-up.
+        """
+        try:
+            a, b, c, d, e = cards
+        except (TypeError, ValueError):
+            raise bad_hand(cards) from None
+        if not (
+            a.__class__ is card_class and b.__class__ is card_class and c.__class__ is card_class
+            and d.__class__ is card_class and e.__class__ is card_class
+        ):
+            raise bad_hand(cards)
+        ra = a.rank; rb = b.rank; rc = c.rank; rd = d.rank; re = e.rank  # noqa: E702
+        sa = a.suit; sb = b.suit; sc = c.suit; sd = d.suit; se = e.suit  # noqa: E702
+        p = primes
+        key = p[ra] * p[rb] * p[rc] * p[rd] * p[re]
+        if sa is sb and sa is sc and sa is sd and sa is se:
+            value = flushes.get(key)
+            if value is None:  # one suit and a repeated rank: the same card twice
+                raise bad_hand(cards)
+            return value
+        value = distinct.get(key)
+        if value is not None:
+            return value
+        value = repeated.get(key)
+        if value is None or (
+            (ra == rb and sa is sb) or (ra == rc and sa is sc) or (ra == rd and sa is sd)
+            or (ra == re and sa is se) or (rb == rc and sb is sc) or (rb == rd and sb is sd)
+            or (rb == re and sb is se) or (rc == rd and sc is sd) or (rc == re and sc is se)
+            or (rd == re and sd is se)
+        ):
+            raise bad_hand(cards)
+        return value
+
+    return evaluate
+
+
+evaluate = _make_evaluate()
+
+
+# -- the pay table ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A video-poker pay table: coins returned per category and per coins bet.
+
+    ``pays[category][n - 1]`` is what a winning hand returns for ``n`` coins bet,
+    stake included (a paying pair returns the bet). One Pair pays only when the pair
+    is ``min_pair_rank`` or better (11 = jacks; ace counts 14).
+    """
+
+    name: str
+    pays: Mapping[HandCategory, tuple[int, ...]]
+    max_coins: int = 5
+    min_pair_rank: int = 11
+    return_percent: str = ""
+    pays_order: tuple[HandCategory, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_coins, int) or self.max_coins < 1:
+            raise ValueError(f"max_coins must be a positive int, not {self.max_coins!r}")
+        if not 2 <= self.min_pair_rank <= 14:
+            raise ValueError(f"min_pair_rank must be 2..14, not {self.min_pair_rank!r}")
+        clean: dict[HandCategory, tuple[int, ...]] = {}
+        for category, row in self.pays.items():
+            category = HandCategory(category)
+            row = tuple(row)
+            if len(row) != self.max_coins or not all(isinstance(n, int) and n >= 0 for n in row):
+                raise ValueError(f"{category.label}: need {self.max_coins} non-negative whole coin amounts, not {row!r}")
+            clean[category] = row
+        ordered = tuple(sorted(clean, reverse=True))
+        object.__setattr__(self, "pays", MappingProxyType(clean))
+        object.__setattr__(self, "pays_order", ordered)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.rows(), self.max_coins, self.min_pair_rank))
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> PayTable:
+        """Build from the asset's JSON shape (see ``assets/data/paytable_jacks_9_6.json``)."""
+        try:
+            pays = {HandCategory.from_label(name): tuple(row) for name, row in data["pays"].items()}
+            return cls(
+                name=str(data["name"]),
+                pays=pays,
+                max_coins=int(data.get("max_coins", 5)),
+                min_pair_rank=int(data.get("min_pair_rank", 11)),
+                return_percent=str(data.get("return_percent", "")),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"bad pay table data: {exc}") from None
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The JSON shape of this table (inverse of :meth:`from_mapping`)."""
+        return {
+            "name": self.name,
+            "max_coins": self.max_coins,
+            "min_pair_rank": self.min_pair_rank,
+            "return_percent": self.return_percent,
+            "pays": {c.name: list(self.pays[c]) for c in self.pays_order},
+        }
+
+    def rows(self) -> tuple[tuple[HandCategory, tuple[int, ...]], ...]:
+        """Paying rows, strongest first, for display."""
+        return tuple((c, self.pays[c]) for c in self.pays_order)
+
+    def row_label(self, category: HandCategory) -> str:
+        """Row name for display: the One Pair row names its minimum (``Jacks or Better``)."""
+        if category is HandCategory.ONE_PAIR and self.min_pair_rank > 2:
+            return f"{rank_name(self.min_pair_rank, True)} or Better"
+        return category.label
+
+    def _check_coins(self, coins: int) -> None:
+        if not isinstance(coins, int) or isinstance(coins, bool) or not 1 <= coins <= self.max_coins:
+            raise ValueError(f"bet 1 to {self.max_coins} coins, not {coins!r}")
+
+    def pays_for(self, value: HandValue) -> bool:
+        """Whether the hand wins anything (jacks or better for a pair)."""
+        return self.winning_category(value) is not None
+
+    def winning_category(self, value: HandValue) -> HandCategory | None:
+        """The row the hand wins on, or None."""
+        category = value.category
+        if category not in self.pays:
+            return None
+        if category is HandCategory.ONE_PAIR and value.ranks[0] < self.min_pair_rank:
+            return None
+        return category
+
+    def payout_for(self, value: HandValue, coins: int) -> int:
+        """Coins returned for a hand value, stake included (0 when it pays nothing)."""
+        self._check_coins(coins)
+        category = self.winning_category(value)
+        if category is None:
+            return 0
+        return self.pays[category][coins - 1]
+
+    def payout(self, cards: Sequence[Card], coins: int) -> int:
+        """Coins returned for five cards, stake included (0 when they pay nothing)."""
+        self._check_coins(coins)
+        return self.payout_for(evaluate(cards), coins)
+
+
+# The 9/6 Jacks or Better table (RULES.md section 4) as a literal, identical to
+# ``assets/data/paytable_jacks_9_6.json`` (a test checks it): the core reads no files.
+_JACKS_OR_BETTER_9_6_DATA: dict[str, Any] = {
+    "name": "9/6 Jacks or Better",
+    "max_coins": 5,
+    "min_pair_rank": 11,
+    "return_percent": "99.5439",
+    "pays": {
+        "ROYAL_FLUSH": [250, 500, 750, 1000, 4000],
+        "STRAIGHT_FLUSH": [50, 100, 150, 200, 250],
+        "FOUR_OF_A_KIND": [25, 50, 75, 100, 125],
+        "FULL_HOUSE": [9, 18, 27, 36, 45],
+        "FLUSH": [6, 12, 18, 24, 30],
+        "STRAIGHT": [4, 8, 12, 16, 20],
+        "THREE_OF_A_KIND": [3, 6, 9, 12, 15],
+        "TWO_PAIR": [2, 4, 6, 8, 10],
+        "ONE_PAIR": [1, 2, 3, 4, 5],
+    },
+}
+
+#: The house's pay table.
+JACKS_OR_BETTER_9_6: PayTable = PayTable.from_mapping(_JACKS_OR_BETTER_9_6_DATA)
