@@ -1,0 +1,566 @@
+"""Expected values of blackjack decisions for a finite shoe, and the chart they imply.
+
+What is computed
+----------------
+For every dealer up card and every two-card player hand, the expected value (in
+units of the original stake) of standing, hitting, doubling and splitting, for a
+shoe of ``rules.decks`` decks with the player's cards and the up card removed.
+Every later card is also drawn without replacement: the dealer's final
+distribution is recomputed exactly for each composition of the player's hand
+(``bj_dealer``). After the first decision the player continues optimally for the
+exact composition (hit or stand).
+
+Peek and no peek
+----------------
+The dealer's face-down card is just another unseen card, exchangeable with the
+player's draws, so "dealer blackjack" is one outcome of the dealer's distribution
+given the player's final cards. Without peek (this house) a dealer blackjack
+takes every stake on the table: −1 for a hand stood or hit, −2 for a double, −1 per
+split hand (−2 if it was doubled). With peek the player only acts when the dealer
+has no blackjack, so each option is valued as ``E[payoff · 1{no blackjack}]``;
+dividing by ``P(no blackjack)`` gives the conditional EV, and since that divisor
+is the same for every option at a decision it never changes a choice.
+
+Splits
+------
+Each split hand starts with one pair card and is valued with both pair cards
+removed. Resplitting (up to ``rules.max_hands`` hands; aces only if
+``rules.resplit_aces``) follows the usual approximation: the chance that a hand
+draws another pair card is updated for the pair cards already out, and every
+hand's value is the value of a hand with two pair cards removed. Split aces take
+one card each and stand.
+
+Total-dependent chart
+---------------------
+Published basic strategy is *total-dependent*: one decision per hard total, not
+per pair of cards. So a hard-total cell is decided by the average EV of each
+action over every two-card composition of that total (pairs excluded unless the
+total has no other composition, as hard 4 and 20), weighted by its probability
+with the up card out. Soft totals and pairs have one composition each. The
+first decision is total-dependent; continuations after a hit are
+composition-dependent optimal, which moves EVs by far less than any margin that
+decides a cell. See ``derive_chart``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Callable, Iterator, Sequence
+
+from cardtable.core.blackjack import Action, Rules
+
+from .bj_chart import UP_ORDER, Chart, hand_facts
+from .bj_dealer import BLACKJACK, BUST, DealerTree, full_shoe_counts
+
+__all__ = [
+    "HandEV",
+    "CellEV",
+    "Policy",
+    "Analysis",
+    "analysis_for",
+    "derive_chart",
+    "strategy_key",
+    "chart_policy",
+    "easy_policy",
+]
+
+Counts = tuple[int, ...]
+#: A strategy as a function of (card values, dealer up value, can_hit, can_double, can_split).
+Policy = Callable[[Sequence[int], int, bool, bool, bool], Action]
+
+_EMPTY: Counts = (0,) * 10
+
+
+def _add(counts: Counts, value: int, k: int = 1) -> Counts:
+    i = value - 1
+    return counts[:i] + (counts[i] + k,) + counts[i + 1 :]
+
+
+def _values(counts: Counts) -> tuple[int, ...]:
+    return tuple(v + 1 for v in range(10) for _ in range(counts[v]))
+
+
+def _facts(counts: Counts) -> tuple[int, bool]:
+    hard = sum((v + 1) * c for v, c in enumerate(counts))
+    if counts[0] and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def strategy_key(rules: Rules) -> Rules:
+    """The rules with every field that cannot change strategy set to its default.
+
+    Table limits and penetration do not affect the off-the-top EVs, so charts are
+    cached per this key.
+    """
+    base = Rules()
+    return replace(rules, penetration_percent=base.penetration_percent,
+                   min_bet=base.min_bet, max_bet=base.max_bet)
+
+
+@dataclass(frozen=True)
+class HandEV:
+    """EVs of one two-card hand against one up card, conditional on what the player knows.
+
+    With peek the values are conditional on the dealer not having blackjack.
+    ``split`` is None for non-pairs.
+    """
+
+    stand: float
+    hit: float
+    double: float
+    split: float | None
+
+    def best(self) -> Action:
+        """The action with the highest EV (ties keep the order stand, hit, double, split)."""
+        options = [(self.stand, Action.STAND), (self.hit, Action.HIT), (self.double, Action.DOUBLE)]
+        if self.split is not None:
+            options.append((self.split, Action.SPLIT))
+        best_value, best_action = options[0]
+        for value, action in options[1:]:
+            if value > best_value:
+                best_value, best_action = value, action
+        return best_action
+
+
+@dataclass(frozen=True)
+class CellEV:
+    """Probability-weighted EVs of a chart cell and the code chosen for it."""
+
+    kind: str  # "hard", "soft" or "pair"
+    key: int  # total, or pair card value (ace = 1)
+    up: int
+    ev: HandEV
+    code: str
+
+
+class _DealerCache:
+    """Dealer distributions per removed-card multiset, for one up card and shoe."""
+
+    def __init__(self, decks: int, hits_soft_17: bool, up: int) -> None:
+        full = full_shoe_counts(decks)
+        self.base: Counts = _add(full, up, -1)
+        self.tree = DealerTree(up, hits_soft_17)
+        self._dists: dict[Counts, tuple[float, ...]] = {}
+
+    def dist(self, removed: Counts) -> tuple[float, ...]:
+        d = self._dists.get(removed)
+        if d is None:
+            counts = [b - r for b, r in zip(self.base, removed)]
+            d = self.tree.distribution(counts)
+            self._dists[removed] = d
+        return d
+
+    def __len__(self) -> int:
+        return len(self._dists)
+
+
+@lru_cache(maxsize=8)
+def _dealer_caches(decks: int, hits_soft_17: bool) -> tuple[_DealerCache, ...]:
+    """Shared between analyses that differ only in player-side rules (e.g. peek)."""
+    return tuple(_DealerCache(decks, hits_soft_17, up) for up in range(1, 11))
+
+
+class _UpAnalysis:
+    """All EVs against one dealer up card. Values are *unnormalised* (see module doc)."""
+
+    def __init__(self, rules: Rules, up: int) -> None:
+        self.rules = rules
+        self.up = up
+        self.peek = rules.dealer_peeks
+        self.dealer = _dealer_caches(rules.decks, rules.dealer_hits_soft_17)[up - 1]
+        self.base = self.dealer.base
+        self.n = sum(self.base)
+        # The hole card that completes a dealer blackjack, as a value index.
+        self.bj_index = 9 if up == 1 else 0 if up == 10 else None
+        self._best: dict[tuple[Counts, Counts], float] = {}
+
+    # -- probabilities -------------------------------------------------------------
+
+    def draws(self, removed: Counts) -> Iterator[tuple[int, float]]:
+        """(value, probability) of the next card with ``removed`` gone."""
+        left = self.n - sum(removed)
+        for i in range(10):
+            c = self.base[i] - removed[i]
+            if c > 0:
+                yield i + 1, c / left
+
+    def p_blackjack(self, removed: Counts) -> float:
+        """Chance the face-down card makes a dealer blackjack, given ``removed``."""
+        if self.bj_index is None:
+            return 0.0
+        i = self.bj_index
+        return (self.base[i] - removed[i]) / (self.n - sum(removed))
+
+    # -- terminal values -----------------------------------------------------------
+
+    def bust(self, removed: Counts) -> float:
+        return -(1.0 - self.p_blackjack(removed)) if self.peek else -1.0
+
+    def stand(self, comp: Counts, removed: Counts) -> float:
+        total, _ = _facts(comp)
+        if total > 21:
+            return self.bust(removed)
+        d = self.dealer.dist(removed)
+        value = d[BUST]
+        for i, dealer_total in enumerate(range(17, 22)):
+            if dealer_total < total:
+                value += d[i]
+            elif dealer_total > total:
+                value -= d[i]
+        if not self.peek:
+            value -= d[BLACKJACK]
+        return value
+
+    # -- optimal play --------------------------------------------------------------
+
+    def best(self, comp: Counts, removed: Counts) -> float:
+        """Best of stand and hit for a hand that can no longer double."""
+        key = (comp, removed)
+        value = self._best.get(key)
+        if value is None:
+            total, _ = _facts(comp)
+            if total > 21:
+                value = self.bust(removed)
+            else:
+                value = self.stand(comp, removed)
+                if total < 21:
+                    value = max(value, self.hit(comp, removed))
+            self._best[key] = value
+        return value
+
+    def hit(self, comp: Counts, removed: Counts) -> float:
+        return sum(p * self.best(_add(comp, v), _add(removed, v)) for v, p in self.draws(removed))
+
+    def double(self, comp: Counts, removed: Counts) -> float:
+        return 2.0 * sum(
+            p * self.stand(_add(comp, v), _add(removed, v)) for v, p in self.draws(removed)
+        )
+
+    def opt_hand(self, comp: Counts, removed: Counts, can_double: bool) -> float:
+        value = self.best(comp, removed)
+        if can_double:
+            value = max(value, self.double(comp, removed))
+        return value
+
+    # -- splits --------------------------------------------------------------------
+
+    def split(
+        self,
+        pair: int,
+        hand_value: Callable[[Counts, Counts, bool], float],
+        resplit_choice: Callable[[float, float], bool],
+    ) -> float:
+        """Total value of splitting a pair of ``pair``s (see module doc for the model).
+
+        ``hand_value(comp, removed, can_double)`` values a split hand once it holds
+        two cards; ``resplit_choice(resplit, keep)`` says whether to resplit.
+        """
+        rules = self.rules
+        aces = pair == 1
+        removed0 = _add(_EMPTY, pair, 2)
+        one = _add(_EMPTY, pair, 1)
+        can_double = rules.double_after_split and not aces
+        value_of = (lambda c, r: self.stand(c, r)) if aces else (
+            lambda c, r: hand_value(c, r, can_double)
+        )
+        not_pair = 0.0
+        q2 = 0.0
+        for v, p in self.draws(removed0):
+            if v == pair:
+                q2 = p
+            else:
+                not_pair += p * value_of(_add(one, v), _add(removed0, v))
+        not_pair_each = not_pair / (1.0 - q2) if q2 < 1.0 else 0.0
+        keep_pair = value_of(_add(one, pair), _add(removed0, pair))
+        may_resplit = rules.resplit_aces or not aces
+        cards_left = self.n
+        pair_cards = self.base[pair - 1]
+        memo: dict[tuple[int, int], float] = {}
+
+        def hands_value(pending: int, hands: int) -> float:
+            if pending == 0:
+                return 0.0
+            key = (pending, hands)
+            if key in memo:
+                return memo[key]
+            q = max(pair_cards - hands, 0) / (cards_left - hands)
+            rest = hands_value(pending - 1, hands)
+            keep = keep_pair + rest
+            draw_pair = keep
+            if may_resplit and hands < rules.max_hands:
+                again = hands_value(pending + 1, hands + 1)
+                if resplit_choice(again, keep):
+                    draw_pair = again
+            value = (1.0 - q) * (not_pair_each + rest) + q * draw_pair
+            memo[key] = value
+            return value
+
+        return hands_value(2, 2)
+
+    def opt_split(self, pair: int) -> float:
+        return self.split(pair, self.opt_hand, lambda again, keep: again > keep)
+
+    # -- a two-card hand -----------------------------------------------------------
+
+    def hand(self, c1: int, c2: int) -> HandEV:
+        """Unnormalised option values of a two-card hand."""
+        comp = _add(_add(_EMPTY, c1), c2)
+        split = self.opt_split(c1) if c1 == c2 and self.rules.max_hands >= 2 else None
+        return HandEV(
+            stand=self.stand(comp, comp),
+            hit=self.hit(comp, comp),
+            double=self.double(comp, comp),
+            split=split,
+        )
+
+    def p_no_blackjack(self, c1: int, c2: int) -> float:
+        comp = _add(_add(_EMPTY, c1), c2)
+        return 1.0 - self.p_blackjack(comp)
+
+    def p_hand(self, c1: int, c2: int) -> float:
+        """Chance of being dealt {c1, c2} with this up card out."""
+        a = self.base[c1 - 1]
+        b = self.base[c2 - 1] - (1 if c1 == c2 else 0)
+        ways = a * b * (1 if c1 == c2 else 2)
+        return ways / (self.n * (self.n - 1))
+
+
+def two_card_hands() -> Iterator[tuple[int, int]]:
+    """Every unordered two-card hand as card values (c1 <= c2, ace = 1)."""
+    for c1 in range(1, 11):
+        for c2 in range(c1, 11):
+            yield c1, c2
+
+
+def _row_hands(kind: str, key: int) -> list[tuple[int, int]]:
+    """The two-card compositions a chart cell is decided over."""
+    if kind == "pair":
+        return [(key, key)]
+    if kind == "soft":
+        other = key - 11
+        return [(1, other)] if 1 <= other <= 9 else []
+    hands = [(a, b) for a, b in two_card_hands() if a != 1 and a + b == key]
+    non_pairs = [(a, b) for a, b in hands if a != b]
+    return non_pairs or hands
+
+
+def _code(ev: HandEV, allow_split: bool) -> str:
+    action = ev.best() if allow_split else replace(ev, split=None).best()
+    if action is Action.SPLIT:
+        return "P"
+    if action is Action.DOUBLE:
+        return "Dh" if ev.hit >= ev.stand else "Ds"
+    return "H" if action is Action.HIT else "S"
+
+
+#: Chart rows: hard 4..21, soft 12..21, pairs of every value.
+HARD_ROWS = tuple(range(4, 22))
+SOFT_ROWS = tuple(range(12, 22))
+PAIR_ROWS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+class Analysis:
+    """EV analysis of one set of rules; heavy work is done lazily and memoised."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._ups = {up: _UpAnalysis(rules, up) for up in range(1, 11)}
+        self._hands: dict[tuple[int, int, int], HandEV] = {}
+        self._cells: dict[tuple[str, int, int], CellEV] | None = None
+
+    def up(self, up: int) -> _UpAnalysis:
+        return self._ups[up]
+
+    def raw_hand(self, c1: int, c2: int, up: int) -> HandEV:
+        """Unnormalised values (``E[payoff · 1{no dealer blackjack}]`` with peek)."""
+        c1, c2 = min(c1, c2), max(c1, c2)
+        key = (c1, c2, up)
+        ev = self._hands.get(key)
+        if ev is None:
+            ev = self._ups[up].hand(c1, c2)
+            self._hands[key] = ev
+        return ev
+
+    def hand_ev(self, c1: int, c2: int, up: int) -> HandEV:
+        """EVs of a two-card hand: with peek, conditional on no dealer blackjack."""
+        raw = self.raw_hand(c1, c2, up)
+        if not self.rules.dealer_peeks:
+            return raw
+        scale = 1.0 / self._ups[up].p_no_blackjack(min(c1, c2), max(c1, c2))
+        return HandEV(raw.stand * scale, raw.hit * scale, raw.double * scale,
+                      None if raw.split is None else raw.split * scale)
+
+    def cell(self, kind: str, key: int, up: int) -> CellEV:
+        """Weighted EVs over the cell's two-card compositions, and its chart code."""
+        hands = _row_hands(kind, key)
+        if not hands:  # only reachable with three or more cards: 21
+            ev = HandEV(stand=1.0, hit=-1.0, double=-2.0, split=None)
+            return CellEV(kind, key, up, ev, "S" if key >= 21 else "H")
+        ua = self._ups[up]
+        weight = 0.0
+        sums = [0.0, 0.0, 0.0, 0.0]
+        for c1, c2 in hands:
+            w = ua.p_hand(c1, c2)
+            raw = self.raw_hand(c1, c2, up)
+            weight += w * (ua.p_no_blackjack(c1, c2) if self.rules.dealer_peeks else 1.0)
+            sums[0] += w * raw.stand
+            sums[1] += w * raw.hit
+            sums[2] += w * raw.double
+            if raw.split is not None:
+                sums[3] += w * raw.split
+        ev = HandEV(sums[0] / weight, sums[1] / weight, sums[2] / weight,
+                    sums[3] / weight if kind == "pair" and self.raw_hand(*hands[0], up).split
+                    is not None else None)
+        return CellEV(kind, key, up, ev, _code(ev, allow_split=kind == "pair"))
+
+    def cells(self) -> dict[tuple[str, int, int], CellEV]:
+        """Every chart cell."""
+        if self._cells is None:
+            out: dict[tuple[str, int, int], CellEV] = {}
+            for up in UP_ORDER:
+                for kind, keys in (("hard", HARD_ROWS), ("soft", SOFT_ROWS), ("pair", PAIR_ROWS)):
+                    for key in keys:
+                        out[(kind, key, up)] = self.cell(kind, key, up)
+            self._cells = out
+        return self._cells
+
+    def chart(self, name: str = "") -> Chart:
+        """The best action per cell, as a chart."""
+        cells = self.cells()
+
+        def rows(kind: str, keys: Sequence[int]) -> dict[int, tuple[str, ...]]:
+            return {k: tuple(cells[(kind, k, up)].code for up in UP_ORDER) for k in keys}
+
+        return Chart(name=name or describe_rules(self.rules), hard=rows("hard", HARD_ROWS),
+                     soft=rows("soft", SOFT_ROWS), pairs=rows("pair", PAIR_ROWS))
+
+    # -- whole-game expectation ----------------------------------------------------
+
+    def expected_return(self, policy: Policy | None = None) -> float:
+        """Expected return per round per unit of initial bet, off the top of the shoe.
+
+        ``policy`` None means optimal composition-dependent play of every hand.
+        """
+        full = full_shoe_counts(self.rules.decks)
+        n_full = sum(full)
+        pays = self.rules.blackjack_pays[0] / self.rules.blackjack_pays[1]
+        total = 0.0
+        for up in range(1, 11):
+            ua = self._ups[up]
+            evaluator = None if policy is None else _PolicyEvaluator(ua, policy)
+            up_value = 0.0
+            for c1, c2 in two_card_hands():
+                p = ua.p_hand(c1, c2)
+                if p == 0.0:
+                    continue
+                p_no_bj = ua.p_no_blackjack(c1, c2)
+                if c1 == 1 and c2 == 10:
+                    up_value += p * pays * p_no_bj
+                    continue
+                if evaluator is None:
+                    raw = self.raw_hand(c1, c2, up)
+                    options = [raw.stand, raw.hit, raw.double]
+                    if raw.split is not None:
+                        options.append(raw.split)
+                    value = max(options)
+                else:
+                    value = evaluator.initial(c1, c2)
+                if self.rules.dealer_peeks:
+                    value -= 1.0 - p_no_bj  # the original bet lost to a peeked blackjack
+                up_value += p * value
+            total += full[up - 1] / n_full * up_value
+        return total
+
+
+class _PolicyEvaluator:
+    """Exact value of following a fixed policy, with the same model as the analysis."""
+
+    def __init__(self, ua: _UpAnalysis, policy: Policy) -> None:
+        self.ua = ua
+        self.policy = policy
+        self._memo: dict[tuple[Counts, Counts, bool], float] = {}
+
+    def hand(self, comp: Counts, removed: Counts, can_double: bool) -> float:
+        key = (comp, removed, can_double)
+        value = self._memo.get(key)
+        if value is not None:
+            return value
+        ua = self.ua
+        total, _ = _facts(comp)
+        if total > 21:
+            value = ua.bust(removed)
+        else:
+            action = self.policy(_values(comp), ua.up, total < 21, can_double, False)
+            if action is Action.HIT and total < 21:
+                value = sum(p * self.hand(_add(comp, v), _add(removed, v), False)
+                            for v, p in ua.draws(removed))
+            elif action is Action.DOUBLE and can_double:
+                value = ua.double(comp, removed)
+            else:
+                value = ua.stand(comp, removed)
+        self._memo[key] = value
+        return value
+
+    def initial(self, c1: int, c2: int) -> float:
+        ua = self.ua
+        comp = _add(_add(_EMPTY, c1), c2)
+        can_split = c1 == c2 and ua.rules.max_hands >= 2
+        action = self.policy((c1, c2), ua.up, True, True, can_split)
+        if action is Action.SPLIT and can_split:
+            wants = self.policy((c1, c1), ua.up, True, ua.rules.double_after_split, True)
+            return ua.split(c1, self.hand, lambda again, keep: wants is Action.SPLIT)
+        if action is Action.DOUBLE:
+            return ua.double(comp, comp)
+        if action is Action.HIT:
+            return sum(p * self.hand(_add(comp, v), _add(comp, v), False)
+                       for v, p in ua.draws(comp))
+        return ua.stand(comp, comp)
+
+
+# -- policies ------------------------------------------------------------------------
+
+
+def easy_policy(values: Sequence[int], up: int, can_hit: bool, can_double: bool,
+                can_split: bool) -> Action:
+    """The easy level: hit below 17, otherwise stand."""
+    total, _ = hand_facts(values)
+    return Action.HIT if total < 17 and can_hit else Action.STAND
+
+
+def chart_policy(chart: Chart) -> Policy:
+    """Play a chart (with its fallbacks) as a policy."""
+
+    def policy(values: Sequence[int], up: int, can_hit: bool, can_double: bool,
+               can_split: bool) -> Action:
+        return chart.decide(values, up, can_hit=can_hit, can_double=can_double,
+                            can_split=can_split)
+
+    return policy
+
+
+# -- entry points --------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def analysis_for(rules: Rules) -> Analysis:
+    """The (memoised) analysis of the strategy-relevant part of ``rules``."""
+    return Analysis(strategy_key(rules))
+
+
+def derive_chart(rules: Rules) -> Chart:
+    """The exact basic-strategy chart for ``rules`` (total-dependent, see module doc)."""
+    return analysis_for(rules).chart()
+
+
+def describe_rules(rules: Rules) -> str:
+    """Short text for a rule set, e.g. '6 decks, S17, DAS, no peek (full loss)'."""
+    parts = [f"{rules.decks} deck{'s' if rules.decks != 1 else ''}",
+             "H17" if rules.dealer_hits_soft_17 else "S17",
+             "DAS" if rules.double_after_split else "no DAS",
+             "peek" if rules.dealer_peeks else "no peek (full loss to dealer blackjack)",
+             f"split to {rules.max_hands} hands",
+             "resplit aces" if rules.resplit_aces else "aces split once",
+             f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"]
+    return ", ".join(parts)

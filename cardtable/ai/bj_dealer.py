@@ -1,0 +1,130 @@
+"""Exact dealer outcome probabilities for a finite blackjack shoe.
+
+The dealer's final hand depends on every card already gone from the shoe, so the
+strategy analysis asks for the dealer's distribution once per player composition.
+To make that cheap in pure Python, the dealer's drawing tree for one up card is
+flattened once into *multiset states* (the cards the dealer has drawn, in any
+order): the chance of the next card depends only on that multiset, so all the
+orders that reach it can share one state. Evaluating a shoe is then a single pass
+over a few hundred states.
+
+Card values are indexed 0..9 for ace, 2, ..., 9, ten-valued.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "OUTCOMES",
+    "BUST",
+    "BLACKJACK",
+    "DealerTree",
+    "full_shoe_counts",
+]
+
+#: Outcome slots of a dealer distribution: final 17, 18, 19, 20, 21, bust, blackjack.
+OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "blackjack")
+BUST = 5
+BLACKJACK = 6
+
+
+def full_shoe_counts(decks: int) -> tuple[int, ...]:
+    """Cards per value (ace, 2..9, ten-valued) in a shoe of ``decks`` decks."""
+    return tuple(16 * decks if v == 10 else 4 * decks for v in range(1, 11))
+
+
+def _dealer_total(hard: int, has_ace: bool) -> tuple[int, bool]:
+    if has_ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+@dataclass(frozen=True)
+class _State:
+    drawn: int  # cards the dealer has drawn in this state (up card not counted)
+    #: (value index, how many of that value this state already drew, target slot)
+    moves: tuple[tuple[int, int, int], ...]
+
+
+class DealerTree:
+    """The dealer's drawing tree for one up card, flattened for fast evaluation."""
+
+    def __init__(self, up: int, hits_soft_17: bool) -> None:
+        if not 1 <= up <= 10:
+            raise ValueError(f"up card value must be 1..10, not {up}")
+        self.up = up
+        self.hits_soft_17 = hits_soft_17
+        index: dict[tuple[int, ...], int] = {}
+        order: list[tuple[int, ...]] = []
+        start = (0,) * 10
+        index[start] = 0
+        order.append(start)
+        moves: list[list[tuple[int, int, int]]] = []
+        i = 0
+        # Breadth-first: a state's parents always have fewer cards, so they come first.
+        while i < len(order):
+            drawn = order[i]
+            state_moves: list[tuple[int, int, int]] = []
+            hard_before = up + sum((v + 1) * c for v, c in enumerate(drawn))
+            ace_before = up == 1 or drawn[0] > 0
+            n_drawn = sum(drawn)
+            for v in range(10):
+                hard = hard_before + v + 1
+                total, soft = _dealer_total(hard, ace_before or v == 0)
+                child = drawn[:v] + (drawn[v] + 1,) + drawn[v + 1 :]
+                if n_drawn == 0 and total == 21:
+                    target = -1 - BLACKJACK
+                elif total > 21:
+                    target = -1 - BUST
+                elif total < 17 or (total == 17 and soft and hits_soft_17):
+                    if child not in index:
+                        index[child] = len(order)
+                        order.append(child)
+                    target = index[child]
+                else:
+                    target = -1 - (total - 17)
+                state_moves.append((v, drawn[v], target))
+            moves.append(state_moves)
+            i += 1
+        n_states = len(order)
+        # Outcome slots live after the states in one flat probability array.
+        self._states: tuple[_State, ...] = tuple(
+            _State(
+                drawn=sum(order[s]),
+                moves=tuple(
+                    (v, have, target if target >= 0 else n_states + (-1 - target))
+                    for v, have, target in moves[s]
+                ),
+            )
+            for s in range(n_states)
+        )
+        self.n_states = n_states
+
+    def distribution(self, counts: tuple[int, ...] | list[int]) -> tuple[float, ...]:
+        """Probabilities of (17, 18, 19, 20, 21, bust, blackjack) from ``counts``.
+
+        ``counts`` are the cards left in the shoe per value, the up card already removed.
+        """
+        total_cards = sum(counts)
+        n_states = self.n_states
+        probs = [0.0] * (n_states + len(OUTCOMES))
+        probs[0] = 1.0
+        for s, state in enumerate(self._states):
+            p = probs[s]
+            if p == 0.0:
+                continue
+            left = total_cards - state.drawn
+            if left <= 0:
+                continue
+            share = p / left
+            for v, have, target in state.moves:
+                c = counts[v] - have
+                if c > 0:
+                    probs[target] += share * c
+        out = probs[n_states:]
+        mass = sum(out)
+        if mass > 0 and abs(mass - 1.0) > 1e-12:
+            # Only a nearly exhausted shoe can strand the dealer; renormalise then.
+            out = [x / mass for x in out]
+        return tuple(out)
