@@ -9,6 +9,7 @@ from typing import Callable
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from ..core.cards import Shoe
 from ..core.money import format_chips
@@ -159,11 +160,14 @@ class CardTableApp(App[None]):
 
     # -- screens -----------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The lobby is the bottom of the screen stack."""
         from .screens.lobby import LobbyScreen
 
+        return LobbyScreen()
+
+    def on_mount(self) -> None:
         self._apply_theme()
-        self.push_screen(LobbyScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
         if self.start_game is not None:

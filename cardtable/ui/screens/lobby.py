@@ -37,17 +37,13 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="games"):
                 for info in GAME_INFO.values():
                     available = game_available(info.key)
-                    with Horizontal(classes="game-row"):
-                        yield Button(
-                            f"{info.hotkey}  {info.title}",
-                            id=f"game-{info.key}",
-                            classes="game-button",
-                            disabled=not available,
-                        )
-                        yield Label(
-                            info.blurb if available else f"{info.blurb}\n(this table is not open yet)",
-                            classes="game-blurb",
-                        )
+                    blurb = info.blurb if available else "this table is not open yet"
+                    yield Button(
+                        f"{info.hotkey}  {info.title:<11} {blurb}",
+                        id=f"game-{info.key}",
+                        classes="game-button",
+                        disabled=not available,
+                    )
             with Horizontal(id="lobby-menu"):
                 yield Button("Statistics  s", id="menu-statistics")
                 yield Button("Settings  o", id="menu-settings")

@@ -1,0 +1,98 @@
+"""Start-up time: process start to the first painted lobby, against a bare Textual app.
+
+Target (DESIGN.md section 6): the lobby at most 1.3× the time of a bare Textual app
+with a Header and a Footer, measured in the same run. Both run headless in a fresh
+Python process; the clock starts before the process is spawned and stops when the
+screen has been composed, laid out and rendered once.
+
+    python benchmarks/startup.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGET = 1.3
+
+CHILD_CARDTABLE = r"""
+import sys, time
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.lobby import LobbyScreen
+
+class Probe(CardTableApp):
+    def on_mount(self):
+        super().on_mount()
+        self._probe = self.set_interval(0.0005, self._check)
+
+    def _check(self):
+        if isinstance(self.screen, LobbyScreen) and self.screen.is_mounted:
+            self._probe.stop()
+            self.screen.call_after_refresh(self._painted)
+
+    def _painted(self):
+        self.screen._compositor.render_strips()
+        print(repr(time.time()), flush=True)
+        self.exit()
+
+Probe(data_dir=sys.argv[1], animations=False).run(headless=True, size=(80, 24))
+"""
+
+CHILD_BARE = r"""
+import sys, time
+from textual.app import App
+from textual.widgets import Footer, Header
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Footer()
+
+    def on_mount(self):
+        self.call_after_refresh(self._painted)
+
+    def _painted(self):
+        self.screen._compositor.render_strips()
+        print(repr(time.time()), flush=True)
+        self.exit()
+
+Bare().run(headless=True, size=(80, 24))
+"""
+
+
+def measure(code: str, data_dir: str) -> float:
+    """Seconds from spawning the process to its first painted screen."""
+    start = time.time()
+    out = subprocess.run(
+        [sys.executable, "-c", code, data_dir], capture_output=True, text=True, check=True, timeout=120
+    )
+    painted = float(out.stdout.strip().splitlines()[-1])
+    return painted - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    bare: list[float] = []
+    lobby: list[float] = []
+    with tempfile.TemporaryDirectory() as data_dir:
+        measure(CHILD_CARDTABLE, data_dir)  # warm the file cache and create the data file
+        measure(CHILD_BARE, data_dir)
+        for _ in range(args.runs):  # interleaved so both see the same machine load
+            bare.append(measure(CHILD_BARE, data_dir))
+            lobby.append(measure(CHILD_CARDTABLE, data_dir))
+    b, c = statistics.median(bare), statistics.median(lobby)
+    ratio = c / b
+    print(f"bare Textual app (Header+Footer): median {b * 1000:7.1f} ms over {args.runs} runs")
+    print(f"cardtable lobby:                  median {c * 1000:7.1f} ms over {args.runs} runs")
+    print(f"ratio {ratio:.2f} (target <= {TARGET}) -> {'OK' if ratio <= TARGET else 'OVER TARGET'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""The rules core stays usable without a terminal: it imports none of the other layers."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import cardtable
+
+PACKAGE = Path(cardtable.__file__).parent
+FORBIDDEN_FOR_CORE = ("textual", "rich", "cardtable.ui", "cardtable.store", "cardtable.ai", "cardtable.cli", "sqlite3")
+FORBIDDEN_FOR_AI = ("textual", "cardtable.ui", "cardtable.store")
+
+
+def _imports(path: Path) -> set[str]:
+    """Absolute module names imported by a file (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package_parts = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(package_parts[: len(package_parts) - node.level + 1])
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _violations(folder: str, forbidden: tuple[str, ...]) -> list[str]:
+    bad = []
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        for module in _imports(path):
+            if any(module == f or module.startswith(f + ".") for f in forbidden):
+                bad.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    return bad
+
+
+def test_core_imports_no_ui_store_ai_textual_or_rich() -> None:
+    assert _violations("core", FORBIDDEN_FOR_CORE) == []
+
+
+def test_ai_imports_no_ui_or_store() -> None:
+    assert _violations("ai", FORBIDDEN_FOR_AI) == []
+
+
+def test_the_checker_catches_a_forbidden_import(tmp_path: Path) -> None:
+    """The static check above can fail: a core-like file importing textual is caught."""
+    fake = PACKAGE / "core" / "_boundary_probe_tmp.py"
+    fake.write_text("from textual.app import App\nfrom ..ui import app\n", encoding="utf-8")
+    try:
+        bad = _violations("core", FORBIDDEN_FOR_CORE)
+    finally:
+        fake.unlink()
+    assert any("textual.app" in b for b in bad) and any("cardtable.ui" in b for b in bad)
+
+
+def test_importing_the_core_loads_no_textual_at_run_time() -> None:
+    code = (
+        "import sys, pkgutil, importlib, cardtable.core as c\n"
+        "for m in pkgutil.iter_modules(c.__path__): importlib.import_module('cardtable.core.' + m.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'sqlite3') "
+        "or m.startswith(('cardtable.ui', 'cardtable.store', 'cardtable.ai'))]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
