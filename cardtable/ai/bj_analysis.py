@@ -63,7 +63,16 @@ __all__ = [
     "strategy_key",
     "chart_policy",
     "easy_policy",
+    "rules_to_json",
+    "rules_from_json",
+    "chart_document",
+    "DERIVED_CHART_FILE",
 ]
+
+#: The cached chart for the house rules, in ``assets/data``.
+DERIVED_CHART_FILE = "bj_chart_derived.json"
+_STRATEGY_FIELDS = ("decks", "dealer_hits_soft_17", "dealer_peeks", "double_after_split",
+                    "max_hands", "resplit_aces", "blackjack_pays")
 
 Counts = tuple[int, ...]
 #: A strategy as a function of (card values, dealer up value, can_hit, can_double, can_split).
@@ -410,9 +419,9 @@ class Analysis:
             sums[2] += w * raw.double
             if raw.split is not None:
                 sums[3] += w * raw.split
+        has_split = kind == "pair" and self.raw_hand(*hands[0], up).split is not None
         ev = HandEV(sums[0] / weight, sums[1] / weight, sums[2] / weight,
-                    sums[3] / weight if kind == "pair" and self.raw_hand(*hands[0], up).split
-                    is not None else None)
+                    sums[3] / weight if has_split else None)
         return CellEV(kind, key, up, ev, _code(ev, allow_split=kind == "pair"))
 
     def cells(self) -> dict[tuple[str, int, int], CellEV]:
@@ -554,6 +563,58 @@ def derive_chart(rules: Rules) -> Chart:
     return analysis_for(rules).chart()
 
 
+def rules_to_json(rules: Rules) -> dict[str, object]:
+    """The strategy-relevant rule fields as JSON values."""
+    out: dict[str, object] = {}
+    for name in _STRATEGY_FIELDS:
+        value = getattr(rules, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def rules_from_json(data: dict[str, object]) -> Rules:
+    """Inverse of :func:`rules_to_json` (other fields take their defaults)."""
+    fields = {name: data[name] for name in _STRATEGY_FIELDS if name in data}
+    if "blackjack_pays" in fields:
+        fields["blackjack_pays"] = tuple(fields["blackjack_pays"])  # type: ignore[arg-type]
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
+def chart_document(rules: Rules) -> dict[str, object]:
+    """The derived chart for ``rules`` as the JSON document cached in ``assets/data``."""
+    analysis = analysis_for(rules)
+    chart = analysis.chart()
+    return chart.to_json(
+        description=(
+            "Basic strategy derived by cardtable.ai.bj_analysis for the rules below: exact "
+            "finite-shoe EVs of stand, hit, double and split per two-card hand and dealer up "
+            "card, decided per total (total-dependent). Regenerate with "
+            "`python -m cardtable.ai.bj_analysis --write`; a test checks it is current. "
+            "Cells: H hit, S stand, Dh double else hit, Ds double else stand, P split."
+        ),
+        rules=rules_to_json(analysis.rules),
+        expected_return_percent=round(100 * analysis.expected_return(chart_policy(chart)), 3),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print (or with ``--write`` store) the derived chart for the house rules."""
+    import sys
+
+    from cardtable.resources import asset_path
+
+    from .bj_chart import dumps_chart
+
+    args = sys.argv[1:] if argv is None else argv
+    text = dumps_chart(chart_document(Rules()))
+    if "--write" in args:
+        asset_path("data", DERIVED_CHART_FILE).write_text(text, encoding="utf-8")
+        print(f"wrote {asset_path('data', DERIVED_CHART_FILE)}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def describe_rules(rules: Rules) -> str:
     """Short text for a rule set, e.g. '6 decks, S17, DAS, no peek (full loss)'."""
     parts = [f"{rules.decks} deck{'s' if rules.decks != 1 else ''}",
@@ -564,3 +625,7 @@ def describe_rules(rules: Rules) -> str:
              "resplit aces" if rules.resplit_aces else "aces split once",
              f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"]
     return ", ".join(parts)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

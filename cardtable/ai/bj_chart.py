@@ -23,6 +23,8 @@ __all__ = [
     "Chart",
     "up_index",
     "hand_facts",
+    "resolve",
+    "dumps_chart",
 ]
 
 #: Dealer up cards in chart column order: 2..10 then ace (values 1..10, ace = 1).
@@ -149,3 +151,24 @@ def _pair_key(label: str) -> int:
 
 def _pair_order(pairs: Mapping[int, Any]) -> list[int]:
     return sorted(pairs, key=lambda v: 0 if v == 1 else v)
+
+
+def dumps_chart(document: Mapping[str, Any]) -> str:
+    """JSON text of a chart document with one chart row per line (readable diffs)."""
+    import json
+
+    lines = ["{"]
+    items = list(document.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key in ("hard", "soft", "pairs") and isinstance(value, Mapping):
+            lines.append(f"  {json.dumps(key)}: {{")
+            rows = list(value.items())
+            for j, (row_key, row) in enumerate(rows):
+                row_comma = "," if j < len(rows) - 1 else ""
+                lines.append(f"    {json.dumps(row_key)}: {json.dumps(row)}{row_comma}")
+            lines.append("  }" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,223 @@
+"""Blackjack computer players and the strategy hint (RULES.md section 3).
+
+Every player decides from a :class:`~cardtable.core.blackjack.SeatView` alone —
+what a player at a real table sees — and only ever answers an action in
+``view.legal``.
+
+- :class:`EasyPlayer` hits below 17 and otherwise stands.
+- :class:`NormalPlayer` plays the standard published 4–8 deck chart (S17, DAS,
+  dealer peeks), kept as data in ``assets/data/bj_chart_s17_das_peek.json``.
+- :class:`HardPlayer` plays :func:`recommend`: the chart our own analysis derives
+  for the table's rules (``cardtable.ai.bj_analysis``), cached for the house rules
+  in ``assets/data/bj_chart_derived.json``.
+
+:func:`explain` words the hard player's advice for the hint key, e.g.
+"Double — hard 11 against a 6".
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import AbstractSet, Protocol, Sequence
+
+from cardtable.core.blackjack import Action, Rules, SeatView, card_value
+from cardtable.core.cards import Card
+from cardtable.resources import read_json
+
+from .bj_analysis import DERIVED_CHART_FILE, derive_chart, rules_from_json, strategy_key
+from .bj_chart import Chart, hand_facts, resolve
+
+__all__ = [
+    "PUBLISHED_CHART_FILE",
+    "LEVELS",
+    "published_chart",
+    "strategy_chart",
+    "chart_is_cached",
+    "recommend",
+    "explain",
+    "tip",
+    "Player",
+    "EasyPlayer",
+    "NormalPlayer",
+    "HardPlayer",
+    "player_for",
+]
+
+PUBLISHED_CHART_FILE = "bj_chart_s17_das_peek.json"
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+# -- charts --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def published_chart() -> Chart:
+    """The standard published 4–8 deck S17 DAS peek chart (read once)."""
+    return Chart.from_json(read_json("data", PUBLISHED_CHART_FILE))
+
+
+@lru_cache(maxsize=1)
+def _cached_derived() -> tuple[Rules, Chart]:
+    data = read_json("data", DERIVED_CHART_FILE)
+    return strategy_key(rules_from_json(data["rules"])), Chart.from_json(data)
+
+
+def chart_is_cached(rules: Rules) -> bool:
+    """True when ``rules`` are answered from the cached asset (no analysis needed)."""
+    return strategy_key(rules) == _cached_derived()[0]
+
+
+@lru_cache(maxsize=8)
+def _strategy_chart(key: Rules) -> Chart:
+    cached_rules, chart = _cached_derived()
+    if key == cached_rules:
+        return chart
+    return derive_chart(key)  # seconds of work: run it in a worker for unusual rules
+
+
+def strategy_chart(rules: Rules) -> Chart:
+    """The exact basic strategy for ``rules``: the cached asset, or derived once."""
+    return _strategy_chart(strategy_key(rules))
+
+
+# -- advice --------------------------------------------------------------------------
+
+
+def _pick_legal(action: Action, legal: AbstractSet[Action]) -> Action:
+    """``action`` if legal, else the nearest legal one (stand, then hit)."""
+    if action in legal:
+        return action
+    for fallback in (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT):
+        if fallback in legal:
+            return fallback
+    raise ValueError("no legal action: it is not this hand's turn")
+
+
+def _chart_action(chart: Chart, hand: Sequence[Card], dealer_up: Card,
+                  legal: AbstractSet[Action]) -> Action:
+    if not legal:
+        raise ValueError("no legal action: it is not this hand's turn")
+    values = [card_value(c) for c in hand]
+    action = chart.decide(
+        values,
+        card_value(dealer_up),
+        can_hit=Action.HIT in legal,
+        can_double=Action.DOUBLE in legal,
+        can_split=Action.SPLIT in legal,
+    )
+    return _pick_legal(action, legal)
+
+
+def recommend(rules: Rules, hand: Sequence[Card], dealer_up: Card,
+              legal: AbstractSet[Action]) -> Action:
+    """Exact basic strategy for ``rules`` (the hard level), always one of ``legal``.
+
+    Falls back as the analysis says: a double that is not allowed becomes hit or
+    stand (``Dh``/``Ds``), a split that is not allowed plays the pair's total, and
+    hands of three or more cards use the total rows without doubling.
+    """
+    return _chart_action(strategy_chart(rules), hand, dealer_up, legal)
+
+
+_WORDS = {Action.HIT: "Hit", Action.STAND: "Stand", Action.DOUBLE: "Double", Action.SPLIT: "Split"}
+_CODE_ACTION = {"H": Action.HIT, "S": Action.STAND, "Dh": Action.DOUBLE, "Ds": Action.DOUBLE,
+                "P": Action.SPLIT}
+
+
+def _up_words(card: Card) -> str:
+    value = card_value(card)
+    if value == 1:
+        return "an ace"
+    return f"an {value}" if value == 8 else f"a {value}"
+
+
+def _pair_words(value: int) -> str:
+    return "pair of aces" if value == 1 else f"pair of {value}s"
+
+
+def explain(rules: Rules, hand: Sequence[Card], dealer_up: Card,
+            legal: AbstractSet[Action]) -> str:
+    """The hint in words: "Double — hard 11 against a 6", and why when a fallback applies."""
+    chart = strategy_chart(rules)
+    action = _chart_action(chart, hand, dealer_up, legal)
+    values = [card_value(c) for c in hand]
+    up = card_value(dealer_up)
+    total, _ = hand_facts(values)
+    _, row = chart.code_for(values, up, can_split=Action.SPLIT in legal)
+    what = _pair_words(values[0]) if row == "pair" else f"{row} {total}"
+    text = f"{_WORDS[action]} — {what} against {_up_words(dealer_up)}"
+    if row == "pair" and action is not Action.SPLIT:
+        text += " (don't split)"
+    elif len(values) == 2:
+        preferred = _CODE_ACTION[chart.code_for(values, up, can_split=True)[0]]
+        if preferred is not action and preferred in (Action.DOUBLE, Action.SPLIT):
+            text += f" (the chart says {_WORDS[preferred].lower()}, not allowed now)"
+    return text
+
+
+#: The hint shown by the screen's ``t`` key.
+tip = explain
+
+
+# -- players -------------------------------------------------------------------------
+
+
+class Player(Protocol):
+    """A computer seat: answers one legal action for the hand to act."""
+
+    level: str
+
+    def decide(self, view: SeatView) -> Action: ...
+
+
+def _hand_to_act(view: SeatView) -> Sequence[Card]:
+    hand = view.hand
+    if hand is None or not view.legal:
+        raise ValueError(f"seat {view.seat} is not to act")
+    return hand.cards
+
+
+class EasyPlayer:
+    """Hits below 17, otherwise stands; never doubles or splits."""
+
+    level = "easy"
+
+    def decide(self, view: SeatView) -> Action:
+        cards = _hand_to_act(view)
+        total, _ = hand_facts([card_value(c) for c in cards])
+        wanted = Action.HIT if total < 17 else Action.STAND
+        return resolve_simple(wanted, view.legal)
+
+
+def resolve_simple(wanted: Action, legal: AbstractSet[Action]) -> Action:
+    """Hit or stand as wanted when legal (a split-aces hand may only stand)."""
+    return _pick_legal(wanted, legal)
+
+
+class NormalPlayer:
+    """Plays the standard published chart (4–8 decks, S17, DAS, dealer peeks)."""
+
+    level = "normal"
+
+    def decide(self, view: SeatView) -> Action:
+        cards = _hand_to_act(view)
+        return _chart_action(published_chart(), cards, view.dealer_up, view.legal)
+
+
+class HardPlayer:
+    """Plays the exact basic strategy of the table's rules (:func:`recommend`)."""
+
+    level = "hard"
+
+    def decide(self, view: SeatView) -> Action:
+        cards = _hand_to_act(view)
+        return recommend(view.rules, cards, view.dealer_up, view.legal)
+
+
+def player_for(level: str) -> Player:
+    """A computer player by level name: ``easy``, ``normal`` or ``hard``."""
+    players: dict[str, type] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+    try:
+        return players[level]()
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}: choose easy, normal or hard") from None
