@@ -1,0 +1,395 @@
+"""The draw-poker table: bet, deal five, tick the cards to exchange, draw, get paid.
+
+The rules live in :mod:`cardtable.core.poker_hand`; this screen holds one immutable
+:class:`~cardtable.core.poker_hand.DrawHand` at a time and redraws from it. Each step
+is applied to the state at once (a settled hand is recorded in the store the moment
+the player draws); the short deal animation only catches the picture up.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Click
+from textual.widgets import Button, Checkbox, Footer, Header, Label, Static
+
+from ...core.money import format_chips, format_signed
+from ...core.poker import JACKS_OR_BETTER_9_6, PayTable
+from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ...resources import asset_path, read_json
+from ...store import StoreError
+from ..widgets.banner import Banner
+from ..widgets.bet import BetControls
+from ..widgets.card import CardWidget
+from ..widgets.chips import ChipBalance
+from ..widgets.paytable import PayTableWidget
+from .base import GameScreen
+
+__all__ = ["PokerScreen", "load_pay_table"]
+
+
+def load_pay_table() -> PayTable:
+    """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
+    try:
+        return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
+    except (OSError, ValueError):
+        return JACKS_OR_BETTER_9_6
+
+
+def _coins_text(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+class PokerScreen(GameScreen):
+    """Five-card draw against the 9/6 Jacks or Better pay table."""
+
+    GAME: ClassVar[str] = "poker"
+    CSS_PATH = [str(asset_path("styles", "poker.tcss"))]
+
+    BINDINGS = [
+        Binding("enter", "deal", "Deal", priority=True, id="poker.deal"),
+        Binding("enter", "draw", "Draw", priority=True, id="poker.draw"),
+        Binding("1", "toggle(0)", "Exchange", key_display="1-5", id="poker.toggle1"),
+        Binding("2", "toggle(1)", "Exchange 2", show=False, id="poker.toggle2"),
+        Binding("3", "toggle(2)", "Exchange 3", show=False, id="poker.toggle3"),
+        Binding("4", "toggle(3)", "Exchange 4", show=False, id="poker.toggle4"),
+        Binding("5", "toggle(4)", "Exchange 5", show=False, id="poker.toggle5"),
+        Binding("plus", "bet_up", "Bet", key_display="+/-", id="poker.bet_up"),
+        Binding("minus", "bet_down", "Bet −", show=False, id="poker.bet_down"),
+        Binding("up", "bet_up", "Bet +", show=False, id="poker.bet_up_arrow"),
+        Binding("down", "bet_down", "Bet −", show=False, id="poker.bet_down_arrow"),
+        Binding("r", "repeat", "Repeat", id="poker.repeat"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pay_table = load_pay_table()
+        self.hand: DrawHand | None = None
+        self.last_coins: int | None = None
+        self._busy = False
+        self._shown: list = [None] * HAND_SIZE  # what the card widgets show
+
+    # -- settings -----------------------------------------------------------------
+
+    @property
+    def coin_size(self) -> int:
+        return int(self.app.settings.poker_coin)  # type: ignore[attr-defined]
+
+    @property
+    def exchange_rounds(self) -> int:
+        return int(self.app.settings.poker_exchanges)  # type: ignore[attr-defined]
+
+    def table_minimum(self) -> int:
+        return self.coin_size
+
+    # -- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        ascii = bool(getattr(self.app, "ascii", False))
+        yield Header()
+        with Horizontal(id="poker-status"):
+            yield ChipBalance(id="poker-balance")
+            yield Label("", id="poker-coin-info")
+        with Horizontal(id="poker-top"):
+            yield PayTableWidget(self.pay_table, coins=1, id="poker-paytable")
+            with Vertical(id="poker-side"):
+                yield BetControls(
+                    list(range(1, self.pay_table.max_coins + 1)),
+                    value=1,
+                    label="Bet",
+                    formatter=_coins_text,
+                    id="poker-bet",
+                )
+                yield Label("", id="poker-stake")
+                yield Button("Deal", id="poker-action", variant="success")
+                yield Label("", id="poker-round")
+        yield Banner(id="poker-banner")
+        with Horizontal(id="poker-cards"):
+            for i in range(HAND_SIZE):
+                with Vertical(classes="poker-slot", id=f"slot-{i}"):
+                    yield Label(f"[{i + 1}]", classes="poker-key")
+                    yield CardWidget(None, ascii=ascii, id=f"card-{i}")
+                    yield Checkbox("Exchange", id=f"exchange-{i}", compact=True, disabled=True)
+        yield Static("", id="poker-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refresh_all()
+        self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
+        self.call_after_refresh(self.offer_refill_if_needed)
+
+    # -- queries ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """BETTING when no hand is under way (including after a settled hand)."""
+        if self.hand is None or self.hand.phase is Phase.SETTLED:
+            return Phase.BETTING
+        return self.hand.phase
+
+    @property
+    def bet_coins(self) -> int:
+        return self.query_one("#poker-bet", BetControls).value
+
+    def _bankroll(self) -> int:
+        return int(getattr(self.app, "bankroll", 0))
+
+    def can_afford(self, coins: int) -> bool:
+        return coins * self.coin_size <= self._bankroll()
+
+    def ticked(self) -> list[int]:
+        """Positions whose Exchange box is ticked."""
+        return [i for i in range(HAND_SIZE) if self.query_one(f"#exchange-{i}", Checkbox).value]
+
+    def round_in_progress(self) -> bool:
+        return self.hand is not None and self.hand.in_progress
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        betting = self.phase is Phase.BETTING
+        drawing = self.phase is Phase.DRAWING
+        if action == "deal":
+            if not betting:
+                return False  # hidden: enter means "draw" now
+            return None if self._busy or not self.can_afford(self.bet_coins) else True
+        if action == "draw":
+            if not drawing:
+                return False
+            return None if self._busy else True
+        if action == "toggle":
+            return True if drawing and not self._busy else None
+        if action in ("bet_up", "bet_down"):
+            if not betting or self._busy:
+                return None
+            bet = self.query_one("#poker-bet", BetControls)
+            return True if (bet.can_increase if action == "bet_up" else bet.can_decrease) else None
+        if action == "repeat":
+            ok = betting and not self._busy and self.last_coins is not None and self.can_afford(self.last_coins)
+            return True if ok else None
+        return True
+
+    # -- actions -----------------------------------------------------------------------
+
+    def action_bet_up(self) -> None:
+        self.query_one("#poker-bet", BetControls).increase()
+
+    def action_bet_down(self) -> None:
+        self.query_one("#poker-bet", BetControls).decrease()
+
+    def action_repeat(self) -> None:
+        """Bet the last hand's coins again and deal."""
+        if self.last_coins is None:
+            return
+        self.query_one("#poker-bet", BetControls).set_value(self.last_coins)
+        self.action_deal()
+
+    def action_deal(self) -> None:
+        """Place the bet and deal five from a fresh deck."""
+        if self.check_action("deal", ()) is not True:
+            return
+        coins = self.bet_coins
+        hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
+        self.hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
+        self.last_coins = coins
+        self.query_one("#poker-banner", Banner).clear()
+        self.query_one("#poker-paytable", PayTableWidget).winner = None
+        self._reset_ticks()
+        self._show_dealt(list(range(HAND_SIZE)), deal=True)
+
+    def action_draw(self) -> None:
+        """Exchange the ticked cards (none ticked: stand), then rank and pay."""
+        if self.check_action("draw", ()) is not True or self.hand is None:
+            return
+        chosen = self.ticked()
+        hand = self.hand.exchange(chosen) if chosen else self.hand.stand()
+        replaced = list(hand.replaced)
+        if hand.phase is Phase.SHOWDOWN:
+            hand = hand.settle()
+            self._settle(hand)
+        self.hand = hand
+        self._reset_ticks()
+        self._show_dealt(replaced, deal=False)
+
+    def action_toggle(self, position: int) -> None:
+        if self.check_action("toggle", (position,)) is not True:
+            return
+        self.query_one(f"#exchange-{position}", Checkbox).toggle()
+
+    # -- events ------------------------------------------------------------------------
+
+    @on(Button.Pressed, "#poker-action")
+    def _action_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.phase is Phase.BETTING:
+            self.action_deal()
+        else:
+            self.action_draw()
+
+    @on(Checkbox.Changed)
+    def _exchange_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        checkbox_id = event.checkbox.id or ""
+        if checkbox_id.startswith("exchange-"):
+            position = int(checkbox_id.split("-")[1])
+            self.query_one(f"#card-{position}", CardWidget).selected = event.value
+            self._refresh_controls()
+
+    def on_click(self, event: Click) -> None:
+        """A click on a card toggles its Exchange box."""
+        widget = event.widget
+        if isinstance(widget, CardWidget) and (widget.id or "").startswith("card-"):
+            self.action_toggle(int(widget.id.split("-")[1]))  # type: ignore[union-attr]
+
+    @on(BetControls.Changed, "#poker-bet")
+    def _bet_changed(self, event: BetControls.Changed) -> None:
+        self.query_one("#poker-paytable", PayTableWidget).coins = event.value
+        self._refresh_controls()
+
+    def _bankroll_changed(self, _value: int) -> None:
+        """A refill (or another table) changed the bankroll: what can be bet changes too."""
+        self._refresh_controls()
+
+    # -- settling ----------------------------------------------------------------------
+
+    def _settle(self, hand: DrawHand) -> None:
+        """Record the settled hand: one transaction in the store."""
+        try:
+            self.app.record_round(  # type: ignore[attr-defined]
+                self.GAME, hand.stake, hand.returned, hand.details()
+            )
+        except StoreError:
+            pass  # the app has told the player; the bankroll shown is the store's
+
+    def void_round(self) -> None:
+        """Leaving mid-hand: nothing was recorded, so the stake simply stays in the bankroll."""
+        self.hand = None
+        self._busy = False
+        self._shown = [None] * HAND_SIZE
+        self._reset_ticks()
+        self._refresh_all()
+
+    # -- showing the state ----------------------------------------------------------------
+
+    def _reset_ticks(self) -> None:
+        for i in range(HAND_SIZE):
+            box = self.query_one(f"#exchange-{i}", Checkbox)
+            if box.value:
+                box.value = False
+            self.query_one(f"#card-{i}", CardWidget).selected = False
+
+    def _show_dealt(self, positions: list[int], *, deal: bool) -> None:
+        """Show the hand's cards, turning ``positions`` over one by one when animations are on."""
+        assert self.hand is not None
+        delay = float(self.app.delay("card")) if hasattr(self.app, "delay") else 0.0  # type: ignore[attr-defined]
+        if delay <= 0 or not positions:
+            self._shown = list(self.hand.cards)
+            self._refresh_all()
+            return
+        self._busy = True
+        for i in positions:
+            self._shown[i] = None
+        self._refresh_all(face_down=set(positions))
+        hand = self.hand
+
+        def reveal(step: int) -> None:
+            if self.hand is not hand:  # voided meanwhile
+                return
+            i = positions[step]
+            self._shown[i] = hand.cards[i]
+            card = self.query_one(f"#card-{i}", CardWidget)
+            card.card = hand.cards[i]
+            card.face_down = False
+            if step + 1 < len(positions):
+                self.set_timer(delay, lambda: reveal(step + 1))
+            else:
+                self._busy = False
+                self._shown = list(hand.cards)
+                self._refresh_all()
+
+        self.set_timer(delay, lambda: reveal(0))
+
+    def _refresh_all(self, face_down: set[int] | None = None) -> None:
+        face_down = face_down or set()
+        cards = self.hand.cards if self.hand is not None else ()
+        for i in range(HAND_SIZE):
+            widget = self.query_one(f"#card-{i}", CardWidget)
+            if i in face_down:
+                widget.face_down = True
+                continue
+            widget.face_down = False
+            widget.card = cards[i] if i < len(cards) and self._shown[i] is not None else None
+        self._refresh_result()
+        self._refresh_controls()
+
+    def _refresh_result(self) -> None:
+        hand = self.hand
+        banner = self.query_one("#poker-banner", Banner)
+        paytable = self.query_one("#poker-paytable", PayTableWidget)
+        if hand is None or hand.phase is not Phase.SETTLED or self._busy:
+            paytable.winner = None
+            return
+        assert hand.value is not None
+        paytable.winner = hand.winning_category
+        name = hand.value.label
+        if hand.winning_category is not None:
+            banner.show(
+                f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
+            )
+        else:
+            detail = hand.value.describe() if hand.value.category.value else name
+            banner.show(f"{detail} — no win ({format_signed(hand.net)})", "lose")
+
+    def _refresh_controls(self) -> None:
+        betting = self.phase is Phase.BETTING
+        drawing = self.phase is Phase.DRAWING
+        hand = self.hand
+        bet = self.query_one("#poker-bet", BetControls)
+        bet.locked = not betting or self._busy
+        coins = hand.coins if (hand is not None and not betting) else bet.value
+        self.query_one("#poker-paytable", PayTableWidget).coins = coins
+        stake = coins * self.coin_size
+        self.query_one("#poker-stake", Label).update(f"Stake {format_chips(stake)} chips")
+        self.query_one("#poker-balance", ChipBalance).at_stake = hand.stake if hand is not None and hand.in_progress else 0
+        rounds = self.exchange_rounds
+        self.query_one("#poker-coin-info", Label).update(
+            f"Coin {format_chips(self.coin_size)} chips · "
+            f"{rounds} exchange round{'s' if rounds != 1 else ''}"
+        )
+        for i in range(HAND_SIZE):
+            self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing or self._busy
+        button = self.query_one("#poker-action", Button)
+        ticked = self.ticked() if drawing else []
+        if betting:
+            button.label = "Deal"
+            button.disabled = self.check_action("deal", ()) is not True
+        else:
+            button.label = "Draw" if ticked or not drawing else "Stand"
+            button.disabled = self.check_action("draw", ()) is not True
+        round_label = self.query_one("#poker-round", Label)
+        if drawing and hand is not None:
+            round_label.update(f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}")
+        else:
+            round_label.update("")
+        self.query_one("#poker-message", Static).update(self._message())
+        self.refresh_bindings()
+
+    def _message(self) -> str:
+        hand = self.hand
+        if self._busy:
+            return "Dealing…"
+        if self.phase is Phase.DRAWING:
+            n = len(self.ticked())
+            if n:
+                return f"{n} card{'s' if n != 1 else ''} to exchange · Enter draws"
+            return "Tick the cards to exchange (1–5 or click) · Enter with none ticked stands"
+        if not self.can_afford(self.bet_coins):
+            return "Not enough chips for this bet: lower it with − or take a refill."
+        if hand is not None and hand.phase is Phase.SETTLED:
+            if hand.kept_no_card:
+                kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
+                return f"The deck ran out: card {kept} kept. Enter deals the next hand."
+            return "Enter deals the next hand · +/− change the bet · r repeats"
+        return "Choose your bet (+/−) and press Enter to deal"
