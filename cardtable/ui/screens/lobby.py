@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
@@ -32,8 +32,7 @@ class LobbyScreen(Screen[None]):
         yield Header()
         with Vertical(id="lobby"):
             yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")  # type: ignore[attr-defined]
-            with Center():
-                yield ChipBalance(id="lobby-balance")
+            yield ChipBalance(id="lobby-balance")
             with Vertical(id="games"):
                 for info in GAME_INFO.values():
                     available = game_available(info.key)
