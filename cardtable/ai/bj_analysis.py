@@ -50,7 +50,7 @@ from typing import Callable, Iterator, Sequence
 
 from cardtable.core.blackjack import Action, Rules
 
-from .bj_chart import UP_ORDER, Chart, hand_facts
+from .bj_chart import UP_ORDER, Chart, hand_facts, published_chart
 from .bj_dealer import BLACKJACK, BUST, DealerTree, full_shoe_counts
 
 __all__ = [
@@ -447,6 +447,21 @@ class Analysis:
 
     # -- whole-game expectation ----------------------------------------------------
 
+    def level_policy(self, level: str) -> Policy:
+        """The policy of a computer level at this table (hard = this analysis's chart)."""
+        if level == "easy":
+            return easy_policy
+        if level == "normal":
+            return chart_policy(published_chart())
+        if level == "hard":
+            return chart_policy(self.chart())
+        raise ValueError(f"unknown level {level!r}")
+
+    def level_returns(self) -> dict[str, float]:
+        """Expected return per initial bet of each computer level (off the top)."""
+        return {level: self.expected_return(self.level_policy(level))
+                for level in ("easy", "normal", "hard")}
+
     def expected_return(self, policy: Policy | None = None) -> float:
         """Expected return per round per unit of initial bet, off the top of the shoe.
 
@@ -593,7 +608,9 @@ def chart_document(rules: Rules) -> dict[str, object]:
             "Cells: H hit, S stand, Dh double else hit, Ds double else stand, P split."
         ),
         rules=rules_to_json(analysis.rules),
-        expected_return_percent=round(100 * analysis.expected_return(chart_policy(chart)), 3),
+        expected_return_percent={
+            level: round(100 * value, 3) for level, value in analysis.level_returns().items()
+        },
     )
 
 

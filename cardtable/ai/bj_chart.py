@@ -13,9 +13,11 @@ three or more cards reads the total rows with ``Dh`` as hit and ``Ds`` as stand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from cardtable.core.blackjack import Action
+from cardtable.resources import read_json
 
 __all__ = [
     "UP_ORDER",
@@ -25,7 +27,12 @@ __all__ = [
     "hand_facts",
     "resolve",
     "dumps_chart",
+    "PUBLISHED_CHART_FILE",
+    "published_chart",
 ]
+
+#: The standard published 4–8 deck S17 DAS peek chart (the normal player's), in assets/data.
+PUBLISHED_CHART_FILE = "bj_chart_s17_das_peek.json"
 
 #: Dealer up cards in chart column order: 2..10 then ace (values 1..10, ace = 1).
 UP_ORDER: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -128,6 +135,12 @@ class Chart:
         code, _ = self.code_for(values, up, can_split)
         return resolve(code, can_hit=can_hit, can_double=can_double and len(values) == 2,
                        can_split=can_split)
+
+
+@lru_cache(maxsize=1)
+def published_chart() -> Chart:
+    """The standard published chart, read once from ``assets/data``."""
+    return Chart.from_json(read_json("data", PUBLISHED_CHART_FILE))
 
 
 def resolve(code: str, *, can_hit: bool, can_double: bool, can_split: bool) -> Action:

@@ -25,7 +25,7 @@ from cardtable.core.cards import Card
 from cardtable.resources import read_json
 
 from .bj_analysis import DERIVED_CHART_FILE, derive_chart, rules_from_json, strategy_key
-from .bj_chart import Chart, hand_facts, resolve
+from .bj_chart import PUBLISHED_CHART_FILE, Chart, hand_facts, published_chart
 
 __all__ = [
     "PUBLISHED_CHART_FILE",
@@ -43,17 +43,10 @@ __all__ = [
     "player_for",
 ]
 
-PUBLISHED_CHART_FILE = "bj_chart_s17_das_peek.json"
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 # -- charts --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def published_chart() -> Chart:
-    """The standard published 4–8 deck S17 DAS peek chart (read once)."""
-    return Chart.from_json(read_json("data", PUBLISHED_CHART_FILE))
 
 
 @lru_cache(maxsize=1)
@@ -186,12 +179,7 @@ class EasyPlayer:
         cards = _hand_to_act(view)
         total, _ = hand_facts([card_value(c) for c in cards])
         wanted = Action.HIT if total < 17 else Action.STAND
-        return resolve_simple(wanted, view.legal)
-
-
-def resolve_simple(wanted: Action, legal: AbstractSet[Action]) -> Action:
-    """Hit or stand as wanted when legal (a split-aces hand may only stand)."""
-    return _pick_legal(wanted, legal)
+        return _pick_legal(wanted, view.legal)  # a split-aces hand may only stand
 
 
 class NormalPlayer:
