@@ -1,0 +1,557 @@
+"""The blackjack table: the dealer, 0–4 computer seats and the player (issue 5).
+
+The screen is a client of the engine (:mod:`cardtable.core.blackjack`): it asks the
+table for a round, hands the computer seats their :meth:`Round.view`, passes the
+player's keys and clicks to :meth:`Round.act`, and replays the round's events into a
+:class:`Scene` one step at a time so that cards appear one by one. Whether a key or
+button works is decided in one place (:meth:`BlackjackScreen.allowed`) from the
+table's legal actions, so the footer, the buttons and the engine always agree.
+
+Seats: the computer seats sit to the player's right and act first; the player sits
+last ("third base"), so they see the other seats' cards before deciding.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Header, Label, Static
+
+from ...core.blackjack import Action, EventKind, HandResult, IllegalAction, Round, Rules
+from ...core.blackjack_table import Table
+from ...core.money import format_chips, format_signed
+from ..widgets.banner import Banner
+from ..widgets.bet import BetControls, bet_ladder
+from ..widgets.bj_scene import Scene
+from ..widgets.bj_seat import ComputerSeat, DealerRow, PlayerHands
+from ..widgets.chips import ChipBalance
+from .base import GameScreen
+
+__all__ = ["BlackjackScreen", "SessionSummary", "SessionStats"]
+
+SEAT_NAMES = ("Ada", "Bert", "Cleo", "Dov")
+#: Computer seats start with 1,000 virtual chips of their own (never the player's).
+COMPUTER_STACK = 100_000
+CHIP_VALUES = (500, 2_500, 10_000, 50_000)
+
+_ACTION_KEYS = {Action.HIT: "h", Action.STAND: "s", Action.DOUBLE: "d", Action.SPLIT: "p"}
+_ACTION_NAMES = {Action.HIT: "Hit", Action.STAND: "Stand", Action.DOUBLE: "Double", Action.SPLIT: "Split"}
+
+
+def _make_player(level: str) -> Any:
+    """A computer player of ``level`` (easy, normal, hard) from cardtable.ai."""
+    from ...ai.blackjack import player_for
+
+    return player_for(level)
+
+
+@dataclass
+class SessionStats:
+    """The player's results since sitting down."""
+
+    rounds: int = 0
+    won: int = 0
+    lost: int = 0
+    pushed: int = 0
+    blackjacks: int = 0
+    net: int = 0
+
+    def add(self, results: list[HandResult]) -> None:
+        self.rounds += 1
+        for r in results:
+            if r.returned > r.stake:
+                self.won += 1
+            elif r.returned == r.stake:
+                self.pushed += 1
+            else:
+                self.lost += 1
+            if r.outcome.value == "blackjack":
+                self.blackjacks += 1
+            self.net += r.returned - r.stake
+
+    def lines(self) -> list[str]:
+        return [
+            f"Rounds played   {self.rounds}",
+            f"Hands won       {self.won}",
+            f"Hands lost      {self.lost}",
+            f"Hands pushed    {self.pushed}",
+            f"Blackjacks      {self.blackjacks}",
+            f"Net             {format_signed(self.net)}",
+        ]
+
+
+class SessionSummary(ModalScreen[None]):
+    """Shown when the player leaves the table."""
+
+    DEFAULT_CSS = """
+    SessionSummary { align: center middle; }
+    SessionSummary > Vertical {
+        width: 40; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+    }
+    SessionSummary .title { text-style: bold; width: 1fr; content-align: center middle; }
+    SessionSummary #summary { margin: 1 0; }
+    """
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="summary.close", priority=True)]
+
+    def __init__(self, stats: SessionStats) -> None:
+        super().__init__()
+        self.stats = stats
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Blackjack — session summary", classes="title")
+            yield Static("\n".join(self.stats.lines()), id="summary")
+            with Center():
+                yield Button("OK", id="summary-ok", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+_BET_KEYS = Binding.Group("Bet", compact=True)
+
+
+class BlackjackScreen(GameScreen):
+    """The blackjack table."""
+
+    GAME = "blackjack"
+
+    DEFAULT_CSS = """
+    BlackjackScreen { layout: vertical; }
+    #bj-table { height: 1fr; padding: 0 1; }
+    #bj-dealer { margin: 1 0 1 0; }
+    #bj-seats { height: 6; margin-bottom: 1; }
+    #bj-hands { margin-bottom: 1; }
+    #bj-banner { margin: 0 0; }
+    .bj-row { height: 1; width: 1fr; margin-top: 1; }
+    .bj-row Button { margin: 0 1 0 0; min-width: 3; }
+    #bj-bet { height: 1; width: auto; margin-right: 1; }
+    #bj-bet > Label { height: 1; padding: 0 1 0 0; content-align: left middle; }
+    #bj-bet > .bet-value { min-width: 5; width: auto; padding: 0 1; content-align: right middle; }
+    #bj-bet > Button { width: 3; min-width: 3; }
+    .bj-row .chip { min-width: 5; background: $primary-darken-2; }
+    #bj-balance { width: 1fr; content-align: right middle; }
+    BlackjackScreen Footer.-compact FooterLabel { margin: 0 1 0 0; }
+    #bj-net { width: 1fr; content-align: right middle; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("h", "hit", "Hit", id="bj.hit"),
+        Binding("s", "stand", "Stand", id="bj.stand"),
+        Binding("d", "double", "Double", id="bj.double"),
+        Binding("p", "split", "Split", id="bj.split"),
+        Binding("t", "tip", "Tip", id="bj.tip"),
+        Binding("plus,up", "bet_up", "Bet up", id="bj.bet_up", key_display="+", group=_BET_KEYS),
+        Binding("minus,down", "bet_down", "Bet down", id="bj.bet_down", key_display="-", group=_BET_KEYS),
+        Binding("r", "repeat", "Repeat", id="bj.repeat"),
+        Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: Rules = Rules()
+        self.table: Table | None = None
+        self.round: Round | None = None
+        self.scene: Scene | None = None
+        self.levels: list[str] = []
+        self.players: list[Any] = []
+        self.stacks: list[int] = []
+        self._stacks_before: list[int] = []
+        self.phase = "betting"  # betting | dealing | player | dealer
+        self.stats = SessionStats()
+        self.last_bet: int | None = None
+        self.last_tip = ""
+        self.tip_action: Action | None = None
+        self._result_text = ""
+
+    # -- layout -------------------------------------------------------------------
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "ascii", False))
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
+        self.levels = [lvl for lvl in settings.bj_seats if lvl in ("easy", "normal", "hard")][:4]
+        yield Header()
+        with Vertical(id="bj-table"):
+            yield DealerRow(id="bj-dealer")
+            with Horizontal(id="bj-seats"):
+                for i, level in enumerate(self.levels):
+                    yield ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}")
+            yield PlayerHands(self.rules.max_hands, id="bj-hands")
+            yield Banner(id="bj-banner")
+            with Horizontal(classes="bj-row", id="bj-bet-row"):
+                yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
+                for value in CHIP_VALUES:
+                    if self.rules.min_bet <= value <= self.rules.max_bet:
+                        yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
+                yield Button("Deal ⏎", id="btn-deal", compact=True, variant="success")
+                yield Button("Repeat r", id="btn-repeat", compact=True)
+                yield Label("", id="bj-net")
+            with Horizontal(classes="bj-row", id="bj-action-row"):
+                yield Button("Hit h", id="btn-hit", compact=True, variant="primary")
+                yield Button("Stand s", id="btn-stand", compact=True, variant="primary")
+                yield Button("Double d", id="btn-double", compact=True, variant="warning")
+                yield Button("Split p", id="btn-split", compact=True, variant="warning")
+                yield Button("Tip t", id="btn-tip", compact=True)
+                yield ChipBalance(id="bj-balance")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        app = self.app
+        shoe = app.make_shoe("blackjack", self.rules.decks, self.rules.cut_from_end)  # type: ignore[attr-defined]
+        self.table = Table(self.rules, shoe=shoe)
+        self.players = [_make_player(level) for level in self.levels]
+        self.stacks = [COMPUTER_STACK] * len(self.levels)
+        if not self.levels:
+            self.query_one("#bj-seats").display = False
+        self.query_one("#bj-bet", BetControls).set_value(self.rules.min_bet)
+        for button in self.query_one("#bj-bet", BetControls).query(Button).results(Button):
+            button.compact = True
+        self.call_after_refresh(self.render_table)
+        self.sync_controls()
+        self.offer_refill_if_needed()
+
+    # -- the one place that says what may be done ---------------------------------
+
+    @property
+    def human(self) -> int:
+        """The player's seat index (last: computer seats act first)."""
+        return len(self.levels)
+
+    def legal(self) -> set[Action]:
+        """The table's legal actions for the player's hand to act (empty otherwise)."""
+        r = self.round
+        if self.phase != "player" or r is None or r.turn is None or r.turn[0] != self.human:
+            return set()
+        return r.legal_actions()
+
+    def allowed(self, action: str) -> bool:
+        """Whether the action of this name may be taken now (keys and buttons alike)."""
+        for act, name in _ACTION_NAMES.items():
+            if action == name.lower():
+                return act in self.legal()
+        if action == "tip":
+            return bool(self.legal())
+        if action in ("deal", "repeat"):
+            return self.phase == "betting"
+        if action == "bet_up":
+            return self.phase == "betting" and self.query_one("#bj-bet", BetControls).value < self.rules.max_bet
+        if action == "bet_down":
+            return self.phase == "betting" and self.query_one("#bj-bet", BetControls).value > self.rules.min_bet
+        if action == "chip":
+            return self.phase == "betting"
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down"):
+            return True if self.allowed(action) else None
+        return True
+
+    def sync_controls(self) -> None:
+        """Buttons follow exactly the same rule as the keys."""
+        if not self.is_mounted:
+            return
+        for name in ("hit", "stand", "double", "split", "tip", "deal", "repeat"):
+            self.query_one(f"#btn-{name}", Button).disabled = not self.allowed(name)
+        for button in self.query(".chip").results(Button):
+            button.disabled = not self.allowed("chip")
+        bet = self.query_one("#bj-bet", BetControls)
+        bet.locked = self.phase != "betting"
+        balance = self.query_one("#bj-balance", ChipBalance)
+        r = self.round
+        balance.at_stake = r.staked(self.human) if r is not None and not r.finished else 0
+        self.refresh_bindings()
+
+    # -- drawing ------------------------------------------------------------------
+
+    def render_table(self) -> None:
+        """Draw the scene (what has been dealt so far)."""
+        if not self.is_mounted:
+            return
+        scene = self.scene
+        turn = self.round.turn if self.round is not None and self.phase in ("dealing", "player") else None
+        shoe = self.table.shoe if self.table is not None else None
+        shoe_text = f"shoe {shoe.remaining} cards" if shoe is not None else ""
+        self.query_one(DealerRow).show(scene, self.ascii, shoe_text)
+        for i, seat in enumerate(self.query(ComputerSeat).results(ComputerSeat)):
+            hands = scene.seats[i] if scene is not None else None
+            active = turn[1] if turn is not None and turn[0] == i else None
+            stack = self.stacks[i] if i < len(self.stacks) else 0
+            if self.round is not None and not self.round.finished:
+                stack = self.round.bankroll(i) or 0  # chips beside the stake, live
+            seat.show(hands, stack, self.rules.min_bet, active, self.ascii)
+        hands = scene.seats[self.human] if scene is not None else None
+        active = turn[1] if turn is not None and turn[0] == self.human and self.phase == "player" else None
+        self.query_one(PlayerHands).show(hands, active, self.ascii)
+        net = self.query_one("#bj-net", Label)
+        net.update(f"session {format_signed(self.stats.net)}" if self.stats.rounds else "")
+
+    @property
+    def banner(self) -> Banner:
+        return self.query_one("#bj-banner", Banner)
+
+    # -- betting ------------------------------------------------------------------
+
+    def action_bet_up(self) -> None:
+        if self.allowed("bet_up"):
+            self.query_one("#bj-bet", BetControls).increase()
+            self.sync_controls()
+
+    def action_bet_down(self) -> None:
+        if self.allowed("bet_down"):
+            self.query_one("#bj-bet", BetControls).decrease()
+            self.sync_controls()
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        self.sync_controls()
+
+    def action_repeat(self) -> None:
+        """Repeat the last bet and deal."""
+        if not self.allowed("repeat"):
+            return
+        if self.last_bet is None:
+            self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
+            return
+        self.query_one("#bj-bet", BetControls).set_value(self.last_bet)
+        self.action_deal()
+
+    def action_deal(self) -> None:
+        """Place the bet and deal a round."""
+        if not self.allowed("deal") or self.table is None:
+            return
+        bet = self.query_one("#bj-bet", BetControls).value
+        app = self.app
+        app.sync_bankroll()  # type: ignore[attr-defined]
+        bankroll: int = app.bankroll  # type: ignore[attr-defined]
+        if not self.rules.min_bet <= bet <= self.rules.max_bet:
+            self.banner.show(
+                f"The table takes {format_chips(self.rules.min_bet)}–{format_chips(self.rules.max_bet)} per hand.",
+                "error",
+            )
+            return
+        if bet > bankroll:
+            self.banner.show(
+                f"Your bankroll ({format_chips(bankroll)}) cannot cover a bet of {format_chips(bet)}.", "error"
+            )
+            self.offer_refill_if_needed()
+            return
+        minimum = self.rules.min_bet
+        for i in range(len(self.stacks)):
+            if self.stacks[i] < minimum:
+                self.stacks[i] = COMPUTER_STACK  # a computer seat buys in again
+        self._stacks_before = list(self.stacks)
+        bets = [minimum] * len(self.levels) + [bet]
+        bankrolls = [s - minimum for s in self.stacks] + [bankroll - bet]
+        self.round = self.table.new_round(bets, bankrolls)
+        self.scene = Scene.for_bets(bets)
+        self.last_bet = bet
+        self.last_tip = ""
+        self._result_text = ""
+        self.phase = "dealing"
+        if self.table.just_shuffled:
+            self.banner.show("The cut card came out: the shoe was shuffled.", "info")
+        else:
+            self.banner.clear()
+        self.sync_controls()
+        self.render_table()
+        self._drive()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        event.stop()
+        if button_id.startswith("chip-"):
+            if self.allowed("chip"):
+                self.query_one("#bj-bet", BetControls).set_value(int(button_id[5:]))
+                self.sync_controls()
+            return
+        handlers: dict[str, Callable[[], None]] = {
+            "btn-hit": self.action_hit,
+            "btn-stand": self.action_stand,
+            "btn-double": self.action_double,
+            "btn-split": self.action_split,
+            "btn-tip": self.action_tip,
+            "btn-deal": self.action_deal,
+            "btn-repeat": self.action_repeat,
+        }
+        handler = handlers.get(button_id)
+        if handler is not None:
+            handler()
+
+    # -- the player's actions -----------------------------------------------------
+
+    def action_hit(self) -> None:
+        self._play(Action.HIT)
+
+    def action_stand(self) -> None:
+        self._play(Action.STAND)
+
+    def action_double(self) -> None:
+        self._play(Action.DOUBLE)
+
+    def action_split(self) -> None:
+        self._play(Action.SPLIT)
+
+    def _play(self, action: Action) -> None:
+        if action not in self.legal() or self.round is None:
+            return
+        try:
+            self.round.act(action)
+        except IllegalAction as error:  # cannot happen: legal() asked the table
+            self.banner.show(str(error), "error")
+            return
+        self.phase = "dealing"
+        self.sync_controls()
+        self._drive()
+
+    def action_tip(self) -> None:
+        """What the hard level would do with the hand to act, and why."""
+        legal = self.legal()
+        r = self.round
+        if not legal or r is None or r.turn is None:
+            return
+        from ...ai.blackjack import explain, recommend
+
+        view = r.view(self.human)
+        hand = view.hand
+        assert hand is not None
+        self.tip_action = recommend(self.rules, hand.cards, view.dealer_up, set(legal))
+        self.last_tip = explain(self.rules, hand.cards, view.dealer_up, set(legal))
+        self.banner.show(f"Tip (hard level): {self.last_tip}", "info")
+
+    # -- running the round --------------------------------------------------------
+
+    def _drive(self) -> None:
+        self.run_worker(self._run(), group="blackjack-round", exclusive=True)
+
+    async def _pause(self, kind: str) -> None:
+        seconds = self.app.delay(kind)  # type: ignore[attr-defined]
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
+    async def _replay_events(self) -> None:
+        """Replay the round's new events onto the scene, a card at a time."""
+        r, scene = self.round, self.scene
+        if r is None or scene is None:
+            return
+        events = r.events
+        while scene.applied < len(events):
+            event = events[scene.applied]
+            scene.apply(event)
+            if event.kind in (EventKind.DEAL, EventKind.REVEAL):
+                self.render_table()
+                await self._pause("card")
+        self.render_table()
+
+    async def _run(self) -> None:
+        """Deal out, let the computer seats act, stop at the player's turn; after the
+        player, the dealer plays and the round settles."""
+        r, table = self.round, self.table
+        if r is None or table is None:
+            return
+        await self._replay_events()
+        while r.turn is not None:
+            seat, _ = r.turn
+            if seat == self.human:
+                self.phase = "player"
+                self.sync_controls()
+                self.render_table()
+                return
+            self.render_table()
+            await self._pause("ai")
+            view = r.view(seat)
+            try:
+                action = self.players[seat].decide(view)
+                r.act(action)
+            except IllegalAction:
+                r.act(Action.STAND)  # a misbehaving player stands; the table stays right
+            await self._replay_events()
+        self.phase = "dealer"
+        self.sync_controls()
+        self.render_table()
+        await self._pause("reveal")
+        table.finish_round()
+        await self._replay_events()
+        self._settle()
+
+    def _settle(self) -> None:
+        r = self.round
+        if r is None or not r.finished:
+            return
+        results = r.results or []
+        mine = results[self.human]
+        stake = sum(x.stake for x in mine)
+        returned = sum(x.returned for x in mine)
+        for i in range(len(self.stacks)):
+            self.stacks[i] = r.bankroll(i) or 0
+        details = {
+            "dealer": [str(c) for c in r.dealer_cards],
+            "hands": [
+                {
+                    "cards": [str(c) for c in x.cards],
+                    "stake": x.stake,
+                    "returned": x.returned,
+                    "outcome": x.outcome.value,
+                    "doubled": x.doubled,
+                }
+                for x in mine
+            ],
+            "seats": len(results),
+        }
+        self.phase = "betting"
+        try:
+            self.app.record_round("blackjack", stake, returned, details)  # type: ignore[attr-defined]
+        except Exception:  # the app has told the player; the table goes on
+            pass
+        self.stats.add(mine)
+        net = returned - stake
+        outcome_words = ", ".join(
+            {"blackjack": "blackjack", "win": "win", "push": "push", "lose": "lose", "bust": "bust"}[x.outcome.value]
+            for x in mine
+        )
+        dealer = self.scene.dealer_text() if self.scene is not None else ""
+        self._result_text = f"Dealer {dealer} · {outcome_words} · round {format_signed(net)}"
+        kind = "win" if net > 0 else ("lose" if net < 0 else "push")
+        self.banner.show(self._result_text, kind)
+        self.sync_controls()
+        self.render_table()
+        self.offer_refill_if_needed()
+
+    # -- leaving --------------------------------------------------------------------
+
+    def round_in_progress(self) -> bool:
+        return self.phase != "betting"
+
+    def void_round(self) -> None:
+        """Malfunction voids all pays and plays: nothing is recorded, stakes return."""
+        self.workers.cancel_group(self, "blackjack-round")
+        if self.table is not None:
+            self.table.void_round()
+        if self._stacks_before:
+            self.stacks = list(self._stacks_before)
+        self.round = None
+        self.scene = None
+        self.phase = "betting"
+        self.sync_controls()
+        self.render_table()
+
+    def table_minimum(self) -> int:
+        return self.rules.min_bet
+
+    def on_leave(self) -> None:
+        if self.stats.rounds:
+            stats = self.stats
+            self.app.call_later(lambda: self.app.push_screen(SessionSummary(stats)))

@@ -1,0 +1,242 @@
+"""Blackjack table widgets: the dealer's row, a computer seat and the player's hands.
+
+They draw a :class:`~cardtable.ui.widgets.bj_scene.Scene` (what has been dealt so
+far) with compact inline card text, so that four computer seats and four split
+hands fit an 80×24 terminal. They hold no game state of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from ...core.cards import Card
+from ...core.money import format_chips, format_signed
+from .bj_scene import Scene, SceneHand
+from .card import card_text
+
+__all__ = ["DealerRow", "ComputerSeat", "PlayerHand", "PlayerHands", "mini_cards", "hand_marker"]
+
+_FACE = "#f4f1e8"
+_INK = "#1b1b1b"
+_RED = "#c0262d"
+_BACK = Style(color="#e8e2d0", bgcolor="#1f4f8a")
+
+LEVEL_STYLES = {"easy": "bold green", "normal": "bold yellow", "hard": "bold red"}
+
+
+def mini_card(card: Card | None, ascii: bool = False) -> Text:
+    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down)."""
+    if card is None:
+        return Text("▒▒", style=_BACK)
+    ink = _RED if card.suit.is_red else _INK
+    return Text(card.label(ascii), style=Style(color=ink, bgcolor=_FACE, bold=True))
+
+
+def mini_cards(cards: Sequence[Card | None], ascii: bool = False) -> Text:
+    return Text(" ").join(mini_card(c, ascii) for c in cards)
+
+
+def hand_marker(hand: SceneHand) -> tuple[str, str]:
+    """(marker text, kind) for a hand: ``WIN +15`` / ``LOSE −10`` / ``BUST`` … ;
+    kind is win / lose / push / info / '' for the colour."""
+    if hand.outcome:
+        net = hand.net or 0
+        if hand.outcome == "blackjack":
+            return f"BLACKJACK {format_signed(net)}", "win"
+        if hand.outcome == "win":
+            return f"WIN {format_signed(net)}", "win"
+        if hand.outcome == "push":
+            return "PUSH", "push"
+        if hand.outcome == "bust":
+            return f"BUST {format_signed(net)}", "lose"
+        return f"LOSE {format_signed(net)}", "lose"
+    if hand.busted:
+        return "BUST", "lose"
+    if hand.blackjack:
+        return "BLACKJACK", "win"
+    if hand.closed:
+        return {"double": "DOUBLED", "stand": "STAND", "21": "21", "split aces": "SPLIT ACES"}.get(
+            hand.closed_note, "DONE"
+        ), "info"
+    return "", ""
+
+
+_KIND_STYLES = {"win": "bold green", "lose": "bold red", "push": "bold yellow", "info": "dim"}
+
+
+class DealerRow(Static):
+    """``Dealer  9♥ ▒▒  shows 9`` — the face-down card as a back until the reveal."""
+
+    DEFAULT_CSS = """
+    DealerRow { height: 1; width: 1fr; padding: 0 1; }
+    """
+
+    def show(self, scene: Scene | None, ascii: bool, shoe_text: str = "") -> None:
+        text = Text()
+        text.append("Dealer ", "bold")
+        if scene is not None and scene.dealer:
+            text.append(" ")
+            text.append_text(Text(" ").join(card_text(c, ascii) for c in scene.dealer))
+            text.append("  ")
+            total = scene.dealer_text()
+            style = "bold red" if total.startswith("BUST") else ("bold" if scene.revealed else "dim")
+            text.append(total, style)
+        else:
+            text.append(" stands on all 17s · no hole-card peek", "dim")
+        if shoe_text:
+            pad = max(2, self.size.width - 2 - text.cell_len - len(shoe_text))
+            text.append(" " * pad)
+            text.append(shoe_text, "dim")
+        self.update(text)
+        self._plain = text.plain
+
+    @property
+    def plain(self) -> str:
+        return getattr(self, "_plain", "")
+
+
+class ComputerSeat(Static):
+    """A computer seat: name, level badge, stake and stack, one line per hand."""
+
+    DEFAULT_CSS = """
+    ComputerSeat {
+        width: 1fr;
+        height: 6;
+        padding: 0 0 0 1;
+        margin: 0 1 0 0;
+        background: $boost;
+    }
+    ComputerSeat.-active { background: $accent 25%; }
+    """
+
+    def __init__(self, name: str, level: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat_name = name
+        self.level = level
+        self.markers: list[str] = []
+
+    def show(
+        self, hands: Sequence[SceneHand] | None, stack: int, bet: int, active: int | None, ascii: bool
+    ) -> None:
+        lines: list[Text] = []
+        head = Text(no_wrap=True, overflow="crop")
+        head.append(self.seat_name, "bold")
+        head.append(" ")
+        head.append(self.level, LEVEL_STYLES.get(self.level, "bold"))
+        lines.append(head)
+        money = Text(no_wrap=True, overflow="crop")
+        staked = sum(h.stake for h in hands) if hands else 0
+        money.append("bet ", "dim")
+        money.append(format_chips(staked or bet))
+        money.append(" · ", "dim")
+        money.append(format_chips(stack))
+        lines.append(money)
+        self.markers = []
+        for index, hand in enumerate(hands or ()):
+            line = Text(no_wrap=True, overflow="crop")
+            line.append("▶" if index == active else " ", "bold")
+            line.append_text(mini_cards(hand.cards, ascii))
+            marker, kind = hand_marker(hand)
+            self.markers.append(marker)
+            if hand.cards and not hand.busted and not hand.blackjack:
+                line.append(f" {hand.total}", "bold")
+            if marker and marker != "STAND":
+                short = marker.replace("BLACKJACK", "BJ").replace("DOUBLED", "×2")
+                line.append(f" {short}", _KIND_STYLES.get(kind, ""))
+            lines.append(line)
+        self.set_class(active is not None, "-active")
+        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
+
+
+class PlayerHand(Static):
+    """One of the player's hands in a box: stake in the title, outcome below."""
+
+    DEFAULT_CSS = """
+    PlayerHand {
+        width: 19;
+        height: 5;
+        border: round $panel-lighten-2;
+        padding: 0 0 0 1;
+    }
+    PlayerHand.-active { border: heavy $accent; background: $accent 12%; }
+    PlayerHand.-win { border: round $success; }
+    PlayerHand.-lose { border: round $error; }
+    PlayerHand.-push { border: round $warning; }
+    """
+
+    def __init__(self, index: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.index = index
+        self.marker = ""
+        self.total_text = ""
+
+    def show(self, hand: SceneHand, label: str, active: bool, ascii: bool) -> None:
+        self.border_title = f"{label} · {format_chips(hand.stake)}"
+        marker, kind = hand_marker(hand)
+        self.marker = marker
+        self.total_text = hand.total_text()
+        self.border_subtitle = marker
+        for k in ("win", "lose", "push"):
+            self.set_class(k == kind and bool(hand.outcome), f"-{k}")
+        self.set_class(active, "-active")
+        body = Text()
+        cards = list(hand.cards)
+        rows = [cards[i : i + 3] for i in range(0, len(cards), 3)] or [[]]
+        if len(rows) > 2:  # more than six cards: squeeze into two rows of mini cards
+            body.append_text(mini_cards(cards[:6], ascii))
+            body.append("\n")
+            body.append_text(mini_cards(cards[6:], ascii))
+        else:
+            for i, row in enumerate(rows):
+                if i:
+                    body.append("\n")
+                body.append_text(Text(" ").join(card_text(c, ascii) for c in row))
+            if len(rows) == 1:
+                body.append("\n")
+        body.append("\n")
+        style = "bold red" if hand.busted else ("bold green" if hand.blackjack else "bold")
+        body.append(self.total_text, style)
+        if hand.doubled:
+            body.append("  doubled", "dim")
+        self.update(body)
+
+
+class PlayerHands(Horizontal):
+    """The player's up to four hands side by side."""
+
+    DEFAULT_CSS = """
+    PlayerHands { height: 5; width: 1fr; align-horizontal: center; }
+    """
+
+    def __init__(self, max_hands: int = 4, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.max_hands = max_hands
+
+    def compose(self) -> ComposeResult:
+        for i in range(self.max_hands):
+            yield PlayerHand(i, id=f"hand-{i}")
+
+    def show(self, hands: Sequence[SceneHand] | None, active: int | None, ascii: bool) -> None:
+        boxes = list(self.query(PlayerHand))
+        hands = list(hands or ())
+        for i, box in enumerate(boxes):
+            if i < len(hands):
+                box.display = True
+                label = "You" if len(hands) == 1 else f"Hand {i + 1}"
+                box.show(hands[i], label, active == i, ascii)
+            else:
+                box.display = i == 0 and not hands
+                if box.display:
+                    box.border_title = "You"
+                    box.border_subtitle = ""
+                    box.marker = ""
+                    box.total_text = ""
+                    for k in ("win", "lose", "push", "active"):
+                        box.remove_class(f"-{k}")
+                    box.update(Text("place a bet\nand press ⏎", "dim"))
