@@ -29,6 +29,15 @@ def help_markdown(topic: str) -> str:
 class RulesScreen(Screen[None]):
     """Rules of the current game (the house rules from the lobby)."""
 
+    DEFAULT_CSS = """
+    #rules-tabs {
+        height: 1fr;
+    }
+    #rules-tabs Markdown {
+        padding: 0 2;
+    }
+    """
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="rules.back"),
         Binding("question_mark", "app.pop_screen", "Close rules", show=False, id="rules.close"),

@@ -25,6 +25,37 @@ MAX_SEATS = 4
 class SettingsScreen(Screen[None]):
     """Choices that persist in the store."""
 
+    DEFAULT_CSS = """
+    #settings {
+        padding: 0 2;
+    }
+    #settings .section-title {
+        margin-top: 1;
+    }
+    .setting {
+        height: 1;
+    }
+    .setting.tall {
+        height: 3;
+        margin-top: 1;
+    }
+    .setting-label {
+        width: 28;
+        height: 1;
+    }
+    .setting-label.wide {
+        width: 1fr;
+        color: $text-muted;
+    }
+    .setting Select {
+        width: 26;
+    }
+    .setting Select.seat-level {
+        width: 10;
+        margin-right: 1;
+    }
+    """
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
 
     def compose(self) -> ComposeResult:

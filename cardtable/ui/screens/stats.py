@@ -18,6 +18,19 @@ __all__ = ["StatsScreen"]
 class StatsScreen(Screen[None]):
     """Read-only figures from the store, plus the last few rounds."""
 
+    DEFAULT_CSS = """
+    #stats {
+        padding: 0 1;
+    }
+    #stats-table {
+        height: auto;
+        max-height: 7;
+    }
+    #history-table {
+        height: 1fr;
+    }
+    """
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="stats.back")]
 
     def compose(self) -> ComposeResult:
