@@ -1,0 +1,594 @@
+"""The punto banco table: three bet spots, the coup dealt card by card, the roads.
+
+Betting: ``p``/``b``/``t`` (or a click on a spot) add one chip of the chosen size;
+``+``/``-``/``up``/``down`` change the chip size; ``c`` clears; ``r`` puts the last
+coup's bets back; ``enter`` deals (with empty spots it repeats the last coup's bets,
+so ``enter`` alone keeps playing). Nothing leaves the bankroll until the coup is
+settled by one ``app.record_round`` call; leaving mid-deal voids the coup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Mapping
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Footer, Header, Label, Static
+
+from ...core.baccarat import (
+    CUT_FROM_END,
+    DECK_CHOICES,
+    DEFAULT_DECKS,
+    Coup,
+    Outcome,
+    hand_total,
+    is_natural,
+    needs_reshuffle,
+    play_coup,
+    settle,
+    win_amount,
+)
+from ...core.cards import Card, Shoe, ShoeEmpty
+from ...core.money import format_chips, format_signed
+from ...store import StoreError
+from ..widgets.banner import Banner
+from ..widgets.bet import BetControls
+from ..widgets.card import CardWidget
+from ..widgets.chips import ChipBalance
+from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
+from .base import GameScreen
+
+__all__ = ["BaccaratScreen", "BetSpot", "chip_sizes", "SPOT_ORDER"]
+
+#: Left to right on the layout, as on a real punto banco table.
+SPOT_ORDER: tuple[Outcome, ...] = (Outcome.PLAYER, Outcome.TIE, Outcome.BANKER)
+_PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
+_KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
+_BET_GROUP = Binding.Group("Bet", compact=True)
+_CHIP_GROUP = Binding.Group("Chip", compact=True)
+#: Casino chip denominations in whole chips (hundredths).
+_DENOMINATIONS = (100, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000)
+
+
+def chip_sizes(minimum: int, maximum: int) -> list[int]:
+    """The chips on offer: the table minimum, then the denominations up to the maximum.
+
+    Every chip is at least the minimum, so any stake built of chips respects it; all are
+    whole chips, so a Banker win (0.95:1) is always exact to the hundredth.
+    """
+    sizes = [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
+    return sizes
+
+
+class BetSpot(Static):
+    """A betting spot on the layout: its name, its odds and the stake on it."""
+
+    DEFAULT_CSS = """
+    BetSpot {
+        width: 1fr;
+        height: 4;
+        text-align: center;
+        border: round $primary 60%;
+        border-title-align: center;
+        border-subtitle-align: center;
+        content-align: center middle;
+        text-style: bold;
+        margin: 0 1 0 0;
+    }
+    BetSpot:hover { background: $boost; }
+    BetSpot.-win { background: $success 35%; border: round $success; }
+    BetSpot.-push { background: $warning 20%; }
+    BetSpot.-lose { color: $text-muted; }
+    BetSpot:disabled { opacity: 0.9; }
+    """
+
+    class Clicked(Message):
+        """The player clicked this spot (add a chip)."""
+
+        def __init__(self, spot: BetSpot) -> None:
+            super().__init__()
+            self.spot = spot
+
+    stake: reactive[int] = reactive(0)
+    """Chips on the spot for the coup being bet."""
+    note: reactive[str] = reactive("")
+    """After a coup: what happened to the spot's stake (``10 won +10``)."""
+
+    def __init__(self, outcome: Outcome, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.outcome = outcome
+        self.border_title = outcome.label
+        self.border_subtitle = _KEYS[outcome]
+
+    def render(self) -> Text:
+        text = Text(f"pays {_PAYS[self.outcome]}\n", style="not bold dim")
+        if not self.stake and self.note:
+            text.append(self.note)
+        elif not self.stake:
+            text.append("no bet", style="dim")
+        else:
+            text.append(format_chips(self.stake), style=OUTCOME_STYLE[self.outcome])
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if not self.disabled:
+            self.post_message(self.Clicked(self))
+
+    def mark(self, result: str | None, note: str = "") -> None:
+        """Highlight after a coup: ``"win"``, ``"push"``, ``"lose"`` or None to clear."""
+        for kind in ("win", "push", "lose"):
+            self.set_class(kind == result, f"-{kind}")
+        self.note = note
+
+
+class HandView(Vertical):
+    """One hand (Player or Banker): its title with the score and up to three cards."""
+
+    DEFAULT_CSS = """
+    HandView {
+        width: 1fr;
+        height: 6;
+    }
+    HandView > .hand-title {
+        width: 1fr;
+        content-align: center middle;
+        text-style: bold;
+    }
+    HandView > Horizontal {
+        width: 1fr;
+        height: 5;
+        align-horizontal: center;
+    }
+    HandView CardWidget { margin-right: 1; }
+    HandView CardWidget.third { margin-right: 0; }
+    """
+
+    def __init__(self, hand: Outcome, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hand = hand
+        self.ascii = ascii
+        self.cards: list[Card] = []
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._title(), classes="hand-title")
+        with Horizontal():
+            for i in range(3):
+                yield CardWidget(ascii=self.ascii, classes="third" if i == 2 else "")
+
+    def _title(self) -> Text:
+        text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
+        if self.cards:
+            total = hand_total(self.cards)
+            text.append(f"  {total}", style="bold")
+            if len(self.cards) == 2 and is_natural(total):
+                text.append("  natural", style="italic")
+        return text
+
+    @property
+    def total(self) -> int | None:
+        return hand_total(self.cards) if self.cards else None
+
+    def set_cards(self, cards: list[Card]) -> None:
+        """Show ``cards``; the third place stays invisible until a third card is dealt."""
+        self.cards = list(cards)
+        if not self._ready:
+            return
+        widgets = list(self.query(CardWidget))
+        for i, widget in enumerate(widgets):
+            widget.card = self.cards[i] if i < len(self.cards) else None
+            widget.visible = i < 2 or i < len(self.cards)
+        self.query_one(".hand-title", Label).update(self._title())
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.set_cards(self.cards)
+
+
+class BaccaratScreen(GameScreen):
+    """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
+
+    GAME = "baccarat"
+
+    DEFAULT_CSS = """
+    BaccaratScreen #bac-top { height: 1; }
+    BaccaratScreen #bac-balance { width: 1fr; }
+    BaccaratScreen #bac-shoe { width: auto; color: $text-muted; padding: 0 1; }
+    BaccaratScreen #bac-hands { height: 6; }
+    BaccaratScreen #bac-banner { height: 1; }
+    BaccaratScreen #bac-bets { height: 4; margin: 0 0 0 1; }
+    BaccaratScreen #bac-chip { margin: 0; }
+    BaccaratScreen #bac-chip > .bet-label { padding: 0 0 0 1; }
+    BaccaratScreen #bac-road-titles { height: 1; color: $text-muted; margin: 0 1; }
+    BaccaratScreen #bac-road-titles > Label { width: 1fr; }
+    BaccaratScreen #bac-road-titles > #title-bead { width: 26; }
+    BaccaratScreen #bac-road-titles > #title-tally { width: 14; }
+    BaccaratScreen #bac-roads { height: 6; margin: 0 1; }
+    BaccaratScreen #bac-bead { width: 24; margin-right: 2; }
+    BaccaratScreen #bac-road { width: 1fr; margin-right: 2; }
+    BaccaratScreen #bac-tally { width: 14; }
+    BaccaratScreen #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("p", "bet('P')", "Player", id="baccarat.player", group=_BET_GROUP),
+        Binding("b", "bet('B')", "Banker", id="baccarat.banker", group=_BET_GROUP),
+        Binding("t", "bet('T')", "Tie", id="baccarat.tie", group=_BET_GROUP),
+        Binding("plus,up", "chip(1)", "Bigger chip", key_display="+", id="baccarat.chip_up", group=_CHIP_GROUP),
+        Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", id="baccarat.chip_down", group=_CHIP_GROUP),
+        Binding("c", "clear", "Clear", id="baccarat.clear"),
+        Binding("r", "repeat", "Repeat", id="baccarat.repeat"),
+        Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bets: dict[Outcome, int] = {o: 0 for o in Outcome}
+        self.last_bets: dict[Outcome, int] = {}
+        self.history: list[Outcome] = []  # outcomes of the current shoe
+        self.dealing = False
+        self.shoe: Shoe | None = None
+        self.last_coup: Coup | None = None
+        self._pending: tuple[Coup, dict[Outcome, int]] | None = None
+        self._ready = False
+        self._undealt = 0  # cards of the coup being dealt that are not on the table yet
+
+    # -- settings ------------------------------------------------------------------
+
+    @property
+    def decks(self) -> int:
+        decks = getattr(self.app.settings, "baccarat_decks", DEFAULT_DECKS)  # type: ignore[attr-defined]
+        return decks if decks in DECK_CHOICES else DEFAULT_DECKS
+
+    @property
+    def minimum(self) -> int:
+        return int(getattr(self.app.settings, "bac_min", 500))  # type: ignore[attr-defined]
+
+    @property
+    def maximum(self) -> int:
+        return int(getattr(self.app.settings, "bac_max", 50_000))  # type: ignore[attr-defined]
+
+    def table_minimum(self) -> int:
+        return self.minimum
+
+    # -- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        ascii = bool(self.app.ascii)  # type: ignore[attr-defined]
+        yield Header()
+        with Horizontal(id="bac-top"):
+            yield ChipBalance(id="bac-balance")
+            yield Label("", id="bac-shoe")
+        with Horizontal(id="bac-hands"):
+            yield HandView(Outcome.PLAYER, ascii=ascii, id="hand-player")
+            yield HandView(Outcome.BANKER, ascii=ascii, id="hand-banker")
+        yield Banner(id="bac-banner")
+        with Horizontal(id="bac-bets"):
+            for outcome in SPOT_ORDER:
+                yield BetSpot(outcome, id=f"spot-{outcome.label.lower()}")
+            yield BetControls(chip_sizes(self.minimum, self.maximum), label="Chip", id="bac-chip")
+        with Horizontal(id="bac-road-titles"):
+            yield Label("Bead plate", id="title-bead")
+            yield Label("Big road", id="title-road")
+            yield Label("This shoe", id="title-tally")
+        with Horizontal(id="bac-roads"):
+            yield BeadPlate(id="bac-bead")
+            yield BigRoadBoard(id="bac-road")
+            yield RoadTally(id="bac-tally")
+        yield Label(
+            "Coups are independent: the roads record this shoe, they predict nothing.",
+            id="bac-note",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.shoe = self._new_shoe()
+        self.query_one("#bac-banner", Banner).show(
+            "Place your bets: p Player · b Banker · t Tie, then enter to deal", "info"
+        )
+        self._sync()
+        self.offer_refill_if_needed()
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _new_shoe(self) -> Shoe:
+        return self.app.make_shoe(self.GAME, self.decks, CUT_FROM_END)  # type: ignore[attr-defined]
+
+    @property
+    def chip(self) -> int:
+        return self.query_one("#bac-chip", BetControls).value
+
+    @property
+    def on_table(self) -> int:
+        return sum(self.bets.values())
+
+    def spot(self, outcome: Outcome) -> BetSpot:
+        return self.query_one(f"#spot-{outcome.label.lower()}", BetSpot)
+
+    def _banner(self, text: str, kind: str = "info") -> None:
+        self.query_one("#bac-banner", Banner).show(text, kind)
+
+    def _shoe_text(self) -> str:
+        shoe = self.shoe
+        if shoe is None:
+            return ""
+        left = shoe.remaining + self._undealt  # cards of the coup not shown yet are still "in the shoe"
+        if shoe.cut_from_end is not None and left <= shoe.cut_from_end:
+            return f"{left} cards left · cut card out: new shoe next coup"
+        decks = f"{shoe.decks} decks · " if shoe.decks else ""
+        cut = f" · cut card at {shoe.cut_from_end}" if shoe.cut_from_end is not None else ""
+        return f"{decks}{left} cards left{cut}"
+
+    def _sync(self) -> None:
+        """Bring every widget in step with the screen's state."""
+        if not self._ready:
+            return
+        for outcome in Outcome:
+            spot = self.spot(outcome)
+            spot.stake = self.bets[outcome]
+            spot.disabled = self.dealing
+        self.query_one("#bac-chip", BetControls).locked = self.dealing
+        self.query_one("#bac-balance", ChipBalance).at_stake = self.on_table
+        self.query_one("#bac-shoe", Label).update(self._shoe_text())
+        outcomes = tuple(self.history)
+        self.query_one("#bac-bead", BeadPlate).outcomes = outcomes
+        self.query_one("#bac-road", BigRoadBoard).outcomes = outcomes
+        self.query_one("#bac-tally", RoadTally).outcomes = outcomes
+        self.refresh_bindings()
+
+    def _clear_marks(self) -> None:
+        for outcome in Outcome:
+            self.spot(outcome).mark(None)
+
+    # -- bindings ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        betting = not self.dealing
+        if action == "bet":
+            return True if betting else None
+        if action == "chip":
+            if not self._ready:
+                return True
+            controls = self.query_one("#bac-chip", BetControls)
+            step = parameters[0] if parameters else 1
+            return True if (controls.can_increase if step == 1 else controls.can_decrease) else None
+        if action == "clear":
+            return True if betting and self.on_table else None
+        if action == "repeat":
+            return True if betting and self.last_bets and self.last_bets != self.bets else None
+        if action == "deal":
+            return True if betting and (self.on_table or self.last_bets) else None
+        return True
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        self.refresh_bindings()
+
+    # -- actions -------------------------------------------------------------------
+
+    def action_bet(self, letter: str) -> None:
+        self.add_chip(Outcome(letter))
+
+    def on_bet_spot_clicked(self, event: BetSpot.Clicked) -> None:
+        self.add_chip(event.spot.outcome)
+
+    def add_chip(self, outcome: Outcome) -> bool:
+        """One chip of the chosen size on ``outcome``; refused (with a message) if not allowed."""
+        if self.dealing:
+            return False
+        chip = self.chip
+        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        if self.bets[outcome] + chip > self.maximum:
+            self._banner(
+                f"Refused: the limit is {format_chips(self.maximum)} per spot "
+                f"({outcome.label} has {format_chips(self.bets[outcome])})",
+                "error",
+            )
+            return False
+        if self.on_table + chip > bankroll:
+            self._banner(
+                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
+                f"another {format_chips(chip)} (on the table {format_chips(self.on_table)})",
+                "error",
+            )
+            return False
+        if self.last_coup is not None and not self.on_table:
+            self._clear_marks()  # a new coup's betting begins
+        self.bets[outcome] += chip
+        self._banner(self._bets_text(), "info")
+        self._sync()
+        return True
+
+    def _bets_text(self) -> str:
+        placed = [f"{o.label} {format_chips(self.bets[o])}" for o in SPOT_ORDER if self.bets[o]]
+        if not placed:
+            return "No bets. p Player · b Banker · t Tie"
+        return "Bets: " + " · ".join(placed) + " — enter to deal"
+
+    def action_chip(self, step: int) -> None:
+        controls = self.query_one("#bac-chip", BetControls)
+        if step > 0:
+            controls.increase()
+        else:
+            controls.decrease()
+
+    def action_clear(self) -> None:
+        if self.dealing:
+            return
+        self.bets = {o: 0 for o in Outcome}
+        self._banner("Bets cleared", "info")
+        self._sync()
+
+    def action_repeat(self) -> None:
+        if self.dealing or not self.last_bets:
+            return
+        self._place(self.last_bets)
+
+    def _place(self, bets: Mapping[Outcome, int]) -> bool:
+        """Replace the bets by ``bets`` if the bankroll covers them (else say why)."""
+        total = sum(bets.values())
+        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        if total > bankroll:
+            self._banner(
+                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
+                f"the last bets ({format_chips(total)})",
+                "error",
+            )
+            return False
+        self._clear_marks()
+        self.bets = {o: bets.get(o, 0) for o in Outcome}
+        self._banner(self._bets_text(), "info")
+        self._sync()
+        return True
+
+    def action_deal(self) -> None:
+        if self.dealing:
+            return
+        if not self.on_table:
+            if not self.last_bets:
+                self._banner("Place a bet first: p Player · b Banker · t Tie", "error")
+                return
+            if not self._place(self.last_bets):
+                return
+        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        if self.on_table > bankroll:
+            self._banner(f"Refused: your bankroll of {format_chips(bankroll)} cannot cover these bets", "error")
+            return
+        assert self.shoe is not None
+        reshuffled = False
+        if needs_reshuffle(self.shoe):
+            self._start_new_shoe()
+            reshuffled = True
+        try:
+            coup = play_coup(self.shoe)
+        except ShoeEmpty:  # only a stacked (test) shoe can run dry
+            self._start_new_shoe()
+            reshuffled = True
+            try:
+                coup = play_coup(self.shoe)
+            except ShoeEmpty:
+                self._banner("The shoe is empty", "error")
+                return
+        bets = dict(self.bets)
+        self.dealing = True
+        self._pending = (coup, bets)
+        self._undealt = coup.cards_used
+        self._clear_marks()
+        self._banner("New shoe: reshuffled at the cut card · dealing…" if reshuffled else "Dealing…", "info")
+        for hand in self.query(HandView):
+            hand.set_cards([])
+        self._sync()
+        if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
+            self._show_all(coup)
+            self._finish()
+        else:
+            self.run_worker(self._deal_cards(coup), exclusive=True, group="bac-deal")
+
+    def _start_new_shoe(self) -> None:
+        self.shoe = self._new_shoe()
+        self.history.clear()
+
+    def _show_all(self, coup: Coup) -> None:
+        self._undealt = 0
+        self.query_one("#hand-player", HandView).set_cards(list(coup.player))
+        self.query_one("#hand-banker", HandView).set_cards(list(coup.banker))
+
+    async def _deal_cards(self, coup: Coup) -> None:
+        """Card by card in the real order, the scores changing as they come."""
+        player = self.query_one("#hand-player", HandView)
+        banker = self.query_one("#hand-banker", HandView)
+        shown: dict[Outcome, list[Card]] = {Outcome.PLAYER: [], Outcome.BANKER: []}
+        for hand, card in coup.deal_order:
+            await asyncio.sleep(self.app.delay("card"))  # type: ignore[attr-defined]
+            shown[hand].append(card)
+            self._undealt -= 1
+            (player if hand is Outcome.PLAYER else banker).set_cards(shown[hand])
+            self.query_one("#bac-shoe", Label).update(self._shoe_text())
+        await asyncio.sleep(self.app.delay("result"))  # type: ignore[attr-defined]
+        self._finish()
+
+    def _finish(self) -> None:
+        """Settle the coup in the store (one transaction) and show the result."""
+        if self._pending is None:
+            return
+        coup, bets = self._pending
+        self._pending = None
+        staked = sum(bets.values())
+        returned = settle(bets, coup)
+        details = {
+            "bets": {o.label.lower(): bets[o] for o in Outcome if bets[o]},
+            "player": [str(c) for c in coup.player],
+            "banker": [str(c) for c in coup.banker],
+            "player_total": coup.player_total,
+            "banker_total": coup.banker_total,
+            "outcome": coup.outcome.label,
+            "coup": coup.describe(),
+        }
+        try:
+            self.app.record_round(self.GAME, staked, returned, details)  # type: ignore[attr-defined]
+        except (StoreError, ValueError) as error:
+            self.dealing = False
+            self.bets = {o: 0 for o in Outcome}
+            self._banner(f"The coup is void (not saved: {error})", "error")
+            self._sync()
+            return
+        self.dealing = False
+        self.last_coup = coup
+        self.last_bets = {o: s for o, s in bets.items() if s}
+        self.history.append(coup.outcome)
+        self.bets = {o: 0 for o in Outcome}
+        self._mark_spots(coup.outcome, bets)
+        self._banner(*self._result_text(coup, staked, returned))
+        self._sync()
+        self.offer_refill_if_needed()
+
+    def _mark_spots(self, outcome: Outcome, bets: Mapping[Outcome, int]) -> None:
+        for spot_outcome in Outcome:
+            stake = bets.get(spot_outcome, 0)
+            amount = format_chips(stake)
+            if spot_outcome is outcome:
+                result = "win"
+                note = f"{amount} won {format_signed(win_amount(spot_outcome, stake))}" if stake else "wins"
+            elif outcome is Outcome.TIE and stake:
+                result, note = "push", f"{amount} push"
+            else:
+                result, note = "lose", (f"{amount} lost" if stake else "")
+            self.spot(spot_outcome).mark(result, note)
+
+    @staticmethod
+    def _result_text(coup: Coup, staked: int, returned: int) -> tuple[str, str]:
+        p, b = coup.player_total, coup.banker_total
+        if coup.outcome is Outcome.TIE:
+            head = f"Tie {p} to {b}"
+        else:
+            high, low = max(p, b), min(p, b)
+            head = f"{coup.outcome.label} wins {high} to {low}"
+        if coup.natural:
+            head += " (natural)"
+        net = returned - staked
+        if net > 0:
+            return f"{head} · you win {format_signed(net)}", "win"
+        if net < 0:
+            return f"{head} · you lose {format_chips(-net)}", "lose"
+        return f"{head} · push, your {format_chips(staked)} back", "push"
+
+    # -- leaving -------------------------------------------------------------------
+
+    def round_in_progress(self) -> bool:
+        return self.dealing
+
+    def void_round(self) -> None:
+        """Leaving mid-deal: nothing is recorded, the stakes stay in the bankroll."""
+        self.workers.cancel_group(self, "bac-deal")
+        self._pending = None
+        self._undealt = 0
+        self.dealing = False
+        self.bets = {o: 0 for o in Outcome}
+        self._sync()
