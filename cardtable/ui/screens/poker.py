@@ -53,6 +53,9 @@ class PokerScreen(GameScreen):
     BINDINGS = [
         Binding("enter", "deal", "Deal", priority=True, id="poker.deal"),
         Binding("enter", "draw", "Draw", priority=True, id="poker.draw"),
+        # When neither can run, enter still belongs to the table: it must not press
+        # whatever button happens to have focus (e.g. the bet's "-").
+        Binding("enter", "swallow", "", show=False, priority=True, id="poker.enter_idle"),
         Binding("1", "toggle(0)", "Exchange", key_display="1-5", id="poker.toggle1"),
         Binding("2", "toggle(1)", "Exchange 2", show=False, id="poker.toggle2"),
         Binding("3", "toggle(2)", "Exchange 3", show=False, id="poker.toggle3"),
@@ -120,7 +123,15 @@ class PokerScreen(GameScreen):
     def on_mount(self) -> None:
         self._refresh_all()
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
-        self.call_after_refresh(self.offer_refill_if_needed)
+        self.call_after_refresh(self._after_first_refresh)
+
+    def _after_first_refresh(self) -> None:
+        # BetControls skips its first button sync (it is not yet "mounted" in its own
+        # on_mount), so the "-" button would stay enabled at the minimum: sync it now.
+        bet = self.query_one("#poker-bet", BetControls)
+        bet.set_values(bet.values)
+        self._refresh_controls()
+        self.offer_refill_if_needed()
 
     # -- queries ---------------------------------------------------------------------
 
@@ -172,6 +183,9 @@ class PokerScreen(GameScreen):
         return True
 
     # -- actions -----------------------------------------------------------------------
+
+    def action_swallow(self) -> None:
+        """Enter while dealing or drawing is not possible: do nothing."""
 
     def action_bet_up(self) -> None:
         self.query_one("#poker-bet", BetControls).increase()

@@ -1,0 +1,415 @@
+"""The draw-poker table played like a player would: keys, clicks, money (Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from textual.widgets import Button, Checkbox
+
+from cardtable.core.cards import Card, Shoe, parse_cards
+from cardtable.core.poker import HandCategory
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.confirm import ConfirmScreen
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.banner import Banner
+from cardtable.ui.widgets.bet import BetControls
+from cardtable.ui.widgets.card import CardWidget
+from cardtable.ui.widgets.chips import ChipBalance
+from cardtable.ui.widgets.paytable import PayTableWidget
+
+from helpers import screen_text
+
+SIZE = (80, 24)
+
+
+def stacked(*decks: str):
+    """A shoe factory dealing the given decks, one per hand, in order."""
+    queue: Iterator[str] = iter(decks)
+
+    def factory(game: str, decks_: int, cut: int | None) -> Shoe:
+        assert game == "poker" and decks_ == 1
+        return Shoe.stacked(next(queue))
+
+    return factory
+
+
+def poker_app(data_dir: Path, *decks: str, **kwargs) -> CardTableApp:
+    factory = stacked(*decks) if decks else None
+    return CardTableApp(data_dir=data_dir, seed=7, animations=False, start="poker", shoe_factory=factory, **kwargs)
+
+
+def shown_cards(screen: PokerScreen) -> list[Card | None]:
+    return [screen.query_one(f"#card-{i}", CardWidget).card for i in range(5)]
+
+
+def enabled(screen: PokerScreen, key: str) -> bool | None:
+    """Footer state of a key: True enabled, False dimmed, None hidden."""
+    active = screen.active_bindings.get(key)
+    return None if active is None else active.enabled
+
+
+async def test_keys_tick_two_cards_and_only_those_change(data_dir: Path) -> None:
+    # Seeded, not stacked: whatever the deal, exactly the ticked cards change.
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        before = shown_cards(screen)
+        assert all(before) and len(set(before)) == 5
+        await pilot.press("2", "4")
+        await pilot.pause()
+        assert [screen.query_one(f"#exchange-{i}", Checkbox).value for i in range(5)] == [
+            False, True, False, True, False,
+        ]
+        assert [screen.query_one(f"#card-{i}", CardWidget).selected for i in range(5)] == [
+            False, True, False, True, False,
+        ]
+        assert screen.query_one(f"#card-1", CardWidget).has_class("-selected")
+        await pilot.press("enter")
+        await pilot.pause()
+        after = shown_cards(screen)
+        assert [before[i] == after[i] for i in range(5)] == [True, False, True, False, True]
+        assert not set(after[i] for i in (1, 3)) & set(before)  # new cards, not old ones
+        assert len(set(after)) == 5
+        # the hand is over: ticks cleared, shading gone, one round recorded
+        assert not any(screen.query_one(f"#exchange-{i}", Checkbox).value for i in range(5))
+        assert not any(screen.query_one(f"#card-{i}", CardWidget).selected for i in range(5))
+        assert app.store.history_count("poker") == 1
+
+
+async def test_stacked_hand_with_keys_pays_and_settles_once(data_dir: Path) -> None:
+    # Pair of jacks, exchange three, draw the third jack: Three of a Kind pays 3 per coin.
+    app = poker_app(data_dir, "JS JD 4H 7C 9S  JH 2D 3S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.press("plus")  # 2 coins of 5 chips = 10 chips
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("JS JD 4H 7C 9S")
+        balance = screen.query_one(ChipBalance)
+        assert balance.at_stake == 1_000
+        assert "Bankroll 990" in screen_text(app) and "on the table 10" in screen_text(app)
+        await pilot.press("3", "4", "5", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("JS JD JH 2D 3S")
+        banner = screen.query_one(Banner)
+        assert "Three of a Kind" in banner.text and "wins 30" in banner.text
+        assert banner.has_class("-win")
+        assert screen.query_one(PayTableWidget).winner is HandCategory.THREE_OF_A_KIND
+        # 1,000 - 10 staked + 30 returned
+        assert app.bankroll == 102_000
+        assert app.store.bankroll == 102_000
+        assert balance.at_stake == 0
+        assert "Bankroll 1,020" in screen_text(app)
+        history = app.store.history("poker")
+        assert len(history) == 1
+        assert (history[0].stake, history[0].returned) == (1_000, 3_000)
+        assert history[0].details["hand"] == "Three of a Kind"
+        assert app.store.stats("poker").rounds == 1
+
+
+async def test_clicks_play_a_hand(data_dir: Path) -> None:
+    # Click the card and the checkbox: both tick. Two pair kings and fives.
+    app = poker_app(data_dir, "KS KD 5H 2C 9S  5C 8D")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.click("#poker-bet #bet-up")
+        await pilot.pause(0.3)  # two quick clicks would make a double click
+        await pilot.click("#poker-bet #bet-up")
+        await pilot.pause()
+        assert screen.query_one(BetControls).value == 3
+        assert screen.query_one(PayTableWidget).coins == 3
+        await pilot.click("#poker-action")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("KS KD 5H 2C 9S")
+        await pilot.click("#card-3")  # the card itself
+        await pilot.click("#exchange-4")  # its checkbox
+        await pilot.pause()
+        assert screen.ticked() == [3, 4]
+        await pilot.click("#card-3")  # untick, tick again
+        await pilot.pause()
+        assert screen.ticked() == [4]
+        await pilot.click("#card-3")
+        await pilot.pause()
+        assert str(screen.query_one("#poker-action", Button).label) == "Draw"
+        await pilot.click("#poker-action")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("KS KD 5H 5C 8D")
+        assert "Two Pair" in screen.query_one(Banner).text
+        assert screen.query_one(PayTableWidget).winner is HandCategory.TWO_PAIR
+        # 3 coins x 5 chips staked, 6 coins returned: 1,000 - 15 + 30
+        assert app.bankroll == 101_500
+
+
+async def test_enter_draws_while_a_checkbox_has_focus(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS AD 3H 4C 5S  AH")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        box = screen.query_one("#exchange-2", Checkbox)
+        box.focus()
+        await pilot.press("space")  # the checkbox's own key ticks it
+        await pilot.pause()
+        assert box.has_focus and box.value
+        await pilot.press("enter")  # draws instead of toggling the focused box
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("AS AD AH 4C 5S")
+        assert "Three of a Kind" in screen.query_one(Banner).text
+
+
+async def test_enter_with_nothing_ticked_stands(data_dir: Path) -> None:
+    app = poker_app(data_dir, "2H 3H 4H 5H 6H  AS")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(screen.query_one("#poker-action", Button).label) == "Stand"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("2H 3H 4H 5H 6H")
+        assert "Straight Flush" in screen.query_one(Banner).text
+        assert app.bankroll == 100_000 - 500 + 50 * 500
+
+
+async def test_dimmed_keys_and_disabled_buttons_agree(data_dir: Path) -> None:
+    app = poker_app(data_dir, "KS KD 5H 2C 9S  5C", "2S 2D 2H 3C 9S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        bet = screen.query_one(BetControls)
+        boxes = [screen.query_one(f"#exchange-{i}", Checkbox) for i in range(5)]
+        action = screen.query_one("#poker-action", Button)
+        # Betting: deal on, exchange keys dimmed and boxes disabled, "-" at the minimum.
+        assert screen.active_bindings["enter"].binding.action == "deal"
+        assert enabled(screen, "enter") is True
+        assert enabled(screen, "1") is False and all(b.disabled for b in boxes)
+        assert enabled(screen, "minus") is False and bet.query_one("#bet-down", Button).disabled
+        assert enabled(screen, "plus") is True and not bet.query_one("#bet-up", Button).disabled
+        assert enabled(screen, "r") is False  # nothing to repeat yet
+        assert not action.disabled and str(action.label) == "Deal"
+        await pilot.press("1")  # does nothing before the deal
+        await pilot.pause()
+        assert not any(b.value for b in boxes)
+        for _ in range(6):
+            await pilot.press("up")
+        await pilot.pause()
+        assert bet.value == 5
+        assert enabled(screen, "plus") is False and bet.query_one("#bet-up", Button).disabled
+        await pilot.press("down", "down", "down", "down")
+        assert bet.value == 1
+        # Drawing: enter means draw, bet keys dimmed and bet buttons disabled.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.active_bindings["enter"].binding.action == "draw"
+        assert enabled(screen, "enter") is True
+        assert enabled(screen, "plus") is False and enabled(screen, "minus") is False
+        assert bet.query_one("#bet-up", Button).disabled and bet.query_one("#bet-down", Button).disabled
+        assert enabled(screen, "r") is False
+        assert enabled(screen, "1") is True and not any(b.disabled for b in boxes)
+        await pilot.press("plus")
+        assert bet.value == 1
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        # Result: back to betting, repeat available.
+        assert screen.active_bindings["enter"].binding.action == "deal"
+        assert enabled(screen, "r") is True
+        assert enabled(screen, "1") is False and all(b.disabled for b in boxes)
+
+
+async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
+    app = poker_app(data_dir, "2S 7D 9H JC KS", "QS QD 4H 5C 8S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("plus", "plus", "enter", "enter")  # 3 coins, stand: no pair
+        await pilot.pause()
+        assert app.bankroll == 100_000 - 1_500
+        assert "No Pair" in screen.query_one(Banner).text
+        await pilot.press("minus", "minus")
+        assert screen.query_one(BetControls).value == 1
+        await pilot.press("r")  # back to 3 coins and dealt
+        await pilot.pause()
+        assert screen.hand is not None and screen.hand.coins == 3
+        assert screen.query_one(BetControls).value == 3
+        assert shown_cards(screen) == parse_cards("QS QD 4H 5C 8S")
+        assert screen.query_one(Banner).text == ""  # old result cleared
+        assert screen.query_one(PayTableWidget).winner is None
+        await pilot.press("enter")
+        await pilot.pause()
+        # queens pay 1 per coin: the 3-coin stake comes back
+        assert app.bankroll == 100_000 - 1_500
+        assert app.store.history_count("poker") == 2
+
+
+async def test_royal_at_five_coins(data_dir: Path) -> None:
+    app = poker_app(data_dir, "TH JH QH KH 2C  AH")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press(*["plus"] * 4, "enter", "5", "enter")
+        await pilot.pause()
+        assert "Royal Straight Flush" in screen.query_one(Banner).text
+        assert "wins 20,000" in screen.query_one(Banner).text
+        assert app.bankroll == 100_000 - 2_500 + 4_000 * 500
+
+
+async def test_low_pair_loses(data_dir: Path) -> None:
+    app = poker_app(data_dir, "TS TD 3H 4C 5S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        banner = screen.query_one(Banner)
+        assert "One Pair of Tens" in banner.text and "no win" in banner.text
+        assert banner.has_class("-lose")
+        assert screen.query_one(PayTableWidget).winner is None
+        assert app.bankroll == 99_500
+
+
+async def test_leaving_mid_hand_asks_and_returns_the_stake(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS AD 3H 4C 5S", "AS AD 3H 4C 5S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("plus", "enter")
+        await pilot.pause()
+        assert "Bankroll 990" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # stay
+        await pilot.pause()
+        assert isinstance(app.screen, PokerScreen) and app.screen.round_in_progress()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.bankroll == 100_000 and app.store.bankroll == 100_000
+        assert app.store.history_count() == 0
+        assert "Bankroll 1,000" in screen_text(app)
+
+
+async def test_leaving_between_hands_does_not_ask(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS AD 3H 4C 5S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.store.history_count("poker") == 1
+
+
+async def test_three_exchange_rounds(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        store.save_settings(store.settings().__class__(**{**store.settings().__dict__, "poker_exchanges": 3}))
+    app = poker_app(data_dir, "2S 7D 9H JC KS  3S 4S  5S  6S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        assert "3 exchange rounds" in screen_text(app)
+        await pilot.press("enter", "2", "3", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("2S 3S 4S JC KS")
+        assert screen.round_in_progress() and app.store.history_count() == 0
+        assert "Exchange 2 of 3" in screen_text(app)
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        assert "Exchange 3 of 3" in screen_text(app)
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("2S 3S 4S 5S 6S")
+        assert "Straight Flush" in screen.query_one(Banner).text
+        assert app.store.history_count("poker") == 1
+
+
+async def test_deck_running_out_is_told(data_dir: Path) -> None:
+    app = poker_app(data_dir, "2S 7D 9H JC KS  JH")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter", "1", "2", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("JH 7D 9H JC KS")
+        assert "deck ran out: card 2 kept" in screen_text(app)
+        assert app.bankroll == 100_000  # jacks return the stake
+
+
+async def test_bet_above_the_bankroll_cannot_be_dealt(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        s = store.settings()
+        store.save_settings(s.__class__(**{**s.__dict__, "poker_coin": 60_000}))  # 600 chips a coin
+    app = poker_app(data_dir, "2S 7D 9H JC KS")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        assert enabled(screen, "enter") is True
+        await pilot.press("plus")  # 1,200 chips > 1,000
+        await pilot.pause()
+        assert enabled(screen, "enter") is False
+        assert screen.query_one("#poker-action", Button).disabled
+        assert "Not enough chips" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.hand is None
+        await pilot.press("minus", "enter")
+        await pilot.pause()
+        assert screen.hand is not None and screen.hand.stake == 60_000
+
+
+async def test_ascii_letters(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS KD QH JC 9S", ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        for suit in "♠♥♦♣":
+            assert suit not in text
+        lines = text.splitlines()
+        assert any("S" in line and "D" in line and "H" in line and "C" in line for line in lines)
+
+
+async def test_fits_80_by_24(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS KD QH JC 9S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        width, height = SIZE
+        for widget in screen.query("PayTableWidget, CardWidget, Checkbox, #poker-action, BetControls, Banner"):
+            region = widget.region
+            assert region.width > 0 and region.height > 0, widget
+            assert region.right <= width and region.bottom <= height - 1, widget  # above the footer
+        text = screen_text(app)
+        for label in ("Royal Straight Flush", "Jacks or Better", "Exchange", "Bankroll"):
+            assert label in text
+
+
+async def test_rules_key_shows_poker_rules(data_dir: Path) -> None:
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Jacks or Better" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PokerScreen)
