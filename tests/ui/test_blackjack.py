@@ -1,0 +1,284 @@
+"""The blackjack table played through Pilot with stacked shoes (issue 5).
+
+Deal order with only the player seated: player, dealer up, player, dealer face down,
+then draws. With computer seats, they sit first and the player last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Sequence
+
+from textual.pilot import Pilot
+from textual.widgets import Button
+
+from cardtable.ai.blackjack import recommend
+from cardtable.core.blackjack import Action
+from cardtable.core.cards import Shoe, parse_cards
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.widgets.bj_seat import ComputerSeat, PlayerHand
+
+from helpers import screen_text
+
+ACTION_BUTTONS = {Action.HIT: "#btn-hit", Action.STAND: "#btn-stand", Action.DOUBLE: "#btn-double", Action.SPLIT: "#btn-split"}
+ACTION_NAMES = {Action.HIT: "hit", Action.STAND: "stand", Action.DOUBLE: "double", Action.SPLIT: "split"}
+
+
+def make_app(data_dir: Path, stack: str | None = None, seats: Sequence[str] = (), seed: int | None = None) -> CardTableApp:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=tuple(seats)))
+    store.close()
+    factory = None
+    if stack is not None:
+        factory = lambda game, decks, cut: Shoe.stacked(stack)  # noqa: E731
+    return CardTableApp(data_dir=data_dir, seed=seed, start="blackjack", animations=False, shoe_factory=factory)
+
+
+async def settle(pilot: Pilot) -> None:
+    """Let the round's worker run to the next stop (animations are off)."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def table(app: CardTableApp) -> BlackjackScreen:
+    screen = app.screen
+    assert isinstance(screen, BlackjackScreen)
+    return screen
+
+
+def hand_markers(app: CardTableApp) -> list[str]:
+    screen = table(app)
+    count = len(screen.scene.seats[screen.human]) if screen.scene else 0
+    boxes = sorted(screen.query(PlayerHand), key=lambda b: b.index)
+    return [b.marker for b in boxes[:count]]
+
+
+def assert_in_step(app: CardTableApp) -> None:
+    """Nothing on the screen is out of step with the engine."""
+    screen = table(app)
+    r, scene = screen.round, screen.scene
+    assert r is not None and scene is not None
+    assert scene.applied == len(r.events)
+    for seat in range(r.seats):
+        assert [h.cards for h in scene.seats[seat]] == [h.cards for h in r.hands(seat)]
+        assert [h.stake for h in scene.seats[seat]] == [h.stake for h in r.hands(seat)]
+    if r.finished:
+        assert tuple(scene.dealer) == r.dealer_cards
+    else:
+        assert scene.dealer[0] == r.dealer_up and scene.dealer[1:] == [None]
+
+
+SPLIT_STACK = "8S 9H 8D 7C 8H 3C TS 2D 5S TD 9C"
+# player 8 8 against 9 (7 face down): split, split again, double the first hand to 21,
+# stand on 8 2, hit 8 5 to 23; the dealer's 16 draws 9 and busts.
+
+
+async def test_split_into_several_hands_with_keys(data_dir: Path) -> None:
+    app = make_app(data_dir, SPLIT_STACK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        assert table(app).legal() == {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT}
+        await press(pilot, "p", "p")
+        assert len(table(app).round.hands(0)) == 3
+        await press(pilot, "d", "s", "h")
+        screen = table(app)
+        assert screen.round.finished and screen.phase == "betting"
+        assert_in_step(app)
+        assert hand_markers(app) == ["WIN +10", "WIN +5", "BUST \u22125"]
+        text = screen_text(app)
+        assert "Hand 3" in text and "WIN +10" in text
+        assert app.bankroll == 101_000
+        assert app.store.bankroll == 101_000
+        assert app.store.history_count("blackjack") == 1
+        stats = app.store.stats("blackjack")
+        assert stats.rounds == 1 and stats.net == 1_000
+
+
+async def test_same_round_by_clicking_gives_the_same_result(data_dir: Path) -> None:
+    app = make_app(data_dir, SPLIT_STACK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for button in ("#btn-deal", "#btn-split", "#btn-split", "#btn-double", "#btn-stand", "#btn-hit"):
+            assert not app.screen.query_one(button, Button).disabled, button
+            await pilot.click(button)
+            await settle(pilot)
+        assert table(app).round.finished
+        assert hand_markers(app) == ["WIN +10", "WIN +5", "BUST \u22125"]
+        assert app.bankroll == 101_000
+
+
+async def test_double_against_dealer_blackjack_loses_both_units(data_dir: Path) -> None:
+    app = make_app(data_dir, "5S AH 6D KC 9S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "d")
+        screen = table(app)
+        assert screen.round.finished
+        assert hand_markers(app) == ["LOSE \u221210"]
+        assert screen.scene.dealer_text() == "BLACKJACK"
+        assert "BLACKJACK" in screen_text(app)
+        assert app.bankroll == 99_000
+
+
+async def test_bust_loses_and_dealer_only_reveals(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 6D 7C 8S 5C")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "h")
+        screen = table(app)
+        assert hand_markers(app) == ["BUST \u22125"]
+        assert screen.round.dealer_cards == tuple(parse_cards("9H 7C"))
+        assert app.bankroll == 99_500
+
+
+async def test_player_blackjack_pays_three_to_two(data_dir: Path) -> None:
+    app = make_app(data_dir, "AS 9H KD 7C TC")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        screen = table(app)
+        assert screen.round.finished  # the natural stood by itself
+        assert hand_markers(app) == ["BLACKJACK +7.50"]
+        assert app.bankroll == 100_750
+        assert screen.stats.blackjacks == 1
+
+
+async def test_buttons_and_keys_follow_the_legal_actions(data_dir: Path) -> None:
+    app = make_app(data_dir, SPLIT_STACK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def check() -> None:
+            screen = table(app)
+            r = screen.round
+            legal = r.legal_actions() if r is not None and r.turn is not None else set()
+            for action, selector in ACTION_BUTTONS.items():
+                enabled = action in legal
+                assert screen.query_one(selector, Button).disabled is (not enabled), (action, legal)
+                assert (screen.check_action(ACTION_NAMES[action], ()) is True) is enabled
+                if not enabled:
+                    assert screen.check_action(ACTION_NAMES[action], ()) is None  # dimmed
+            betting = screen.phase == "betting"
+            assert screen.query_one("#btn-deal", Button).disabled is (not betting)
+            assert (screen.check_action("deal", ()) is True) is betting
+            assert screen.query_one("#btn-tip", Button).disabled is (not legal)
+
+        check()  # betting: every action off, deal on
+        await press(pilot, "h")  # a dimmed key does nothing
+        assert table(app).round is None
+        await press(pilot, "enter")
+        check()
+        assert table(app).legal() == {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT}
+        for key in ("p", "p"):
+            await press(pilot, key)
+            check()
+        # four hands would be allowed, but now hand 1 is 8 3: no split
+        assert Action.SPLIT not in table(app).legal()
+        await press(pilot, "p")  # refused
+        assert len(table(app).round.hands(0)) == 3
+        await press(pilot, "d")
+        check()
+        await press(pilot, "h")  # 8 2 -> hit allowed
+        check()
+        assert table(app).round.hands(0)[1].cards == tuple(parse_cards("8H 2D 5S"))
+
+
+async def test_computer_seats_play_and_the_round_completes(data_dir: Path) -> None:
+    app = make_app(data_dir, seats=("easy", "normal", "hard", "hard"), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert len(screen.query(ComputerSeat)) == 4
+        for round_no in range(6):
+            await press(pilot, "enter")
+            while screen.phase == "player":
+                assert_in_step(app)
+                await press(pilot, "s")
+            assert screen.phase == "betting"
+            r = screen.round
+            assert r.finished and r.turn is None
+            assert_in_step(app)
+            for seat in range(4):
+                assert all(h.closed for h in r.hands(seat))
+                assert r.hands(seat)[0].stake >= screen.rules.min_bet
+        assert app.store.history_count("blackjack") == 6
+        assert screen.stats.rounds == 6
+
+
+async def test_tip_names_the_hard_level_action(data_dir: Path) -> None:
+    app = make_app(data_dir, "5S 6H 6D 7C 2S 9S TS")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "t")
+        screen = table(app)
+        expected = recommend(screen.rules, parse_cards("5S 6D"), parse_cards("6H")[0], screen.legal())
+        assert expected is Action.DOUBLE
+        assert screen.tip_action is expected
+        assert screen.last_tip.startswith("Double — hard 11 against a 6")
+        assert "Double — hard 11 against a 6" in screen_text(app)
+
+
+async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S " * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        from cardtable.ui.widgets.bet import BetControls
+
+        bet = screen.query_one("#bj-bet", BetControls)
+        assert bet.value == 500
+        await press(pilot, "plus", "plus", "up")
+        assert bet.value == 2_000
+        await press(pilot, "minus")
+        assert bet.value == 1_500
+        await press(pilot, "enter", "s")  # 19 against 18: win 15
+        assert app.bankroll == 101_500
+        await press(pilot, "down")
+        assert bet.value == 1_000
+        await press(pilot, "r")  # repeats 15 and deals
+        assert screen.round.hands(0)[0].stake == 1_500
+        await press(pilot, "s")
+        assert app.bankroll == 103_000
+        # a bet larger than the bankroll is refused
+        app.store.record_round("baccarat", 102_500, 0, {})
+        app.sync_bankroll()
+        assert app.bankroll == 500
+        await pilot.click("#chip-2500")
+        await settle(pilot)
+        assert bet.value == 2_500
+        rounds = app.store.history_count("blackjack")
+        await press(pilot, "enter")
+        assert screen.round.finished and screen.phase == "betting"  # no new round
+        assert app.store.history_count("blackjack") == rounds
+        assert "cannot cover" in screen.banner.text
+
+
+async def test_escape_mid_round_voids_it_and_leaving_shows_the_summary(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S TS 9H 9D 7C 2S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "s")  # one round: 19 beats 18
+        assert app.bankroll == 100_500
+        await press(pilot, "enter")
+        assert table(app).round_in_progress()
+        await press(pilot, "escape")
+        await press(pilot, "y")
+        assert app.bankroll == 100_500  # the void round cost nothing
+        assert app.store.history_count("blackjack") == 1
+        assert isinstance(app.screen, SessionSummary)
+        text = screen_text(app)
+        assert "Rounds played   1" in text and "Hands won       1" in text and "+5" in text
+        await press(pilot, "enter")
+        assert isinstance(app.screen, LobbyScreen)
