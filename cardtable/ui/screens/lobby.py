@@ -10,6 +10,7 @@ from textual.widgets import Button, Footer, Header, Label, Static
 
 from ..games import GAME_INFO, game_available
 from ..widgets.chips import ChipBalance
+from ..widgets.footer import KeyFooter
 
 __all__ = ["LobbyScreen"]
 
@@ -51,7 +52,7 @@ class LobbyScreen(Screen[None]):
                 "Chips are virtual: they have no money value and can never be withdrawn.",
                 id="lobby-note",
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_screen_resume(self) -> None:
         self.app.sync_bankroll()  # type: ignore[attr-defined]

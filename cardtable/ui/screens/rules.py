@@ -11,6 +11,7 @@ from textual.widgets import Footer, Header, Markdown, TabbedContent, TabPane
 from ...resources import read_text
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
+from ..widgets.footer import KeyFooter
 
 __all__ = ["RulesScreen", "help_markdown"]
 
@@ -54,4 +55,4 @@ class RulesScreen(Screen[None]):
                 with TabPane(title, id=f"rules-{key}"):
                     with VerticalScroll():
                         yield Markdown(help_markdown(key), id=f"rules-text-{key}")
-        yield Footer()
+        yield KeyFooter()

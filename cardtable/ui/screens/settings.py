@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Label, Select
 
 from ...core.money import format_chips
 from .confirm import ConfirmScreen
+from ..widgets.footer import KeyFooter
 
 __all__ = ["SettingsScreen"]
 
@@ -146,7 +147,7 @@ class SettingsScreen(Screen[None]):
                 yield Label(f"Saved in {self.app.store.path}", classes="setting-label wide")  # type: ignore[attr-defined]
             with Horizontal(classes="setting tall"):
                 yield Button("Start over (bankroll, statistics, history)", id="reset", variant="error")
-        yield Footer()
+        yield KeyFooter()
 
     def _save(self, **changes: object) -> None:
         app = self.app

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Header, Label
 from ...core.money import format_chips, format_signed
 from ..games import GAME_INFO
 from ..widgets.chips import ChipBalance
+from ..widgets.footer import KeyFooter
 
 __all__ = ["StatsScreen"]
 
@@ -41,7 +42,7 @@ class StatsScreen(Screen[None]):
             yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
             yield Label("Last rounds", classes="section-title")
             yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_figures()
