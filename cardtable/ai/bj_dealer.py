@@ -14,6 +14,7 @@ Card values are indexed 0..9 for ace, 2, ..., 9, ten-valued.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 __all__ = [
     "OUTCOMES",
@@ -106,6 +107,28 @@ class DealerTree:
 
         ``counts`` are the cards left in the shoe per value, the up card already removed.
         """
+        out = self._compiled(*counts)
+        mass = sum(out)
+        if mass > 0 and abs(mass - 1.0) > 1e-12:
+            # Only a nearly exhausted shoe can strand the dealer; renormalise then.
+            out = tuple(x / mass for x in out)
+        return out
+
+    @property
+    def _compiled(self) -> Callable[..., tuple[float, ...]]:
+        """The tree as one straight-line Python function (built on first use).
+
+        The analysis evaluates tens of thousands of shoes; unrolled code with local
+        variables runs several times faster than walking the state tuples.
+        """
+        fn = self.__dict__.get("_fn")
+        if fn is None:
+            fn = _compile_tree(self._states, self.n_states)
+            self.__dict__["_fn"] = fn
+        return fn
+
+    def distribution_reference(self, counts: tuple[int, ...] | list[int]) -> tuple[float, ...]:
+        """The same as :meth:`distribution`, by walking the states (kept for tests)."""
         total_cards = sum(counts)
         n_states = self.n_states
         probs = [0.0] * (n_states + len(OUTCOMES))
@@ -125,6 +148,36 @@ class DealerTree:
         out = probs[n_states:]
         mass = sum(out)
         if mass > 0 and abs(mass - 1.0) > 1e-12:
-            # Only a nearly exhausted shoe can strand the dealer; renormalise then.
             out = [x / mass for x in out]
         return tuple(out)
+
+
+def _compile_tree(states: tuple[_State, ...], n_states: int) -> Callable[..., tuple[float, ...]]:
+    args = ", ".join(f"c{v}" for v in range(10))
+    lines = [f"def _dist({args}):", f"    n = {' + '.join(f'c{v}' for v in range(10))}"]
+    lines.append("    " + " = ".join(f"p{i}" for i in range(1, n_states + len(OUTCOMES))) + " = 0.0")
+    lines.append("    p0 = 1.0")
+    # t{v}: cards of value index v or higher. Busting cards are always the highest
+    # values, so each state's bust moves collapse into one line.
+    lines.append("    t9 = c9")
+    for v in range(8, -1, -1):
+        lines.append(f"    t{v} = t{v + 1} + c{v}")
+    bust_slot = n_states + BUST
+    for i, state in enumerate(states):
+        lines.append(f"    s = p{i} / (n - {state.drawn}) if p{i} else 0.0")
+        busting = [(v, have) for v, have, target in state.moves if target == bust_slot]
+        collapse = bool(busting) and [v for v, _ in busting] == list(range(busting[0][0], 10))
+        for v, have, target in state.moves:
+            if collapse and target == bust_slot:
+                continue
+            count = f"c{v}" if have == 0 else f"(c{v} - {have})"
+            lines.append(f"    p{target} += s * {count}")
+        if collapse:
+            have = sum(h for _, h in busting)
+            count = f"t{busting[0][0]}" if have == 0 else f"(t{busting[0][0]} - {have})"
+            lines.append(f"    p{bust_slot} += s * {count}")
+    outcome = ", ".join(f"p{n_states + k}" for k in range(len(OUTCOMES)))
+    lines.append(f"    return ({outcome},)")
+    namespace: dict[str, object] = {}
+    exec(compile("\n".join(lines), "<dealer tree>", "exec"), namespace)  # noqa: S102
+    return namespace["_dist"]  # type: ignore[return-value]
