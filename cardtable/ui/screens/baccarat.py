@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Label, Static
+from textual.widgets import Button, Footer, Header, Label, Static
 
 from ...core.baccarat import (
     CUT_FROM_END,
@@ -205,6 +205,8 @@ class BaccaratScreen(GameScreen):
     BaccaratScreen #bac-banner { height: 1; }
     BaccaratScreen #bac-bets { height: 4; margin: 0 0 0 1; }
     BaccaratScreen #bac-chip { margin: 0; }
+    BaccaratScreen #bac-actions { height: 1; margin: 0 1; }
+    BaccaratScreen #bac-actions > Button { margin-right: 2; }
     BaccaratScreen #bac-chip > .bet-label { padding: 0 0 0 1; }
     BaccaratScreen #bac-road-titles { height: 1; color: $text-muted; margin: 0 1; }
     BaccaratScreen #bac-road-titles > Label { width: 1fr; }
@@ -274,6 +276,10 @@ class BaccaratScreen(GameScreen):
             for outcome in SPOT_ORDER:
                 yield BetSpot(outcome, id=f"spot-{outcome.label.lower()}")
             yield BetControls(chip_sizes(self.minimum, self.maximum), label="Chip", id="bac-chip")
+        with Horizontal(id="bac-actions"):
+            yield Button("Deal  enter", id="bac-deal", compact=True, variant="primary")
+            yield Button("Clear  c", id="bac-clear", compact=True)
+            yield Button("Repeat last bets  r", id="bac-repeat", compact=True)
         with Horizontal(id="bac-road-titles"):
             yield Label("Bead plate", id="title-bead")
             yield Label("Big road", id="title-road")
@@ -336,6 +342,8 @@ class BaccaratScreen(GameScreen):
             spot.stake = self.bets[outcome]
             spot.disabled = self.dealing
         self.query_one("#bac-chip", BetControls).locked = self.dealing
+        for action in ("deal", "clear", "repeat"):  # buttons agree with the footer keys
+            self.query_one(f"#bac-{action}", Button).disabled = self.check_action(action, ()) is not True
         self.query_one("#bac-balance", ChipBalance).at_stake = self.on_table
         self.query_one("#bac-shoe", Label).update(self._shoe_text())
         outcomes = tuple(self.history)
@@ -363,13 +371,21 @@ class BaccaratScreen(GameScreen):
         if action == "clear":
             return True if betting and self.on_table else None
         if action == "repeat":
-            return True if betting and self.last_bets and self.last_bets != self.bets else None
+            placed = {o: s for o, s in self.bets.items() if s}
+            return True if betting and self.last_bets and self.last_bets != placed else None
         if action == "deal":
             return True if betting and (self.on_table or self.last_bets) else None
         return True
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
         self.refresh_bindings()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"bac-deal": self.action_deal, "bac-clear": self.action_clear, "bac-repeat": self.action_repeat}
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            event.stop()
+            action()
 
     # -- actions -------------------------------------------------------------------
 
@@ -545,7 +561,7 @@ class BaccaratScreen(GameScreen):
         self.history.append(coup.outcome)
         self.bets = {o: 0 for o in Outcome}
         self._mark_spots(coup.outcome, bets)
-        self._banner(*self._result_text(coup, staked, returned))
+        self._banner(*self._result_text(coup, bets))
         self._sync()
         self.offer_refill_if_needed()
 
@@ -563,7 +579,10 @@ class BaccaratScreen(GameScreen):
             self.spot(spot_outcome).mark(result, note)
 
     @staticmethod
-    def _result_text(coup: Coup, staked: int, returned: int) -> tuple[str, str]:
+    def _result_text(coup: Coup, bets: Mapping[Outcome, int]) -> tuple[str, str]:
+        """Banner text and kind: who won, by what, and the player's net."""
+        staked = sum(bets.values())
+        returned = settle(bets, coup)
         p, b = coup.player_total, coup.banker_total
         if coup.outcome is Outcome.TIE:
             head = f"Tie {p} to {b}"
@@ -577,7 +596,10 @@ class BaccaratScreen(GameScreen):
             return f"{head} · you win {format_signed(net)}", "win"
         if net < 0:
             return f"{head} · you lose {format_chips(-net)}", "lose"
-        return f"{head} · push, your {format_chips(staked)} back", "push"
+        if coup.outcome is Outcome.TIE:
+            return f"{head} · push: your {format_chips(staked)} back", "push"
+        lost = sum(stake for spot, stake in bets.items() if spot is not coup.outcome)
+        return f"{head} · you break even (won and lost {format_chips(lost)})", "push"
 
     # -- leaving -------------------------------------------------------------------
 
