@@ -413,3 +413,25 @@ async def test_rules_key_shows_poker_rules(data_dir: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PokerScreen)
+
+
+async def test_keys_work_during_the_deal_animation(data_dir: Path) -> None:
+    app = CardTableApp(
+        data_dir=data_dir, seed=7, animations=True, start="poker",
+        shoe_factory=stacked("2S 7D 9H JC KS  JH"),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.press("enter")
+        assert any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
+        await pilot.press("1", "enter")  # tick and draw before the reveal ends
+        for _ in range(100):  # wait for the reveal to finish (not a timing assertion)
+            if not screen._busy:
+                break
+            await pilot.pause(0.05)
+        assert not any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
+        assert shown_cards(screen) == parse_cards("JH 7D 9H JC KS")
+        assert "One Pair" in screen.query_one(Banner).text
+        assert app.bankroll == 100_000

@@ -50,22 +50,25 @@ class PokerScreen(GameScreen):
     GAME: ClassVar[str] = "poker"
     CSS_PATH = [str(asset_path("styles", "poker.tcss"))]
 
+    # Every table key is a priority binding: the app handles priority keys the moment
+    # they arrive but forwards the others to the screen's queue, so a fast "- Enter"
+    # from the terminal would deal before the bet went down. All priority keeps order.
     BINDINGS = [
         Binding("enter", "deal", "Deal", priority=True, id="poker.deal"),
         Binding("enter", "draw", "Draw", priority=True, id="poker.draw"),
         # When neither can run, enter still belongs to the table: it must not press
         # whatever button happens to have focus (e.g. the bet's "-").
         Binding("enter", "swallow", "", show=False, priority=True, id="poker.enter_idle"),
-        Binding("1", "toggle(0)", "Exchange", key_display="1-5", id="poker.toggle1"),
-        Binding("2", "toggle(1)", "Exchange 2", show=False, id="poker.toggle2"),
-        Binding("3", "toggle(2)", "Exchange 3", show=False, id="poker.toggle3"),
-        Binding("4", "toggle(3)", "Exchange 4", show=False, id="poker.toggle4"),
-        Binding("5", "toggle(4)", "Exchange 5", show=False, id="poker.toggle5"),
-        Binding("plus", "bet_up", "Bet", key_display="+/-", id="poker.bet_up"),
-        Binding("minus", "bet_down", "Bet −", show=False, id="poker.bet_down"),
-        Binding("up", "bet_up", "Bet +", show=False, id="poker.bet_up_arrow"),
-        Binding("down", "bet_down", "Bet −", show=False, id="poker.bet_down_arrow"),
-        Binding("r", "repeat", "Repeat", id="poker.repeat"),
+        Binding("1", "toggle(0)", "Exchange", key_display="1-5", priority=True, id="poker.toggle1"),
+        Binding("2", "toggle(1)", "Exchange 2", show=False, priority=True, id="poker.toggle2"),
+        Binding("3", "toggle(2)", "Exchange 3", show=False, priority=True, id="poker.toggle3"),
+        Binding("4", "toggle(3)", "Exchange 4", show=False, priority=True, id="poker.toggle4"),
+        Binding("5", "toggle(4)", "Exchange 5", show=False, priority=True, id="poker.toggle5"),
+        Binding("plus", "bet_up", "Bet", key_display="+/-", priority=True, id="poker.bet_up"),
+        Binding("minus", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down"),
+        Binding("up", "bet_up", "Bet +", show=False, priority=True, id="poker.bet_up_arrow"),
+        Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
+        Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
     ]
 
     def __init__(self) -> None:
@@ -74,7 +77,7 @@ class PokerScreen(GameScreen):
         self.hand: DrawHand | None = None
         self.last_coins: int | None = None
         self._busy = False
-        self._shown: list = [None] * HAND_SIZE  # what the card widgets show
+        self._hidden: set[int] = set()  # positions still face down in the reveal
 
     # -- settings -----------------------------------------------------------------
 
@@ -165,20 +168,18 @@ class PokerScreen(GameScreen):
         if action == "deal":
             if not betting:
                 return False  # hidden: enter means "draw" now
-            return None if self._busy or not self.can_afford(self.bet_coins) else True
+            return True if self.can_afford(self.bet_coins) else None
         if action == "draw":
-            if not drawing:
-                return False
-            return None if self._busy else True
+            return True if drawing else False
         if action == "toggle":
-            return True if drawing and not self._busy else None
+            return True if drawing else None
         if action in ("bet_up", "bet_down"):
-            if not betting or self._busy:
+            if not betting:
                 return None
             bet = self.query_one("#poker-bet", BetControls)
             return True if (bet.can_increase if action == "bet_up" else bet.can_decrease) else None
         if action == "repeat":
-            ok = betting and not self._busy and self.last_coins is not None and self.can_afford(self.last_coins)
+            ok = betting and self.last_coins is not None and self.can_afford(self.last_coins)
             return True if ok else None
         return True
 
@@ -281,7 +282,7 @@ class PokerScreen(GameScreen):
         """Leaving mid-hand: nothing was recorded, so the stake simply stays in the bankroll."""
         self.hand = None
         self._busy = False
-        self._shown = [None] * HAND_SIZE
+        self._hidden = set()
         self._reset_ticks()
         self._refresh_all()
 
@@ -295,48 +296,44 @@ class PokerScreen(GameScreen):
             self.query_one(f"#card-{i}", CardWidget).selected = False
 
     def _show_dealt(self, positions: list[int], *, deal: bool) -> None:
-        """Show the hand's cards, turning ``positions`` over one by one when animations are on."""
+        """Show the hand; with animations on, ``positions`` turn over one by one.
+
+        The state has already moved on, so keys keep working meanwhile: a newer step
+        simply ends this reveal (the closure sees that ``self.hand`` changed).
+        """
         assert self.hand is not None
-        delay = float(self.app.delay("card")) if hasattr(self.app, "delay") else 0.0  # type: ignore[attr-defined]
-        if delay <= 0 or not positions:
-            self._shown = list(self.hand.cards)
-            self._refresh_all()
-            return
-        self._busy = True
-        for i in positions:
-            self._shown[i] = None
-        self._refresh_all(face_down=set(positions))
         hand = self.hand
+        delay = float(self.app.delay("card"))  # type: ignore[attr-defined]
+        self._hidden = set(positions) if delay > 0 else set()
+        self._busy = bool(self._hidden)
+        self._refresh_all()
+        if not self._busy:
+            return
 
         def reveal(step: int) -> None:
-            if self.hand is not hand:  # voided meanwhile
+            if self.hand is not hand:  # a newer step (or leaving) took over
                 return
-            i = positions[step]
-            self._shown[i] = hand.cards[i]
-            card = self.query_one(f"#card-{i}", CardWidget)
-            card.card = hand.cards[i]
-            card.face_down = False
+            self._hidden.discard(positions[step])
             if step + 1 < len(positions):
+                self._refresh_cards()
                 self.set_timer(delay, lambda: reveal(step + 1))
             else:
                 self._busy = False
-                self._shown = list(hand.cards)
                 self._refresh_all()
 
         self.set_timer(delay, lambda: reveal(0))
 
-    def _refresh_all(self, face_down: set[int] | None = None) -> None:
-        face_down = face_down or set()
+    def _refresh_all(self) -> None:
+        self._refresh_cards()
+        self._refresh_result()
+        self._refresh_controls()
+
+    def _refresh_cards(self) -> None:
         cards = self.hand.cards if self.hand is not None else ()
         for i in range(HAND_SIZE):
             widget = self.query_one(f"#card-{i}", CardWidget)
-            if i in face_down:
-                widget.face_down = True
-                continue
-            widget.face_down = False
-            widget.card = cards[i] if i < len(cards) and self._shown[i] is not None else None
-        self._refresh_result()
-        self._refresh_controls()
+            widget.card = cards[i] if i < len(cards) else None
+            widget.face_down = i in self._hidden and i < len(cards)
 
     def _refresh_result(self) -> None:
         hand = self.hand
@@ -361,7 +358,7 @@ class PokerScreen(GameScreen):
         drawing = self.phase is Phase.DRAWING
         hand = self.hand
         bet = self.query_one("#poker-bet", BetControls)
-        bet.locked = not betting or self._busy
+        bet.locked = not betting
         coins = hand.coins if (hand is not None and not betting) else bet.value
         self.query_one("#poker-paytable", PayTableWidget).coins = coins
         stake = coins * self.coin_size
@@ -373,7 +370,7 @@ class PokerScreen(GameScreen):
             f"{rounds} exchange round{'s' if rounds != 1 else ''}"
         )
         for i in range(HAND_SIZE):
-            self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing or self._busy
+            self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing
         button = self.query_one("#poker-action", Button)
         ticked = self.ticked() if drawing else []
         if betting:
