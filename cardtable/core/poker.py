@@ -29,6 +29,8 @@ __all__ = [
     "evaluate",
     "all_hand_values",
     "rank_name",
+    "RANK_PRIME",
+    "values_by_rank_key",
     "PayTable",
     "JACKS_OR_BETTER_9_6",
 ]
@@ -253,6 +255,22 @@ def _build_tables() -> tuple[dict[int, HandValue], dict[int, HandValue], dict[in
 
 
 _FLUSH, _DISTINCT, _REPEATED, _VALUES = _build_tables()
+
+
+#: High rank (2..14, ace = 14) -> its prime; a hand's rank key is the product.
+RANK_PRIME: Mapping[int, int] = MappingProxyType(dict(_PRIME_OF_HIGH))
+
+_PLAIN_VIEW = MappingProxyType({**_DISTINCT, **_REPEATED})
+_FLUSH_VIEW = MappingProxyType(dict(_FLUSH))
+
+
+def values_by_rank_key(flush: bool) -> Mapping[int, HandValue]:
+    """The evaluator's table: rank key (product of :data:`RANK_PRIME`) -> value.
+
+    ``flush=True`` gives the 1,287 one-suit hands, ``False`` the 6,175 others.
+    For analyses that count hands by ranks (the hold advice) instead of dealing them.
+    """
+    return _FLUSH_VIEW if flush else _PLAIN_VIEW
 
 
 def all_hand_values() -> tuple[HandValue, ...]:
