@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Iterable
 
 import pytest
-from textual.widgets import Button
+from textual.widgets import Button, Markdown
 
 from cardtable.core.baccarat import Outcome
 from cardtable.core.cards import Shoe
+from cardtable.resources import read_text
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.baccarat import BaccaratScreen, BetSpot, HandView, chip_sizes
+from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.widgets.banner import Banner
 from cardtable.ui.widgets.bet import BetControls
 from cardtable.ui.widgets.chips import ChipBalance
@@ -418,3 +422,54 @@ async def test_escape_between_coups_goes_straight_to_the_lobby(data_dir: Path) -
         await press(pilot, ["escape"])
         assert isinstance(app.screen, LobbyScreen)
         assert app.store.bankroll == 100_000
+
+
+# -- settings, refills, rules --------------------------------------------------------------
+
+
+async def test_shoe_size_comes_from_the_settings(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.save_settings(dataclasses.replace(store.settings(), baccarat_decks=6))
+    store.close()
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.shoe_factory.calls == [("baccarat", 6, 16)]  # type: ignore[union-attr]
+
+
+async def test_real_shoe_is_shown_with_its_decks_and_cut_card(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, seed=7, start="baccarat", animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "8 decks · 416 cards left · cut card at 16" in screen_text(app)
+        await press(pilot, ["b", "enter"])
+        used = len(table(app).last_coup.player) + len(table(app).last_coup.banker)  # type: ignore[union-attr]
+        assert f"8 decks · {416 - used} cards left · cut card at 16" in screen_text(app)
+
+
+async def test_refill_offered_when_the_bankroll_is_below_the_minimum(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.record_round("poker", 99_700, 0, {})  # 3 chips left, the minimum is 5
+    store.close()
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, ["y"])
+        assert isinstance(app.screen, BaccaratScreen)
+        assert app.store.bankroll == 100_000
+
+
+async def test_rules_key_shows_baccarat_rules_with_computed_edges(data_dir: Path) -> None:
+    raw = read_text("help", "baccarat.md")
+    assert "{{house_edges}}" in raw and "1.06" not in raw  # the figures are not typed in
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, ["question_mark"])
+        assert isinstance(app.screen, RulesScreen)
+        source = app.screen.query_one("#rules-text-baccarat", Markdown).source
+        assert "| Banker | 45.8597 % | 1.06 % |" in source
+        assert "| Tie | 9.5156 % | 14.36 % |" in source
+        await press(pilot, ["escape"])
+        assert isinstance(app.screen, BaccaratScreen)

@@ -498,14 +498,15 @@ class BaccaratScreen(GameScreen):
         self._undealt = coup.cards_used
         self._clear_marks()
         self._banner("New shoe: reshuffled at the cut card · dealing…" if reshuffled else "Dealing…", "info")
+        if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
+            # no animation: show the final table at once (one restyle, not two)
+            self._show_all(coup)
+            self._finish()
+            return
         for hand in self.query(HandView):
             hand.set_cards([])
         self._sync()
-        if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
-            self._show_all(coup)
-            self._finish()
-        else:
-            self.run_worker(self._deal_cards(coup), exclusive=True, group="bac-deal")
+        self.run_worker(self._deal_cards(coup), exclusive=True, group="bac-deal")
 
     def _start_new_shoe(self) -> None:
         self.shoe = self._new_shoe()
