@@ -174,6 +174,7 @@ class BlackjackScreen(GameScreen):
         self.last_tip = ""
         self.tip_action: Action | None = None
         self._result_text = ""
+        self._ready = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -202,11 +203,11 @@ class BlackjackScreen(GameScreen):
                 yield Button("Repeat r", id="btn-repeat", compact=True)
                 yield Label("", id="bj-net")
             with Horizontal(classes="bj-row", id="bj-action-row"):
-                yield Button("Hit h", id="btn-hit", compact=True, variant="primary")
-                yield Button("Stand s", id="btn-stand", compact=True, variant="primary")
-                yield Button("Double d", id="btn-double", compact=True, variant="warning")
-                yield Button("Split p", id="btn-split", compact=True, variant="warning")
-                yield Button("Tip t", id="btn-tip", compact=True)
+                yield Button("Hit h", id="btn-hit", disabled=True, compact=True, variant="primary")
+                yield Button("Stand s", id="btn-stand", disabled=True, compact=True, variant="primary")
+                yield Button("Double d", id="btn-double", disabled=True, compact=True, variant="warning")
+                yield Button("Split p", id="btn-split", disabled=True, compact=True, variant="warning")
+                yield Button("Tip t", id="btn-tip", disabled=True, compact=True)
                 yield ChipBalance(id="bj-balance")
         yield Footer(compact=True)
 
@@ -214,6 +215,7 @@ class BlackjackScreen(GameScreen):
         app = self.app
         shoe = app.make_shoe("blackjack", self.rules.decks, self.rules.cut_from_end)  # type: ignore[attr-defined]
         self.table = Table(self.rules, shoe=shoe)
+        self._ready = True
         self.players = [_make_player(level) for level in self.levels]
         self.stacks = [COMPUTER_STACK] * len(self.levels)
         if not self.levels:
@@ -263,7 +265,7 @@ class BlackjackScreen(GameScreen):
 
     def sync_controls(self) -> None:
         """Buttons follow exactly the same rule as the keys."""
-        if not self.is_mounted:
+        if not self._ready:
             return
         for name in ("hit", "stand", "double", "split", "tip", "deal", "repeat"):
             self.query_one(f"#btn-{name}", Button).disabled = not self.allowed(name)
@@ -280,12 +282,19 @@ class BlackjackScreen(GameScreen):
 
     def render_table(self) -> None:
         """Draw the scene (what has been dealt so far)."""
-        if not self.is_mounted:
+        if not self._ready:
             return
-        scene = self.scene
-        turn = self.round.turn if self.round is not None and self.phase in ("dealing", "player") else None
-        shoe = self.table.shoe if self.table is not None else None
-        shoe_text = f"shoe {shoe.remaining} cards" if shoe is not None else ""
+        scene, r = self.scene, self.round
+        caught_up = scene is not None and r is not None and scene.applied == len(r.events)
+        turn = r.turn if r is not None and caught_up and self.phase in ("dealing", "player") else None
+        shoe_text = ""
+        if self.table is not None:
+            left = self.table.shoe.remaining
+            if scene is not None and r is not None:  # count only the cards already shown
+                left += sum(1 for e in r.events[scene.applied :] if e.kind is EventKind.DEAL)
+            shoe_text = f"shoe {left} cards"
+            if self.table.just_shuffled and r is not None:
+                shoe_text = f"new shoe · {left} cards"
         self.query_one(DealerRow).show(scene, self.ascii, shoe_text)
         for i, seat in enumerate(self.query(ComputerSeat).results(ComputerSeat)):
             hands = scene.seats[i] if scene is not None else None

@@ -67,6 +67,20 @@ def hand_marker(hand: SceneHand) -> tuple[str, str]:
     return "", ""
 
 
+def _seat_marker(hand: SceneHand, marker: str) -> str:
+    """The short outcome shown on a computer seat's hand line: ``+5`` ``−5`` ``BJ +7.50``."""
+    if hand.outcome:
+        net = hand.net or 0
+        if hand.outcome == "push":
+            return "push"
+        if hand.outcome == "blackjack":
+            return f"BJ {format_signed(net)}"
+        return ("bust " if hand.outcome == "bust" else "") + format_signed(net)
+    if marker in ("STAND", "21", "SPLIT ACES", "DONE"):
+        return ""
+    return {"DOUBLED": "×2", "BLACKJACK": "BJ"}.get(marker, marker)
+
+
 _KIND_STYLES = {"win": "bold green", "lose": "bold red", "push": "bold yellow", "info": "dim"}
 
 
@@ -111,6 +125,8 @@ class ComputerSeat(Static):
         padding: 0 0 0 1;
         margin: 0 1 0 0;
         background: $boost;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     ComputerSeat.-active { background: $accent 25%; }
     """
@@ -138,17 +154,26 @@ class ComputerSeat(Static):
         money.append(format_chips(stack))
         lines.append(money)
         self.markers = []
-        for index, hand in enumerate(hands or ()):
+        hands = list(hands or ())
+        width = self.size.width - 1  # inside the left padding (0 before the first layout)
+        for index, hand in enumerate(hands):
             line = Text(no_wrap=True, overflow="crop")
             line.append("▶" if index == active else " ", "bold")
             line.append_text(mini_cards(hand.cards, ascii))
             marker, kind = hand_marker(hand)
             self.markers.append(marker)
+            tail = Text()
             if hand.cards and not hand.busted and not hand.blackjack:
-                line.append(f" {hand.total}", "bold")
-            if marker and marker != "STAND":
-                short = marker.replace("BLACKJACK", "BJ").replace("DOUBLED", "×2")
-                line.append(f" {short}", _KIND_STYLES.get(kind, ""))
+                tail.append(f" {hand.total}", "bold")
+            short = _seat_marker(hand, marker)
+            if short:
+                tail.append(f" {short}", _KIND_STYLES.get(kind, ""))
+            # lines left for hands (4) minus those used and those the later hands need
+            spare = 4 - (len(lines) - 2) - (len(hands) - index)
+            if width > 0 and line.cell_len + tail.cell_len > width and spare > 0:
+                lines.append(line)
+                line = Text("   ", no_wrap=True, overflow="crop")
+            line.append_text(tail)
             lines.append(line)
         self.set_class(active is not None, "-active")
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
