@@ -435,3 +435,24 @@ async def test_keys_work_during_the_deal_animation(data_dir: Path) -> None:
         assert shown_cards(screen) == parse_cards("JH 7D 9H JC KS")
         assert "One Pair" in screen.query_one(Banner).text
         assert app.bankroll == 100_000
+
+
+async def test_tip_names_the_best_hold(data_dir: Path) -> None:
+    app = poker_app(data_dir, "TH JH QH KH JS  AH", ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert enabled(screen, "t") is False  # nothing to advise before the deal
+        await pilot.press(*["plus"] * 4, "enter")
+        await pilot.pause()
+        assert enabled(screen, "t") is True
+        await pilot.press("t")
+        await pilot.pause()
+        # 4 to the royal: (4000 + 250 + 7*30 + 6*20 + 8*5) / 47 / 5 = 19.66 per coin
+        assert "Tip: hold 10H JH QH KH" in screen_text(app)
+        assert "19.66 per coin" in screen_text(app)
+        assert screen.ticked() == []  # advice only: the player still chooses
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert "Royal Straight Flush" in screen.query_one(Banner).text
+        assert enabled(screen, "t") is False

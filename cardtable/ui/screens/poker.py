@@ -69,6 +69,7 @@ class PokerScreen(GameScreen):
         Binding("up", "bet_up", "Bet +", show=False, priority=True, id="poker.bet_up_arrow"),
         Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
         Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
+        Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
     ]
 
     def __init__(self) -> None:
@@ -78,6 +79,7 @@ class PokerScreen(GameScreen):
         self.last_coins: int | None = None
         self._busy = False
         self._hidden: set[int] = set()  # positions still face down in the reveal
+        self._tip: str | None = None
 
     # -- settings -----------------------------------------------------------------
 
@@ -178,6 +180,9 @@ class PokerScreen(GameScreen):
                 return None
             bet = self.query_one("#poker-bet", BetControls)
             return True if (bet.can_increase if action == "bet_up" else bet.can_decrease) else None
+        if action == "tip":
+            # Exact for the first draw (47 unseen cards); later rounds have seen more.
+            return True if drawing and self.hand is not None and self.hand.exchanges_done == 0 else None
         if action == "repeat":
             ok = betting and self.last_coins is not None and self.can_afford(self.last_coins)
             return True if ok else None
@@ -209,6 +214,7 @@ class PokerScreen(GameScreen):
         hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
         self.hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
         self.last_coins = coins
+        self._tip = None
         self.query_one("#poker-banner", Banner).clear()
         self.query_one("#poker-paytable", PayTableWidget).winner = None
         self._reset_ticks()
@@ -220,6 +226,7 @@ class PokerScreen(GameScreen):
             return
         chosen = self.ticked()
         hand = self.hand.exchange(chosen) if chosen else self.hand.stand()
+        self._tip = None
         replaced = list(hand.replaced)
         if hand.phase is Phase.SHOWDOWN:
             hand = hand.settle()
@@ -227,6 +234,22 @@ class PokerScreen(GameScreen):
         self.hand = hand
         self._reset_ticks()
         self._show_dealt(replaced, deal=False)
+
+    def action_tip(self) -> None:
+        """Show the hold with the best expected return (exact, for this pay table and bet)."""
+        if self.check_action("tip", ()) is not True or self.hand is None:
+            return
+        from ...ai.poker import describe_hold, hold_evs
+
+        hand = self.hand
+        evs = hold_evs(hand.cards, self.pay_table, hand.coins)
+        best = evs[0]
+        ascii = bool(getattr(self.app, "ascii", False))
+        self._tip = (
+            f"Tip: {describe_hold(hand.cards, best.hold, ascii)} · "
+            f"returns {float(best.ev):.2f} per coin on average"
+        )
+        self._refresh_controls()
 
     def action_toggle(self, position: int) -> None:
         if self.check_action("toggle", (position,)) is not True:
@@ -283,6 +306,7 @@ class PokerScreen(GameScreen):
         self.hand = None
         self._busy = False
         self._hidden = set()
+        self._tip = None
         self._reset_ticks()
         self._refresh_all()
 
@@ -392,6 +416,8 @@ class PokerScreen(GameScreen):
         if self._busy:
             return "Dealing…"
         if self.phase is Phase.DRAWING:
+            if self._tip:
+                return self._tip
             n = len(self.ticked())
             if n:
                 return f"{n} card{'s' if n != 1 else ''} to exchange · Enter draws"
