@@ -447,9 +447,16 @@ class BlackjackScreen(GameScreen):
         self.run_worker(self._run(), group="blackjack-round", exclusive=True)
 
     async def _pause(self, kind: str) -> None:
+        """A short visible pause (none with animations off); the table also waits
+        while a dialog (leave? rules, refill) covers it, so nothing settles unseen."""
         seconds = self.app.delay(kind)  # type: ignore[attr-defined]
         if seconds > 0:
             await asyncio.sleep(seconds)
+        await self._wait_uncovered()
+
+    async def _wait_uncovered(self) -> None:
+        while self.app.screen is not self and self.is_attached:
+            await asyncio.sleep(0.05)
 
     async def _replay_events(self) -> None:
         """Replay the round's new events onto the scene, a card at a time."""
@@ -494,6 +501,7 @@ class BlackjackScreen(GameScreen):
         await self._pause("reveal")
         table.finish_round()
         await self._replay_events()
+        await self._wait_uncovered()
         self._settle()
 
     def _settle(self) -> None:
@@ -547,6 +555,8 @@ class BlackjackScreen(GameScreen):
     def void_round(self) -> None:
         """Malfunction voids all pays and plays: nothing is recorded, stakes return."""
         self.workers.cancel_group(self, "blackjack-round")
+        if self.phase == "betting":
+            return  # already settled: nothing to void
         if self.table is not None:
             self.table.void_round()
         if self._stacks_before:
