@@ -134,6 +134,7 @@ class BlackjackScreen(GameScreen):
     #bj-seats { height: 6; margin-bottom: 1; }
     #bj-hands { margin-bottom: 1; }
     #bj-banner { margin: 0 0; }
+    #bj-controls { dock: bottom; height: auto; }
     .bj-row { height: 1; width: 1fr; margin-top: 1; }
     .bj-row Button { margin: 0 1 0 0; min-width: 3; }
     #bj-bet { height: 1; width: auto; margin-right: 1; }
@@ -193,22 +194,23 @@ class BlackjackScreen(GameScreen):
                 for i, level in enumerate(self.levels):
                     yield ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}")
             yield PlayerHands(self.rules.max_hands, id="bj-hands")
-            yield Banner(id="bj-banner")
-            with Horizontal(classes="bj-row", id="bj-bet-row"):
-                yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
-                for value in CHIP_VALUES:
-                    if self.rules.min_bet <= value <= self.rules.max_bet:
-                        yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
-                yield Button("Deal ⏎", id="btn-deal", compact=True, variant="success")
-                yield Button("Repeat r", id="btn-repeat", compact=True)
-                yield Label("", id="bj-net")
-            with Horizontal(classes="bj-row", id="bj-action-row"):
-                yield Button("Hit h", id="btn-hit", disabled=True, compact=True, variant="primary")
-                yield Button("Stand s", id="btn-stand", disabled=True, compact=True, variant="primary")
-                yield Button("Double d", id="btn-double", disabled=True, compact=True, variant="warning")
-                yield Button("Split p", id="btn-split", disabled=True, compact=True, variant="warning")
-                yield Button("Tip t", id="btn-tip", disabled=True, compact=True)
-                yield ChipBalance(id="bj-balance")
+            with Vertical(id="bj-controls"):
+                yield Banner(id="bj-banner")
+                with Horizontal(classes="bj-row", id="bj-bet-row"):
+                    yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
+                    for value in CHIP_VALUES:
+                        if self.rules.min_bet <= value <= self.rules.max_bet:
+                            yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
+                    yield Button("Deal ⏎", id="btn-deal", compact=True, variant="success")
+                    yield Button("Repeat r", id="btn-repeat", compact=True)
+                    yield Label("", id="bj-net")
+                with Horizontal(classes="bj-row", id="bj-action-row"):
+                    yield Button("Hit h", id="btn-hit", disabled=True, compact=True, variant="primary")
+                    yield Button("Stand s", id="btn-stand", disabled=True, compact=True, variant="primary")
+                    yield Button("Double d", id="btn-double", disabled=True, compact=True, variant="warning")
+                    yield Button("Split p", id="btn-split", disabled=True, compact=True, variant="warning")
+                    yield Button("Tip t", id="btn-tip", disabled=True, compact=True)
+                    yield ChipBalance(id="bj-balance")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -220,6 +222,7 @@ class BlackjackScreen(GameScreen):
         self.stacks = [COMPUTER_STACK] * len(self.levels)
         if not self.levels:
             self.query_one("#bj-seats").display = False
+            self.query_one("#bj-hands").styles.margin = (3, 0, 1, 0)
         self.query_one("#bj-bet", BetControls).set_value(self.rules.min_bet)
         for button in self.query_one("#bj-bet", BetControls).query(Button).results(Button):
             button.compact = True

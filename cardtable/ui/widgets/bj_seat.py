@@ -206,6 +206,8 @@ class PlayerHand(Static):
         marker, kind = hand_marker(hand)
         self.marker = marker
         self.total_text = hand.total_text()
+        if hand.from_split and len(hand.cards) == 1:
+            self.total_text = "waits for a card"
         self.border_subtitle = marker
         for k in ("win", "lose", "push"):
             self.set_class(k == kind and bool(hand.outcome), f"-{k}")
@@ -226,6 +228,8 @@ class PlayerHand(Static):
                 body.append("\n")
         body.append("\n")
         style = "bold red" if hand.busted else ("bold green" if hand.blackjack else "bold")
+        if hand.from_split and len(hand.cards) == 1:
+            style = "dim italic"
         body.append(self.total_text, style)
         if hand.doubled:
             body.append("  doubled", "dim")
