@@ -75,6 +75,8 @@ _STRATEGY_FIELDS = ("decks", "dealer_hits_soft_17", "dealer_peeks", "double_afte
                     "max_hands", "resplit_aces", "blackjack_pays")
 
 Counts = tuple[int, ...]
+#: Called as ``progress(done, total)`` during a long computation.
+Progress = Callable[[int, int], None]
 #: A strategy as a function of (card values, dealer up value, can_hit, can_double, can_split).
 Policy = Callable[[Sequence[int], int, bool, bool, bool], Action]
 
@@ -424,20 +426,24 @@ class Analysis:
                     sums[3] / weight if has_split else None)
         return CellEV(kind, key, up, ev, _code(ev, allow_split=kind == "pair"))
 
-    def cells(self) -> dict[tuple[str, int, int], CellEV]:
-        """Every chart cell."""
+    def cells(self, progress: Progress | None = None) -> dict[tuple[str, int, int], CellEV]:
+        """Every chart cell; ``progress(done, total)`` is called after each up card."""
         if self._cells is None:
             out: dict[tuple[str, int, int], CellEV] = {}
-            for up in UP_ORDER:
+            for done, up in enumerate(UP_ORDER, start=1):
                 for kind, keys in (("hard", HARD_ROWS), ("soft", SOFT_ROWS), ("pair", PAIR_ROWS)):
                     for key in keys:
                         out[(kind, key, up)] = self.cell(kind, key, up)
+                if progress is not None:
+                    progress(done, len(UP_ORDER))
             self._cells = out
+        elif progress is not None:
+            progress(len(UP_ORDER), len(UP_ORDER))
         return self._cells
 
-    def chart(self, name: str = "") -> Chart:
-        """The best action per cell, as a chart."""
-        cells = self.cells()
+    def chart(self, name: str = "", progress: Progress | None = None) -> Chart:
+        """The best action per cell, as a chart (``progress`` as in :meth:`cells`)."""
+        cells = self.cells(progress)
 
         def rows(kind: str, keys: Sequence[int]) -> dict[int, tuple[str, ...]]:
             return {k: tuple(cells[(kind, k, up)].code for up in UP_ORDER) for k in keys}
@@ -573,9 +579,12 @@ def analysis_for(rules: Rules) -> Analysis:
     return Analysis(strategy_key(rules))
 
 
-def derive_chart(rules: Rules) -> Chart:
-    """The exact basic-strategy chart for ``rules`` (total-dependent, see module doc)."""
-    return analysis_for(rules).chart()
+def derive_chart(rules: Rules, progress: Progress | None = None) -> Chart:
+    """The exact basic-strategy chart for ``rules`` (total-dependent, see module doc).
+
+    Takes seconds the first time for a rule set; ``progress(done, total)`` reports it.
+    """
+    return analysis_for(rules).chart(progress=progress)
 
 
 def rules_to_json(rules: Rules) -> dict[str, object]:

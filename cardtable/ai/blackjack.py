@@ -17,6 +17,7 @@ what a player at a real table sees — and only ever answers an action in
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import AbstractSet, Protocol, Sequence
 
@@ -24,7 +25,7 @@ from cardtable.core.blackjack import Action, Rules, SeatView, card_value
 from cardtable.core.cards import Card
 from cardtable.resources import read_json
 
-from .bj_analysis import DERIVED_CHART_FILE, derive_chart, rules_from_json, strategy_key
+from .bj_analysis import DERIVED_CHART_FILE, Progress, derive_chart, rules_from_json, strategy_key
 from .bj_chart import PUBLISHED_CHART_FILE, Chart, hand_facts, published_chart
 
 __all__ = [
@@ -60,17 +61,29 @@ def chart_is_cached(rules: Rules) -> bool:
     return strategy_key(rules) == _cached_derived()[0]
 
 
-@lru_cache(maxsize=8)
-def _strategy_chart(key: Rules) -> Chart:
+_derived: dict[Rules, Chart] = {}
+_derive_lock = threading.Lock()
+
+
+def strategy_chart(rules: Rules, progress: Progress | None = None) -> Chart:
+    """The exact basic strategy for ``rules``: the cached asset, or derived once.
+
+    Rules other than the house's take seconds to derive the first time (check
+    :func:`chart_is_cached`); a screen should call this in a worker with
+    ``progress(done, total)`` before asking :func:`recommend`. Thread-safe.
+    """
+    key = strategy_key(rules)
     cached_rules, chart = _cached_derived()
     if key == cached_rules:
         return chart
-    return derive_chart(key)  # seconds of work: run it in a worker for unusual rules
-
-
-def strategy_chart(rules: Rules) -> Chart:
-    """The exact basic strategy for ``rules``: the cached asset, or derived once."""
-    return _strategy_chart(strategy_key(rules))
+    found = _derived.get(key)
+    if found is None:
+        with _derive_lock:
+            found = _derived.get(key)
+            if found is None:
+                found = derive_chart(key, progress=progress)
+                _derived[key] = found
+    return found
 
 
 # -- advice --------------------------------------------------------------------------

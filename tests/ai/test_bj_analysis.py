@@ -12,6 +12,7 @@ from cardtable.ai.bj_analysis import (
     rules_from_json,
 )
 from cardtable.ai.bj_chart import UP_ORDER, Chart, published_chart
+from cardtable.ai.blackjack import strategy_chart
 from cardtable.core.blackjack import Action, Rules
 from cardtable.resources import read_json
 
@@ -105,3 +106,19 @@ def test_split_and_double_lose_full_stakes_without_peek() -> None:
     # house EV = P(no bj) * peek EV - stake * P(bj)
     assert house_ev.hit == pytest.approx((1 - p_bj) * peek_ev.hit - p_bj)
     assert house_ev.double == pytest.approx((1 - p_bj) * peek_ev.double - 2 * p_bj)
+
+
+def test_without_double_after_split_the_analysis_gives_the_no_das_chart() -> None:
+    """A second published chart (4-8 decks, S17, peek, no DAS) differs from the DAS
+    one only in the small pairs; the analysis finds exactly those changes."""
+    calls: list[tuple[int, int]] = []
+    no_das = strategy_chart(Rules(dealer_peeks=True, double_after_split=False),
+                            progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (10, 10)
+    expected = {
+        ("pair", 2, 2): ("P", "H"), ("pair", 2, 3): ("P", "H"),
+        ("pair", 3, 2): ("P", "H"), ("pair", 3, 3): ("P", "H"),
+        ("pair", 4, 5): ("P", "H"), ("pair", 4, 6): ("P", "H"),
+        ("pair", 6, 2): ("P", "H"),
+    }
+    assert _diff(published_chart(), no_das) == expected
