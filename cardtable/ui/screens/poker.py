@@ -80,6 +80,8 @@ class PokerScreen(GameScreen):
         self._busy = False
         self._hidden: set[int] = set()  # positions still face down in the reveal
         self._tip: str | None = None
+        self._texts: dict[str, str] = {}
+        self._key_states: tuple[bool | None, ...] = ()
 
     # -- settings -----------------------------------------------------------------
 
@@ -377,6 +379,12 @@ class PokerScreen(GameScreen):
             detail = hand.value.describe() if hand.value.category.value else name
             banner.show(f"{detail} — no win ({format_signed(hand.net)})", "lose")
 
+    def _set_text(self, selector: str, text: str) -> None:
+        """Update a label only when its text changes (an update costs a layout pass)."""
+        if self._texts.get(selector) != text:
+            self._texts[selector] = text
+            self.query_one(selector, Static).update(text)
+
     def _refresh_controls(self) -> None:
         betting = self.phase is Phase.BETTING
         drawing = self.phase is Phase.DRAWING
@@ -385,31 +393,39 @@ class PokerScreen(GameScreen):
         bet.locked = not betting
         coins = hand.coins if (hand is not None and not betting) else bet.value
         self.query_one("#poker-paytable", PayTableWidget).coins = coins
-        stake = coins * self.coin_size
-        self.query_one("#poker-stake", Label).update(f"Stake {format_chips(stake)} chips")
-        self.query_one("#poker-balance", ChipBalance).at_stake = hand.stake if hand is not None and hand.in_progress else 0
+        self._set_text("#poker-stake", f"Stake {format_chips(coins * self.coin_size)} chips")
+        self.query_one("#poker-balance", ChipBalance).at_stake = (
+            hand.stake if hand is not None and hand.in_progress else 0
+        )
         rounds = self.exchange_rounds
-        self.query_one("#poker-coin-info", Label).update(
-            f"Coin {format_chips(self.coin_size)} chips · "
-            f"{rounds} exchange round{'s' if rounds != 1 else ''}"
+        self._set_text(
+            "#poker-coin-info",
+            f"Coin {format_chips(self.coin_size)} chips · {rounds} exchange round{'s' if rounds != 1 else ''}",
         )
         for i in range(HAND_SIZE):
             self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing
         button = self.query_one("#poker-action", Button)
-        ticked = self.ticked() if drawing else []
         if betting:
-            button.label = "Deal"
-            button.disabled = self.check_action("deal", ()) is not True
+            label, allowed = "Deal", self.check_action("deal", ()) is True
         else:
-            button.label = "Draw" if ticked or not drawing else "Stand"
-            button.disabled = self.check_action("draw", ()) is not True
-        round_label = self.query_one("#poker-round", Label)
+            label = "Draw" if not drawing or self.ticked() else "Stand"
+            allowed = self.check_action("draw", ()) is True
+        if str(button.label) != label:
+            button.label = label
+        button.disabled = not allowed
         if drawing and hand is not None:
-            round_label.update(f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}")
+            self._set_text("#poker-round", f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}")
         else:
-            round_label.update("")
-        self.query_one("#poker-message", Static).update(self._message())
-        self.refresh_bindings()
+            self._set_text("#poker-round", "")
+        self._set_text("#poker-message", self._message())
+        # The footer rebuilds itself on every refresh_bindings: only when a key changed.
+        keys = tuple(
+            self.check_action(action, ())
+            for action in ("deal", "draw", "toggle", "bet_up", "bet_down", "repeat", "tip")
+        )
+        if keys != self._key_states:
+            self._key_states = keys
+            self.refresh_bindings()
 
     def _message(self) -> str:
         hand = self.hand
