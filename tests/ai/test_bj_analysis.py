@@ -122,3 +122,15 @@ def test_without_double_after_split_the_analysis_gives_the_no_das_chart() -> Non
         ("pair", 6, 2): ("P", "H"),
     }
     assert _diff(published_chart(), no_das) == expected
+
+
+@pytest.mark.slow
+def test_dealer_hitting_soft_17_gives_the_h17_changes() -> None:
+    """The published H17 multi-deck chart doubles 11 against an ace, soft 18 against
+    a 2 and soft 19 against a 6 where the S17 chart does not."""
+    h17 = strategy_chart(Rules(dealer_peeks=True, dealer_hits_soft_17=True))
+    assert _diff(published_chart(), h17) == {
+        ("hard", 11, 1): ("H", "Dh"),
+        ("soft", 18, 2): ("S", "Ds"),
+        ("soft", 19, 6): ("S", "Ds"),
+    }
