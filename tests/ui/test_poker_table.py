@@ -456,3 +456,38 @@ async def test_tip_names_the_best_hold(data_dir: Path) -> None:
         await pilot.pause()
         assert "Royal Straight Flush" in screen.query_one(Banner).text
         assert enabled(screen, "t") is False
+
+
+async def test_lobby_and_statistics_show_the_hand(data_dir: Path) -> None:
+    app = poker_app(data_dir, "JS JD 4H 7C 9S  JH 2D 3S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("plus", "enter", "3", "4", "5", "enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Bankroll 1,020" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        stats_line = next(line for line in screen_text(app).splitlines() if "Draw poker" in line)
+        assert stats_line.split()[2:5] == ["1", "1", "0"]  # rounds, won, lost
+        assert "+20" in stats_line
+
+
+async def test_going_broke_offers_the_refill(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        s = store.settings()
+        store.save_settings(s.__class__(**{**s.__dict__, "poker_coin": 100_000}))  # 1,000 chips a coin
+    app = poker_app(data_dir, "2S 7D 9H JC KS")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.bankroll == 0
+        assert isinstance(app.screen, ConfirmScreen)  # the refill offer
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, PokerScreen)
+        assert app.bankroll == 100_000
+        assert enabled(app.screen, "enter") is True

@@ -301,7 +301,8 @@ class PokerScreen(GameScreen):
                 self.GAME, hand.stake, hand.returned, hand.details()
             )
         except StoreError:
-            pass  # the app has told the player; the bankroll shown is the store's
+            return  # the app has told the player; the bankroll shown is the store's
+        self.offer_refill_if_needed()  # broke? offer the free refill now, not at the next deal
 
     def void_round(self) -> None:
         """Leaving mid-hand: nothing was recorded, so the stake simply stays in the bankroll."""
