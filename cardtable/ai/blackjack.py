@@ -34,6 +34,7 @@ __all__ = [
     "published_chart",
     "strategy_chart",
     "chart_is_cached",
+    "chart_ready",
     "recommend",
     "explain",
     "tip",
@@ -63,6 +64,11 @@ def chart_is_cached(rules: Rules) -> bool:
 
 _derived: dict[Rules, Chart] = {}
 _derive_lock = threading.Lock()
+
+
+def chart_ready(rules: Rules) -> bool:
+    """True when :func:`recommend` answers at once: cached asset or already derived."""
+    return chart_is_cached(rules) or strategy_key(rules) in _derived
 
 
 def strategy_chart(rules: Rules, progress: Progress | None = None) -> Chart:

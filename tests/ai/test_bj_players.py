@@ -13,6 +13,7 @@ from cardtable.ai.blackjack import (
     HardPlayer,
     NormalPlayer,
     chart_is_cached,
+    chart_ready,
     explain,
     player_for,
     recommend,
@@ -218,6 +219,7 @@ def test_the_cached_chart_serves_the_house_rules_only() -> None:
     # other rules are derived on demand: with peek, double 11 against a 10 again
     peek = Rules(dealer_peeks=True)
     assert recommend(peek, parse_cards("5S 6D"), Card.parse("TH"), EVERYTHING) is Action.DOUBLE
+    assert chart_ready(peek) and chart_ready(HOUSE)
 
 
 # -- secrecy -------------------------------------------------------------------------------
