@@ -486,6 +486,14 @@ async def test_going_broke_offers_the_refill(data_dir: Path) -> None:
         await pilot.pause()
         assert app.bankroll == 0
         assert isinstance(app.screen, ConfirmScreen)  # the refill offer
+        await pilot.press("n")  # not now
+        await pilot.pause()
+        assert isinstance(app.screen, PokerScreen)
+        assert "cannot cover one coin" in screen_text(app)
+        assert str(app.screen.query_one("#poker-action", Button).label) == "Refill…"
+        await pilot.press("enter")  # asks again
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, PokerScreen)

@@ -172,6 +172,8 @@ class PokerScreen(GameScreen):
         if action == "deal":
             if not betting:
                 return False  # hidden: enter means "draw" now
+            if not self.can_afford(1):
+                return True  # broke: enter offers the free refill
             return True if self.can_afford(self.bet_coins) else None
         if action == "draw":
             return True if drawing else False
@@ -212,6 +214,9 @@ class PokerScreen(GameScreen):
         """Place the bet and deal five from a fresh deck."""
         if self.check_action("deal", ()) is not True:
             return
+        if not self.can_afford(1):
+            self.offer_refill_if_needed()
+            return
         coins = self.bet_coins
         hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
         self.hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
@@ -220,7 +225,7 @@ class PokerScreen(GameScreen):
         self.query_one("#poker-banner", Banner).clear()
         self.query_one("#poker-paytable", PayTableWidget).winner = None
         self._reset_ticks()
-        self._show_dealt(list(range(HAND_SIZE)), deal=True)
+        self._show_dealt(list(range(HAND_SIZE)))
 
     def action_draw(self) -> None:
         """Exchange the ticked cards (none ticked: stand), then rank and pay."""
@@ -235,7 +240,7 @@ class PokerScreen(GameScreen):
             self._settle(hand)
         self.hand = hand
         self._reset_ticks()
-        self._show_dealt(replaced, deal=False)
+        self._show_dealt(replaced)
 
     def action_tip(self) -> None:
         """Show the hold with the best expected return (exact, for this pay table and bet)."""
@@ -322,7 +327,7 @@ class PokerScreen(GameScreen):
                 box.value = False
             self.query_one(f"#card-{i}", CardWidget).selected = False
 
-    def _show_dealt(self, positions: list[int], *, deal: bool) -> None:
+    def _show_dealt(self, positions: list[int]) -> None:
         """Show the hand; with animations on, ``positions`` turn over one by one.
 
         The state has already moved on, so keys keep working meanwhile: a newer step
@@ -407,7 +412,8 @@ class PokerScreen(GameScreen):
             self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing
         button = self.query_one("#poker-action", Button)
         if betting:
-            label, allowed = "Deal", self.check_action("deal", ()) is True
+            label = "Deal" if self.can_afford(1) else "Refill…"
+            allowed = self.check_action("deal", ()) is True
         else:
             label = "Draw" if not drawing or self.ticked() else "Stand"
             allowed = self.check_action("draw", ()) is True
@@ -439,11 +445,14 @@ class PokerScreen(GameScreen):
             if n:
                 return f"{n} card{'s' if n != 1 else ''} to exchange · Enter draws"
             return "Tick the cards to exchange (1–5 or click) · Enter with none ticked stands"
+        if not self.can_afford(1):
+            return "Your bankroll cannot cover one coin: Enter offers the free refill."
         if not self.can_afford(self.bet_coins):
-            return "Not enough chips for this bet: lower it with − or take a refill."
+            return "Not enough chips for this bet: lower it with −."
         if hand is not None and hand.phase is Phase.SETTLED:
             if hand.kept_no_card:
                 kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
-                return f"The deck ran out: card {kept} kept. Enter deals the next hand."
+                cards = "card" if len(hand.kept_no_card) == 1 else "cards"
+                return f"The deck ran out: {cards} {kept} kept. Enter deals the next hand."
             return "Enter deals the next hand · +/− change the bet · r repeats"
         return "Choose your bet (+/−) and press Enter to deal"
