@@ -38,6 +38,7 @@ __all__ = [
     "recommend",
     "explain",
     "tip",
+    "hint",
     "Player",
     "EasyPlayer",
     "NormalPlayer",
@@ -169,6 +170,13 @@ def explain(rules: Rules, hand: Sequence[Card], dealer_up: Card,
 
 #: The hint shown by the screen's ``t`` key.
 tip = explain
+
+
+def hint(view: SeatView) -> tuple[Action, str]:
+    """The hard level's action and its words for the hand ``view`` is to act on."""
+    cards = _hand_to_act(view)
+    return (recommend(view.rules, cards, view.dealer_up, view.legal),
+            explain(view.rules, cards, view.dealer_up, view.legal))
 
 
 # -- players -------------------------------------------------------------------------

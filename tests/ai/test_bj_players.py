@@ -15,6 +15,7 @@ from cardtable.ai.blackjack import (
     chart_is_cached,
     chart_ready,
     explain,
+    hint,
     player_for,
     recommend,
 )
@@ -210,6 +211,14 @@ def test_no_answer_when_not_to_act() -> None:
 )
 def test_explain_words_the_advice(cards: str, up: str, legal: set[Action], text: str) -> None:
     assert explain(HOUSE, parse_cards(cards), Card.parse(up), legal) == text
+
+
+def test_hint_for_a_seat_view() -> None:
+    rnd = deal("5S 6D", "6H")
+    assert hint(rnd.view(0)) == (Action.DOUBLE, "Double — hard 11 against a 6")
+    rnd.act(Action.DOUBLE)  # the only seat is done: nothing to advise
+    with pytest.raises(ValueError):
+        hint(rnd.view(0))
 
 
 def test_the_cached_chart_serves_the_house_rules_only() -> None:
