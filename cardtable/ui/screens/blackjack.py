@@ -120,6 +120,8 @@ class SessionSummary(ModalScreen[None]):
 
 
 _BET_KEYS = Binding.Group("Bet", compact=True)
+#: Actions whose key is dimmed (and button disabled) when the table does not allow them.
+_TABLE_ACTIONS = frozenset({"hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip"})
 
 
 class BlackjackScreen(GameScreen):
@@ -205,11 +207,11 @@ class BlackjackScreen(GameScreen):
                     yield Button("Repeat r", id="btn-repeat", compact=True)
                     yield Label("", id="bj-net")
                 with Horizontal(classes="bj-row", id="bj-action-row"):
-                    yield Button("Hit h", id="btn-hit", disabled=True, compact=True, variant="primary")
-                    yield Button("Stand s", id="btn-stand", disabled=True, compact=True, variant="primary")
-                    yield Button("Double d", id="btn-double", disabled=True, compact=True, variant="warning")
-                    yield Button("Split p", id="btn-split", disabled=True, compact=True, variant="warning")
-                    yield Button("Tip t", id="btn-tip", disabled=True, compact=True)
+                    yield Button("Hit", id="btn-hit", disabled=True, compact=True, variant="primary")
+                    yield Button("Stand", id="btn-stand", disabled=True, compact=True, variant="primary")
+                    yield Button("Double", id="btn-double", disabled=True, compact=True, variant="warning")
+                    yield Button("Split", id="btn-split", disabled=True, compact=True, variant="warning")
+                    yield Button("Tip", id="btn-tip", disabled=True, compact=True)
                     yield ChipBalance(id="bj-balance")
         yield Footer(compact=True)
 
@@ -246,6 +248,8 @@ class BlackjackScreen(GameScreen):
 
     def allowed(self, action: str) -> bool:
         """Whether the action of this name may be taken now (keys and buttons alike)."""
+        if not self._ready:
+            return action not in _TABLE_ACTIONS
         for act, name in _ACTION_NAMES.items():
             if action == name.lower():
                 return act in self.legal()
@@ -262,7 +266,7 @@ class BlackjackScreen(GameScreen):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down"):
+        if action in _TABLE_ACTIONS:
             return True if self.allowed(action) else None
         return True
 
