@@ -74,6 +74,40 @@ def _pay_maps(table: PayTable, coins: int) -> tuple[dict[int, int], dict[int, in
     return plain, flush
 
 
+@lru_cache(maxsize=4096)
+def _paying_patterns(
+    held_ranks: tuple[int, ...], k: int, table: PayTable, coins: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """Draw patterns of k ranks that make a paying non-flush hand with ``held_ranks``."""
+    plain, _ = _pay_maps(table, coins)
+    held_key = 1
+    for rank in held_ranks:
+        held_key *= RANK_PRIME[rank]
+    out = []
+    for pattern, key in _multisets(k):
+        pay = plain.get(held_key * key)
+        if pay:
+            out.append((pattern, pay))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _flush_extra(held_key: int, available: tuple[int, ...], k: int, table: PayTable, coins: int) -> int:
+    """What one-suit draws add over their non-flush price, for held cards of that suit.
+
+    ``available`` lists the suit's ranks still in the deck. Cached: the same pattern
+    recurs across holds and deals.
+    """
+    plain, flush = _pay_maps(table, coins)
+    extra = 0
+    for ranks in itertools.combinations(available, k):
+        key = held_key
+        for rank in ranks:
+            key *= RANK_PRIME[rank]
+        extra += flush.get(key, 0) - plain.get(key, 0)
+    return extra
+
+
 def hold_evs(
     cards: Sequence[Card], pay_table: PayTable = JACKS_OR_BETTER_9_6, coins: int = 5
 ) -> list[HoldEV]:
@@ -85,7 +119,6 @@ def hold_evs(
     evaluate(cards)  # five distinct valid cards, or ValueError
     if not isinstance(coins, int) or isinstance(coins, bool) or not 1 <= coins <= pay_table.max_coins:
         raise ValueError(f"bet 1 to {pay_table.max_coins} coins, not {coins!r}")
-    plain, flush = _pay_maps(pay_table, coins)
     hand = list(cards)
     left = {rank: 4 for rank in _HIGH_RANKS}
     suited_left: dict[Suit, set[int]] = {suit: set(_HIGH_RANKS) for suit in Suit}
@@ -101,27 +134,22 @@ def hold_evs(
             held_key = 1
             for card in held:
                 held_key *= RANK_PRIME[_high(card)]
-            # Every draw priced as a non-flush hand, counted by rank pattern.
+            # Every draw priced as a non-flush hand, counted by rank pattern; only the
+            # patterns that pay anything with these held ranks are visited.
             total = 0
-            for pattern, key in _multisets(k):
-                ways = 1
+            held_ranks = tuple(sorted(_high(card) for card in held))
+            for pattern, pay in _paying_patterns(held_ranks, k, pay_table, coins):
+                ways = pay
                 for rank, m in pattern:
                     ways *= _BINOM[left[rank]][m]
                     if not ways:
                         break
-                if ways:
-                    pay = plain.get(held_key * key)
-                    if pay:
-                        total += ways * pay
+                total += ways
             # Draws that complete a flush: re-price them.
             suits = {card.suit for card in held}
             candidates = list(Suit) if not held else (list(suits) if len(suits) == 1 else [])
             for suit in candidates:
-                for ranks in itertools.combinations(sorted(suited_left[suit]), k):
-                    key = held_key
-                    for rank in ranks:
-                        key *= RANK_PRIME[rank]
-                    total += flush.get(key, 0) - plain.get(key, 0)
+                total += _flush_extra(held_key, tuple(sorted(suited_left[suit])), k, pay_table, coins)
             results.append(HoldEV(Fraction(total, total_ways * coins), hold))
     results.sort(key=lambda h: (-h.ev, -len(h.hold), h.hold))
     return results
