@@ -347,7 +347,7 @@ async def test_scoreboards_and_new_shoe_at_the_cut_card(data_dir: Path) -> None:
         assert "4 cards left · cut card at 3" in screen_text(app)
         await press(pilot, ["enter"])  # coup 4 brings out the cut card and is completed
         assert screen.query_one(BeadPlate).outcomes == (P, T, P, B)
-        assert "0 cards left · cut card out: new shoe next coup" in screen_text(app)
+        assert "0 cards left · cut card out: shuffle next" in screen_text(app)
         await press(pilot, ["enter"])  # a new shoe: the roads start again
         assert len(factory.calls) == 2  # type: ignore[union-attr]
         assert screen.query_one(BeadPlate).outcomes == (B,)
@@ -473,3 +473,22 @@ async def test_rules_key_shows_baccarat_rules_with_computed_edges(data_dir: Path
         assert "| Tie | 9.5156 % | 14.36 % |" in source
         await press(pilot, ["escape"])
         assert isinstance(app.screen, BaccaratScreen)
+
+
+async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def dimmed() -> set[str]:
+            return {key.action for key in table(app).query(FooterKey) if key.has_class("-disabled")}
+
+        assert {"clear", "repeat", "deal", "chip(-1)"} <= dimmed()
+        assert "bet('P')" not in dimmed()
+        await press(pilot, ["p", "plus"])
+        assert not {"clear", "deal", "chip(-1)"} & dimmed()
+        assert "repeat" in dimmed()
+        await press(pilot, ["enter"])
+        assert "repeat" not in dimmed() and "clear" in dimmed()

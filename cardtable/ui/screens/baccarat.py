@@ -19,7 +19,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
+from textual.widgets._footer import FooterKey
 
 from ...core.baccarat import (
     CUT_FROM_END,
@@ -64,6 +66,20 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
     """
     sizes = [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
     return sizes
+
+
+class FixedLabel(Label):
+    """A label whose box never depends on its text: updates repaint without a re-layout."""
+
+    def update(self, content="", *, layout: bool = False) -> None:  # type: ignore[override]
+        super().update(content, layout=layout)
+
+
+class TableBanner(Banner):
+    """The shared banner; its box is fixed here, so a new message only repaints."""
+
+    def update(self, content="", *, layout: bool = False) -> None:  # type: ignore[override]
+        super().update(content, layout=layout)
 
 
 class BetSpot(Static):
@@ -158,7 +174,7 @@ class HandView(Vertical):
         self._ready = False
 
     def compose(self) -> ComposeResult:
-        yield Label(self._title(), classes="hand-title")
+        yield FixedLabel(self._title(), classes="hand-title")
         with Horizontal():
             for i in range(3):
                 yield CardWidget(ascii=self.ascii, classes="third" if i == 2 else "")
@@ -185,11 +201,45 @@ class HandView(Vertical):
         for i, widget in enumerate(widgets):
             widget.card = self.cards[i] if i < len(self.cards) else None
             widget.visible = i < 2 or i < len(self.cards)
-        self.query_one(".hand-title", Label).update(self._title())
+        self.query_one(".hand-title", FixedLabel).update(self._title())
 
     def on_mount(self) -> None:
         self._ready = True
         self.set_cards(self.cards)
+
+
+class TableFooter(Footer):
+    """A Footer that dims and undims its keys in place.
+
+    Textual's Footer rebuilds every key whenever any binding's state changes (about
+    40 ms on this screen); here, when the same actions are still shown, only the
+    ``-disabled`` marks change, and a full rebuild happens only when the set of keys does.
+    """
+
+    def bindings_changed(self, screen: Screen) -> None:  # type: ignore[override]
+        try:
+            if self._update_in_place(screen):
+                return
+        except AttributeError:  # Footer internals moved: fall back to the full rebuild
+            pass
+        super().bindings_changed(screen)
+
+    def _update_in_place(self, screen: Screen) -> bool:
+        if not (self.is_attached and screen is self.screen and self._bindings_ready):
+            return False
+        enabled: dict[str, bool] = {}
+        for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
+            if binding.show:
+                enabled.setdefault(binding.action, is_enabled)
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        if not keys or {key.action for key in keys} != set(enabled):
+            return False
+        for key in keys:
+            off = not enabled[key.action]
+            if key._disabled != off:
+                key._disabled = off
+                key.set_class(off, "-disabled")
+        return True
 
 
 class BaccaratScreen(GameScreen):
@@ -241,6 +291,8 @@ class BaccaratScreen(GameScreen):
         self._pending: tuple[Coup, dict[Outcome, int]] | None = None
         self._ready = False
         self._undealt = 0  # cards of the coup being dealt that are not on the table yet
+        self._shown_shoe: str | None = None
+        self._key_state: tuple[bool | None, ...] = ()
 
     # -- settings ------------------------------------------------------------------
 
@@ -267,11 +319,11 @@ class BaccaratScreen(GameScreen):
         yield Header()
         with Horizontal(id="bac-top"):
             yield ChipBalance(id="bac-balance")
-            yield Label("", id="bac-shoe")
+            yield FixedLabel("", id="bac-shoe")
         with Horizontal(id="bac-hands"):
             yield HandView(Outcome.PLAYER, ascii=ascii, id="hand-player")
             yield HandView(Outcome.BANKER, ascii=ascii, id="hand-banker")
-        yield Banner(id="bac-banner")
+        yield TableBanner(id="bac-banner")
         with Horizontal(id="bac-bets"):
             for outcome in SPOT_ORDER:
                 yield BetSpot(outcome, id=f"spot-{outcome.label.lower()}")
@@ -292,7 +344,7 @@ class BaccaratScreen(GameScreen):
             "Coups are independent: the roads record this shoe, they predict nothing.",
             id="bac-note",
         )
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         self._ready = True
@@ -328,7 +380,7 @@ class BaccaratScreen(GameScreen):
             return ""
         left = shoe.remaining + self._undealt  # cards of the coup not shown yet are still "in the shoe"
         if shoe.cut_from_end is not None and left <= shoe.cut_from_end:
-            return f"{left} cards left · cut card out: new shoe next coup"
+            return f"{left} cards left · cut card out: shuffle next"
         decks = f"{shoe.decks} decks · " if shoe.decks else ""
         cut = f" · cut card at {shoe.cut_from_end}" if shoe.cut_from_end is not None else ""
         return f"{decks}{left} cards left{cut}"
@@ -345,12 +397,31 @@ class BaccaratScreen(GameScreen):
         for action in ("deal", "clear", "repeat"):  # buttons agree with the footer keys
             self.query_one(f"#bac-{action}", Button).disabled = self.check_action(action, ()) is not True
         self.query_one("#bac-balance", ChipBalance).at_stake = self.on_table
-        self.query_one("#bac-shoe", Label).update(self._shoe_text())
+        self._show_shoe()
         outcomes = tuple(self.history)
         self.query_one("#bac-bead", BeadPlate).outcomes = outcomes
         self.query_one("#bac-road", BigRoadBoard).outcomes = outcomes
         self.query_one("#bac-tally", RoadTally).outcomes = outcomes
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _show_shoe(self) -> None:
+        """Update the shoe line only when its text changes (a re-layout costs the whole screen)."""
+        text = self._shoe_text()
+        old = self._shown_shoe
+        if text != old:
+            self._shown_shoe = text
+            # the label is as wide as its text: re-lay the line only when the width changes
+            self.query_one("#bac-shoe", FixedLabel).update(text, layout=old is None or len(old) != len(text))
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer only when a key's state changed (it rebuilds all its keys)."""
+        state = tuple(
+            self.check_action(action, params)
+            for action, params in (("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()))
+        )
+        if state != self._key_state:
+            self._key_state = state
+            self.refresh_bindings()
 
     def _clear_marks(self) -> None:
         for outcome in Outcome:
@@ -378,7 +449,7 @@ class BaccaratScreen(GameScreen):
         return True
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"bac-deal": self.action_deal, "bac-clear": self.action_clear, "bac-repeat": self.action_repeat}
@@ -527,7 +598,7 @@ class BaccaratScreen(GameScreen):
             shown[hand].append(card)
             self._undealt -= 1
             (player if hand is Outcome.PLAYER else banker).set_cards(shown[hand])
-            self.query_one("#bac-shoe", Label).update(self._shoe_text())
+            self._show_shoe()
         await asyncio.sleep(self.app.delay("result"))  # type: ignore[attr-defined]
         self._finish()
 
