@@ -352,7 +352,7 @@ async def test_scoreboards_and_new_shoe_at_the_cut_card(data_dir: Path) -> None:
         assert len(factory.calls) == 2  # type: ignore[union-attr]
         assert screen.query_one(BeadPlate).outcomes == (B,)
         assert screen.query_one(RoadTally).summary() == "P 0 B 1 T 0"
-        assert "New shoe" not in banner(app)
+        assert banner(app) == "New shoe · Banker wins 9 to 2 (natural) · you lose 5"
         assert len(app.store.history("baccarat")) == 5
 
 
@@ -492,3 +492,22 @@ async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> Non
         assert "repeat" in dimmed()
         await press(pilot, ["enter"])
         assert "repeat" not in dimmed() and "clear" in dimmed()
+
+
+async def test_a_coup_the_store_cannot_save_is_void(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.store import StoreError
+
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def broken(*args, **kwargs):
+            raise StoreError("disk full")
+
+        monkeypatch.setattr(app.store, "record_round", broken)
+        await press(pilot, ["p", "enter"])
+        assert banner(app) == "The coup is void (not saved: disk full)"
+        assert app.store.bankroll == 100_000 and app.bankroll == 100_000
+        assert stakes(app) == {P: 0, B: 0, T: 0}
+        assert not table(app).dealing
+        assert table(app).query_one(BeadPlate).outcomes == ()

@@ -101,7 +101,6 @@ class BetSpot(Static):
     BetSpot.-win { background: $success 35%; border: round $success; }
     BetSpot.-push { background: $warning 20%; }
     BetSpot.-lose { color: $text-muted; }
-    BetSpot:disabled { opacity: 0.9; }
     """
 
     class Clicked(Message):
@@ -293,6 +292,7 @@ class BaccaratScreen(GameScreen):
         self._undealt = 0  # cards of the coup being dealt that are not on the table yet
         self._shown_shoe: str | None = None
         self._key_state: tuple[bool | None, ...] = ()
+        self._new_shoe_coup = False  # the coup being dealt is the first of a new shoe
 
     # -- settings ------------------------------------------------------------------
 
@@ -568,6 +568,7 @@ class BaccaratScreen(GameScreen):
         self._pending = (coup, bets)
         self._undealt = coup.cards_used
         self._clear_marks()
+        self._new_shoe_coup = reshuffled
         self._banner("New shoe: reshuffled at the cut card · dealing…" if reshuffled else "Dealing…", "info")
         if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
             # no animation: show the final table at once (one restyle, not two)
@@ -633,7 +634,10 @@ class BaccaratScreen(GameScreen):
         self.history.append(coup.outcome)
         self.bets = {o: 0 for o in Outcome}
         self._mark_spots(coup.outcome, bets)
-        self._banner(*self._result_text(coup, bets))
+        text, kind = self._result_text(coup, bets)
+        if self._new_shoe_coup:
+            text = "New shoe · " + text
+        self._banner(text, kind)
         self._sync()
         self.offer_refill_if_needed()
 
