@@ -511,3 +511,21 @@ async def test_a_coup_the_store_cannot_save_is_void(data_dir: Path, monkeypatch:
         assert stakes(app) == {P: 0, B: 0, T: 0}
         assert not table(app).dealing
         assert table(app).query_one(BeadPlate).outcomes == ()
+
+
+async def test_the_deal_waits_while_the_leave_question_is_open(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(data_dir, PLAYER_NATURAL, animations=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        monkeypatch.setattr(app, "delay", lambda kind="card": 0.1)
+        await pilot.pause()
+        await pilot.press("p", "enter", "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.pause(1.0)  # longer than the whole deal would take
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.store.history("baccarat") == []  # nothing settled behind the dialog
+        await press(pilot, ["n"])  # stay: the deal carries on and settles
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, BaccaratScreen)
+        assert banner(app) == "Player wins 9 to 2 (natural) · you win +5"
+        assert app.store.bankroll == 100_500

@@ -595,13 +595,23 @@ class BaccaratScreen(GameScreen):
         banker = self.query_one("#hand-banker", HandView)
         shown: dict[Outcome, list[Card]] = {Outcome.PLAYER: [], Outcome.BANKER: []}
         for hand, card in coup.deal_order:
-            await asyncio.sleep(self.app.delay("card"))  # type: ignore[attr-defined]
+            await self._pause("card")
             shown[hand].append(card)
             self._undealt -= 1
             (player if hand is Outcome.PLAYER else banker).set_cards(shown[hand])
             self._show_shoe()
-        await asyncio.sleep(self.app.delay("result"))  # type: ignore[attr-defined]
+        await self._pause("result")
         self._finish()
+
+    async def _pause(self, kind: str) -> None:
+        """Wait between two steps of the deal; hold while a dialog covers the table.
+
+        The "leave the table?" question must find the coup still unsettled: if the
+        player leaves, it is void; if they stay, the deal carries on.
+        """
+        await asyncio.sleep(self.app.delay(kind))  # type: ignore[attr-defined]
+        while self.app.screen is not self:
+            await asyncio.sleep(0.05)
 
     def _finish(self) -> None:
         """Settle the coup in the store (one transaction) and show the result."""
