@@ -214,6 +214,10 @@ async def test_clicks_place_bets_change_chip_and_deal(data_dir: Path) -> None:
         await pilot.pause()
         assert table(app).query_one("#bac-chip", BetControls).value == 1000
         assert stakes(app) == {P: 1000, B: 0, T: 1000}
+        await pilot.click("#spot-tie")
+        await pilot.click("#spot-tie", button=3)  # a right click takes a chip back
+        await pilot.pause()
+        assert stakes(app) == {P: 1000, B: 0, T: 1000}
         await pilot.click("#bac-deal")
         await pilot.pause()
         assert banner(app) == "Player wins 9 to 2 (natural) · you break even (won and lost 10)"

@@ -104,11 +104,12 @@ class BetSpot(Static):
     """
 
     class Clicked(Message):
-        """The player clicked this spot (add a chip)."""
+        """The player clicked this spot: add a chip (left button) or take one back (right)."""
 
-        def __init__(self, spot: BetSpot) -> None:
+        def __init__(self, spot: BetSpot, remove: bool = False) -> None:
             super().__init__()
             self.spot = spot
+            self.remove = remove
 
     stake: reactive[int] = reactive(0)
     """Chips on the spot for the coup being bet."""
@@ -134,7 +135,7 @@ class BetSpot(Static):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         if not self.disabled:
-            self.post_message(self.Clicked(self))
+            self.post_message(self.Clicked(self, remove=event.button == 3))
 
     def mark(self, result: str | None, note: str = "") -> None:
         """Highlight after a coup: ``"win"``, ``"push"``, ``"lose"`` or None to clear."""
@@ -464,7 +465,19 @@ class BaccaratScreen(GameScreen):
         self.add_chip(Outcome(letter))
 
     def on_bet_spot_clicked(self, event: BetSpot.Clicked) -> None:
-        self.add_chip(event.spot.outcome)
+        if event.remove:
+            self.remove_chip(event.spot.outcome)
+        else:
+            self.add_chip(event.spot.outcome)
+
+    def remove_chip(self, outcome: Outcome) -> bool:
+        """Take one chip of the chosen size back from ``outcome`` (all of it if less)."""
+        if self.dealing or not self.bets[outcome]:
+            return False
+        self.bets[outcome] = max(0, self.bets[outcome] - self.chip)
+        self._banner(self._bets_text(), "info")
+        self._sync()
+        return True
 
     def add_chip(self, outcome: Outcome) -> bool:
         """One chip of the chosen size on ``outcome``; refused (with a message) if not allowed."""
