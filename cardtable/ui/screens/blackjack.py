@@ -22,13 +22,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Label, Static
+from textual.widgets import Button, Header, Label, Static
 
 from ...core.blackjack import Action, EventKind, HandResult, IllegalAction, Round, Rules
 from ...core.blackjack_table import Table
 from ...core.money import format_chips, format_signed
 from ..widgets.banner import Banner
 from ..widgets.bet import BetControls, bet_ladder
+from ..widgets.bj_footer import DimmingFooter
 from ..widgets.bj_scene import Scene
 from ..widgets.bj_seat import ComputerSeat, DealerRow, PlayerHands
 from ..widgets.chips import ChipBalance
@@ -119,6 +120,20 @@ class SessionSummary(ModalScreen[None]):
         self.dismiss(None)
 
 
+class TableBanner(Banner):
+    """The shared banner in a fixed box: a new message repaints without a re-layout."""
+
+    def update(self, content: Any = "", *, layout: bool = False) -> None:  # type: ignore[override]
+        super().update(content, layout=layout)
+
+
+class FixedLabel(Label):
+    """A label in a fixed box: updates repaint without a re-layout."""
+
+    def update(self, content: Any = "", *, layout: bool = False) -> None:  # type: ignore[override]
+        super().update(content, layout=layout)
+
+
 _BET_KEYS = Binding.Group("Bet", compact=True)
 #: Actions whose key is dimmed (and button disabled) when the table does not allow them.
 _TABLE_ACTIONS = frozenset({"hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip"})
@@ -197,7 +212,7 @@ class BlackjackScreen(GameScreen):
                     yield ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}")
             yield PlayerHands(self.rules.max_hands, id="bj-hands")
             with Vertical(id="bj-controls"):
-                yield Banner(id="bj-banner")
+                yield TableBanner(id="bj-banner")
                 with Horizontal(classes="bj-row", id="bj-bet-row"):
                     yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
                     for value in CHIP_VALUES:
@@ -205,7 +220,7 @@ class BlackjackScreen(GameScreen):
                             yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
                     yield Button("Deal ⏎", id="btn-deal", compact=True, variant="success")
                     yield Button("Repeat r", id="btn-repeat", compact=True)
-                    yield Label("", id="bj-net")
+                    yield FixedLabel("", id="bj-net")
                 with Horizontal(classes="bj-row", id="bj-action-row"):
                     yield Button("Hit", id="btn-hit", disabled=True, compact=True, variant="primary")
                     yield Button("Stand", id="btn-stand", disabled=True, compact=True, variant="primary")
@@ -213,7 +228,7 @@ class BlackjackScreen(GameScreen):
                     yield Button("Split", id="btn-split", disabled=True, compact=True, variant="warning")
                     yield Button("Tip", id="btn-tip", disabled=True, compact=True)
                     yield ChipBalance(id="bj-balance")
-        yield Footer(compact=True)
+        yield DimmingFooter(compact=True)
 
     def on_mount(self) -> None:
         app = self.app
@@ -313,7 +328,7 @@ class BlackjackScreen(GameScreen):
         hands = scene.seats[self.human] if scene is not None else None
         active = turn[1] if turn is not None and turn[0] == self.human and self.phase == "player" else None
         self.query_one(PlayerHands).show(hands, active, self.ascii)
-        net = self.query_one("#bj-net", Label)
+        net = self.query_one("#bj-net", FixedLabel)
         net.update(f"session {format_signed(self.stats.net)}" if self.stats.rounds else "")
 
     @property
@@ -382,8 +397,9 @@ class BlackjackScreen(GameScreen):
             self.banner.show("The cut card came out: the shoe was shuffled.", "info")
         else:
             self.banner.clear()
-        self.sync_controls()
-        self.render_table()
+        if not self._instant:
+            self.sync_controls()
+            self.render_table()
         self._drive()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -430,7 +446,8 @@ class BlackjackScreen(GameScreen):
             self.banner.show(str(error), "error")
             return
         self.phase = "dealing"
-        self.sync_controls()
+        if not self._instant:
+            self.sync_controls()
         self._drive()
 
     def action_tip(self) -> None:
@@ -450,8 +467,28 @@ class BlackjackScreen(GameScreen):
 
     # -- running the round --------------------------------------------------------
 
+    @property
+    def _instant(self) -> bool:
+        """Animations off: the round runs to the next stop inside the key press."""
+        return not getattr(self.app, "animations", True)
+
     def _drive(self) -> None:
-        self.run_worker(self._run(), group="blackjack-round", exclusive=True)
+        """Run the round to its next stop (the player's turn, or the settlement).
+
+        With animations on, a worker runs it with visible pauses. With animations off
+        nothing in it ever waits, so it runs at once, inside the key press: no
+        in-between state ever reaches the screen.
+        """
+        if not self._instant:
+            self.run_worker(self._run(), group="blackjack-round", exclusive=True)
+            return
+        coroutine = self._run()
+        try:
+            coroutine.send(None)
+        except StopIteration:
+            return
+        coroutine.close()
+        raise RuntimeError("the round waited although animations are off")
 
     async def _pause(self, kind: str) -> None:
         """A short visible pause (none with animations off); the table also waits
@@ -462,6 +499,8 @@ class BlackjackScreen(GameScreen):
         await self._wait_uncovered()
 
     async def _wait_uncovered(self) -> None:
+        if self._instant:
+            return  # runs inside a key press on this screen: nothing can cover it
         while self.app.screen is not self and self.is_attached:
             await asyncio.sleep(0.05)
 
@@ -474,10 +513,11 @@ class BlackjackScreen(GameScreen):
         while scene.applied < len(events):
             event = events[scene.applied]
             scene.apply(event)
-            if event.kind in (EventKind.DEAL, EventKind.REVEAL):
+            if event.kind in (EventKind.DEAL, EventKind.REVEAL) and not self._instant:
                 self.render_table()
                 await self._pause("card")
-        self.render_table()
+        if not self._instant:
+            self.render_table()
 
     async def _run(self) -> None:
         """Deal out, let the computer seats act, stop at the player's turn; after the
@@ -493,7 +533,8 @@ class BlackjackScreen(GameScreen):
                 self.sync_controls()
                 self.render_table()
                 return
-            self.render_table()
+            if not self._instant:
+                self.render_table()
             await self._pause("ai")
             view = r.view(seat)
             try:
@@ -503,8 +544,9 @@ class BlackjackScreen(GameScreen):
                 r.act(Action.STAND)  # a misbehaving player stands; the table stays right
             await self._replay_events()
         self.phase = "dealer"
-        self.sync_controls()
-        self.render_table()
+        if not self._instant:
+            self.sync_controls()
+            self.render_table()
         await self._pause("reveal")
         table.finish_round()
         await self._replay_events()

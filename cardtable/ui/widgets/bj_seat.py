@@ -92,6 +92,16 @@ class DealerRow(Static):
     """
 
     def show(self, scene: Scene | None, ascii: bool, shoe_text: str = "") -> None:
+        key = (
+            tuple(scene.dealer) if scene is not None else None,
+            scene.revealed if scene is not None else False,
+            ascii,
+            shoe_text,
+            self.size.width,
+        )
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
         text = Text()
         text.append("Dealer ", "bold")
         if scene is not None and scene.dealer:
@@ -107,7 +117,7 @@ class DealerRow(Static):
             pad = max(2, self.size.width - 2 - text.cell_len - len(shoe_text))
             text.append(" " * pad)
             text.append(shoe_text, "dim")
-        self.update(text)
+        self.update(text, layout=False)
         self._plain = text.plain
 
     @property
@@ -140,6 +150,10 @@ class ComputerSeat(Static):
     def show(
         self, hands: Sequence[SceneHand] | None, stack: int, bet: int, active: int | None, ascii: bool
     ) -> None:
+        key = (tuple(hands) if hands else None, stack, bet, active, ascii, self.size.width)
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
         lines: list[Text] = []
         head = Text(no_wrap=True, overflow="crop")
         head.append(self.seat_name, "bold")
@@ -176,7 +190,7 @@ class ComputerSeat(Static):
             line.append_text(tail)
             lines.append(line)
         self.set_class(active is not None, "-active")
-        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
+        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines), layout=False)
 
 
 class PlayerHand(Static):
@@ -202,6 +216,10 @@ class PlayerHand(Static):
         self.total_text = ""
 
     def show(self, hand: SceneHand, label: str, active: bool, ascii: bool) -> None:
+        key = (hand, label, active, ascii)
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
         self.border_title = f"{label} · {format_chips(hand.stake)}"
         marker, kind = hand_marker(hand)
         self.marker = marker
@@ -233,7 +251,7 @@ class PlayerHand(Static):
         body.append(self.total_text, style)
         if hand.doubled:
             body.append("  doubled", "dim")
-        self.update(body)
+        self.update(body, layout=False)
 
 
 class PlayerHands(Horizontal):
@@ -262,10 +280,11 @@ class PlayerHands(Horizontal):
             else:
                 box.display = i == 0 and not hands
                 if box.display:
+                    box._key = None
                     box.border_title = "You"
                     box.border_subtitle = ""
                     box.marker = ""
                     box.total_text = ""
                     for k in ("win", "lose", "push", "active"):
                         box.remove_class(f"-{k}")
-                    box.update(Text("place a bet\nand press ⏎", "dim"))
+                    box.update(Text("place a bet\nand press ⏎", "dim"), layout=False)
