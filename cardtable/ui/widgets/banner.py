@@ -10,7 +10,11 @@ _KINDS = ("win", "lose", "push", "info", "error")
 
 
 class Banner(Static):
-    """Shows the outcome of a round; ``kind`` picks the colour."""
+    """Shows the outcome of a round; ``kind`` picks the colour.
+
+    Its box is fixed (one line, full width), so changing the message never needs a
+    re-layout of the screen — only a repaint. Keep ``height: 1`` if you restyle it.
+    """
 
     DEFAULT_CSS = """
     Banner {
@@ -34,14 +38,14 @@ class Banner(Static):
         for other in _KINDS:
             self.set_class(other == kind, f"-{other}")
         self._text = text
-        self.update(text)
+        self.update(text, layout=False)  # fixed box: a new message only repaints
 
     def clear(self) -> None:
         """Blank the banner."""
         for other in _KINDS:
             self.remove_class(f"-{other}")
         self._text = ""
-        self.update("")
+        self.update("", layout=False)
 
     @property
     def text(self) -> str:
