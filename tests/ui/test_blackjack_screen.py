@@ -285,3 +285,54 @@ async def test_escape_mid_round_voids_it_and_leaving_shows_the_summary(data_dir:
         assert "Rounds played   1" in text and "Hands won       1" in text and "+5" in text
         await press(pilot, "enter")
         assert isinstance(app.screen, LobbyScreen)
+
+
+def animated(app: CardTableApp, ai_seconds: float = 0.001) -> CardTableApp:
+    """Animations on, with tiny pauses (and a chosen pause before each computer action)."""
+    app._animations_override = True  # type: ignore[attr-defined]
+    app.delay = lambda kind="card": ai_seconds if kind == "ai" else 0.001  # type: ignore[method-assign]
+    return app
+
+
+async def test_animated_round_deals_one_card_at_a_time_and_settles(data_dir: Path) -> None:
+    app = animated(make_app(data_dir, seats=("normal", "hard"), seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        seen_counts: set[int] = set()
+        original = screen.render_table
+
+        def spy() -> None:
+            if screen.scene is not None:
+                seen_counts.add(sum(len(h.cards) for hands in screen.scene.seats for h in hands))
+            original()
+
+        screen.render_table = spy  # type: ignore[method-assign]
+        for _ in range(3):
+            await press(pilot, "enter")
+            while screen.phase != "betting":
+                assert screen.phase == "player"
+                assert_in_step(app)
+                await press(pilot, "s")
+            assert_in_step(app)
+        # the table was drawn with 1, 2, 3 ... cards out during the deal
+        assert {1, 2, 3, 4, 5} <= seen_counts
+        assert app.store.history_count("blackjack") == 3
+
+
+async def test_leaving_during_the_computer_turns_voids_the_round(data_dir: Path) -> None:
+    app = animated(make_app(data_dir, seats=("easy",), seed=3), ai_seconds=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await pilot.press("enter")
+        while screen.scene is None or screen.round is None or screen.scene.applied < len(screen.round.events):
+            await pilot.pause(0.01)
+        assert screen.phase == "dealing" and screen.round.turn[0] == 0  # the computer seat thinks
+        assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button))
+        await pilot.press("escape")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.bankroll == 100_000
+        assert app.store.history_count("blackjack") == 0
