@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .blackjack import HandResult, Round, Rules
+from .blackjack import HandResult, Round, Rules, SeatView
 from .cards import Card, Shoe
 
 __all__ = ["Table"]
@@ -64,6 +64,12 @@ class Table:
         self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen))
         self.rounds_dealt += 1
         return self.round
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know about the current round (see :meth:`Round.view`)."""
+        if self.round is None:
+            raise RuntimeError("no round")
+        return self.round.view(seat)
 
     def finish_round(self) -> list[list[HandResult]]:
         """Play the dealer and settle; the round's cards join the seen record."""

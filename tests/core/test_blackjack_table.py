@@ -42,6 +42,7 @@ def test_reshuffles_before_the_round_after_the_cut_card() -> None:
     dealt_now = len(t.round.cards_dealt())
     assert t.shoe.remaining == 312 - dealt_now
     assert t.round.view(0).seen_since_shuffle == t.round.face_up_cards()
+    assert t.view(0) == t.round.view(0)
     assert rounds_before_cut > 5
 
 

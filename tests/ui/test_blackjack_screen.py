@@ -336,3 +336,16 @@ async def test_leaving_during_the_computer_turns_voids_the_round(data_dir: Path)
         assert isinstance(app.screen, LobbyScreen)
         assert app.bankroll == 100_000
         assert app.store.history_count("blackjack") == 0
+
+
+async def test_question_mark_shows_the_blackjack_rules(data_dir: Path) -> None:
+    from cardtable.ui.screens.rules import RulesScreen
+
+    app = make_app(data_dir, "TS 9H 9D 7C 2S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Blackjack (European)" in screen_text(app)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, BlackjackScreen)

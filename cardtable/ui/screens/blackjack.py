@@ -461,8 +461,12 @@ class BlackjackScreen(GameScreen):
         view = r.view(self.human)
         hand = view.hand
         assert hand is not None
-        self.tip_action = recommend(self.rules, hand.cards, view.dealer_up, set(legal))
-        self.last_tip = explain(self.rules, hand.cards, view.dealer_up, set(legal))
+        try:
+            self.tip_action = recommend(self.rules, hand.cards, view.dealer_up, set(legal))
+            self.last_tip = explain(self.rules, hand.cards, view.dealer_up, set(legal))
+        except Exception as error:  # advice must never break the table
+            self.banner.show(f"No tip available: {error}", "error")
+            return
         self.banner.show(f"Tip (hard level): {self.last_tip}", "info")
 
     # -- running the round --------------------------------------------------------
