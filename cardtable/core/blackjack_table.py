@@ -12,7 +12,7 @@ import random
 from typing import Sequence
 
 from .blackjack import HandResult, Round, Rules, SeatView
-from .cards import Card, Shoe
+from .cards import Card, Shoe, ShoeEmpty
 
 __all__ = ["Table"]
 
@@ -57,13 +57,23 @@ class Table:
             raise RuntimeError("the current round is not finished")
         self.just_shuffled = False
         if self.shoe.cut_card_reached:
-            self.shoe.shuffle()
-            self._seen.clear()
-            self.shuffles += 1
-            self.just_shuffled = True
-        self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen))
+            self.reshuffle()
+        try:
+            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen))
+        except ShoeEmpty:
+            # Only a shoe far smaller than the round could run out in the deal: the
+            # cards go back, the shoe is shuffled and the round dealt again (once).
+            self.reshuffle()
+            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=())
         self.rounds_dealt += 1
         return self.round
+
+    def reshuffle(self) -> None:
+        """Gather every card and shuffle; nothing has been seen from the new shoe."""
+        self.shoe.shuffle()
+        self._seen.clear()
+        self.shuffles += 1
+        self.just_shuffled = True
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know about the current round (see :meth:`Round.view`)."""

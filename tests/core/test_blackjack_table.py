@@ -68,3 +68,24 @@ def test_new_round_refused_while_one_is_open_and_void_round_keeps_seen_cards() -
     # the face-down card was never seen
     assert t.seen_since_shuffle == tuple(parse_cards("TS TD 9H"))
     t.new_round([500])
+
+
+def test_a_shoe_that_runs_out_in_the_deal_is_shuffled_and_the_round_dealt_again() -> None:
+    # nines and tens only: every round takes exactly four cards (nobody draws)
+    shoe = Shoe.stacked("TS TH TD TC 9S 9H 9D", rng=random.Random(2))
+    t = Table(shoe=shoe)
+    for expected_shuffles in (0, 1, 2):
+        r = t.new_round([500])
+        assert t.shuffles == expected_shuffles
+        assert len(r.cards_dealt()) == 4
+        assert r.view(0).seen_since_shuffle == r.face_up_cards()[: 3]
+        r.act(Action.STAND)
+        t.finish_round()
+
+
+def test_a_shoe_smaller_than_a_deal_raises() -> None:
+    from cardtable.core.cards import ShoeEmpty
+
+    t = Table(shoe=Shoe.stacked("TS 9H 9D"))
+    with pytest.raises(ShoeEmpty):
+        t.new_round([500])

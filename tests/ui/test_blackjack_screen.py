@@ -349,3 +349,16 @@ async def test_question_mark_shows_the_blackjack_rules(data_dir: Path) -> None:
         assert "Blackjack (European)" in screen_text(app)
         await press(pilot, "escape")
         assert isinstance(app.screen, BlackjackScreen)
+
+
+async def test_a_shoe_that_runs_out_mid_round_voids_it(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C")  # the dealer's 16 needs a fifth card
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "s")
+        screen = table(app)
+        assert screen.phase == "betting" and screen.round is None
+        assert "void" in screen.banner.text
+        assert app.bankroll == 100_000
+        assert app.store.history_count("blackjack") == 0
+        assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button))

@@ -26,6 +26,7 @@ from textual.widgets import Button, Header, Label, Static
 
 from ...core.blackjack import Action, EventKind, HandResult, IllegalAction, Round, Rules
 from ...core.blackjack_table import Table
+from ...core.cards import ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ..widgets.banner import Banner
 from ..widgets.bet import BetControls, bet_ladder
@@ -387,7 +388,13 @@ class BlackjackScreen(GameScreen):
         self._stacks_before = list(self.stacks)
         bets = [minimum] * len(self.levels) + [bet]
         bankrolls = [s - minimum for s in self.stacks] + [bankroll - bet]
-        self.round = self.table.new_round(bets, bankrolls)
+        try:
+            self.round = self.table.new_round(bets, bankrolls)
+        except ShoeEmpty:
+            self.table.void_round()
+            self.table.reshuffle()
+            self.banner.show("The shoe is too short to deal a round: it has been shuffled.", "error")
+            return
         self.scene = Scene.for_bets(bets)
         self.last_bet = bet
         self.last_tip = ""
@@ -444,6 +451,9 @@ class BlackjackScreen(GameScreen):
             self.round.act(action)
         except IllegalAction as error:  # cannot happen: legal() asked the table
             self.banner.show(str(error), "error")
+            return
+        except ShoeEmpty:
+            self._shoe_ran_out()
             return
         self.phase = "dealing"
         if not self._instant:
@@ -526,6 +536,19 @@ class BlackjackScreen(GameScreen):
     async def _run(self) -> None:
         """Deal out, let the computer seats act, stop at the player's turn; after the
         player, the dealer plays and the round settles."""
+        try:
+            await self._run_round()
+        except ShoeEmpty:
+            self._shoe_ran_out()
+
+    def _shoe_ran_out(self) -> None:
+        """The shoe ran out mid-round (only a tiny shoe can): the round is void."""
+        self.void_round()
+        if self.table is not None:
+            self.table.reshuffle()
+        self.banner.show("The shoe ran out: this round is void and every stake returned.", "error")
+
+    async def _run_round(self) -> None:
         r, table = self.round, self.table
         if r is None or table is None:
             return
