@@ -542,3 +542,20 @@ def test_rules_text_pay_table_matches_the_data() -> None:
     assert "99.5439 %" in text
     for name in ("Royal Straight Flush", "Four of a Kind", "Three of a Kind", "No Pair"):
         assert name in text
+
+
+async def test_cards_of_the_paying_hand_are_marked(data_dir: Path) -> None:
+    app = poker_app(data_dir, "KS KD 5H 2C 9S  5C 8D", "2S 7D 9H JC KS")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter", "4", "5", "enter")  # kings and fives, 8 kicker
+        await pilot.pause()
+        marked = [screen.query_one(f"#card-{i}", CardWidget).has_class("-winning") for i in range(5)]
+        assert marked == [True, True, True, True, False]
+        await pilot.press("enter")  # next hand: nothing marked
+        await pilot.pause()
+        assert not any(screen.query_one(f"#card-{i}", CardWidget).has_class("-winning") for i in range(5))
+        await pilot.press("enter")  # no pair: nothing marked
+        await pilot.pause()
+        assert not any(screen.query_one(f"#card-{i}", CardWidget).has_class("-winning") for i in range(5))

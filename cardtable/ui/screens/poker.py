@@ -8,6 +8,7 @@ the player draws); the short deal animation only catches the picture up.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 from textual import on
@@ -18,7 +19,7 @@ from textual.events import Click
 from textual.widgets import Button, Checkbox, Footer, Header, Label, Static
 
 from ...core.money import format_chips, format_signed
-from ...core.poker import JACKS_OR_BETTER_9_6, PayTable
+from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...resources import asset_path, read_json
 from ...store import StoreError
@@ -38,6 +39,17 @@ def load_pay_table() -> PayTable:
         return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
     except (OSError, ValueError):
         return JACKS_OR_BETTER_9_6
+
+
+def winning_positions(hand: DrawHand) -> set[int]:
+    """Positions of the cards that make the paying hand (all five for straights and up)."""
+    category = hand.winning_category
+    if category is None:
+        return set()
+    if category >= HandCategory.STRAIGHT:
+        return set(range(HAND_SIZE))
+    counts = Counter(card.rank for card in hand.cards)
+    return {i for i, card in enumerate(hand.cards) if counts[card.rank] >= 2}
 
 
 def _coins_text(n: int) -> str:
@@ -361,11 +373,15 @@ class PokerScreen(GameScreen):
         self._refresh_controls()
 
     def _refresh_cards(self) -> None:
-        cards = self.hand.cards if self.hand is not None else ()
+        hand = self.hand
+        cards = hand.cards if hand is not None else ()
+        settled = hand is not None and hand.phase is Phase.SETTLED and not self._busy
+        winners = winning_positions(hand) if settled and hand is not None else set()
         for i in range(HAND_SIZE):
             widget = self.query_one(f"#card-{i}", CardWidget)
             widget.card = cards[i] if i < len(cards) else None
             widget.face_down = i in self._hidden and i < len(cards)
+            widget.set_class(i in winners, "-winning")
 
     def _refresh_result(self) -> None:
         hand = self.hand
