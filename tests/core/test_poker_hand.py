@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.core.cards import Shoe, parse_cards
-from cardtable.core.poker import HandCategory
+from cardtable.core.poker import JACKS_OR_BETTER_9_6, HandCategory
 from cardtable.core.poker_hand import DrawHand, Phase, StepOutOfOrder
 
 COIN = 500  # 5 chips, in hundredths
@@ -262,3 +262,50 @@ def test_no_card_twice_and_only_chosen_cards_change(
     assert deck.dealt == hand.drawn == 5 + sum(len(c) for c in choices[:rounds])
     hand = hand.settle()
     assert hand.returned % COIN == 0 and hand.returned >= 0
+
+
+STEPS = ("bet", "deal", "exchange", "stand", "settle", "next")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(st.sampled_from(STEPS), min_size=1, max_size=14),
+    seed=st.integers(0, 2**16),
+    rounds=st.integers(1, 3),
+)
+def test_random_step_sequences(steps: list[str], seed: int, rounds: int) -> None:
+    """Any order of steps: a refused step raises StepOutOfOrder and moves neither hand nor deck;
+    chips are conserved (returned is 0 until settlement, and then what the table pays)."""
+    rng = random.Random(seed)
+    hand = DrawHand.new(COIN, rounds)
+    deck: Shoe | None = None
+    for step in steps:
+        before_remaining = deck.remaining if deck is not None else None
+        before = hand
+        try:
+            if step == "bet":
+                hand = hand.bet(rng.randint(1, 5))
+            elif step == "deal":
+                deck = Shoe(1, random.Random(seed)) if hand.phase is Phase.READY else deck or Shoe(1)
+                hand = hand.deal(deck)
+            elif step == "exchange":
+                hand = hand.exchange(sorted(rng.sample(range(5), rng.randint(0, 5))))
+            elif step == "stand":
+                hand = hand.stand()
+            elif step == "settle":
+                hand = hand.settle()
+            else:
+                hand = hand.next_hand()
+                deck = None
+        except StepOutOfOrder:
+            assert hand is before
+            if deck is not None and before_remaining is not None:
+                assert deck.remaining == before_remaining
+            continue
+        if hand.phase is not Phase.SETTLED:
+            assert hand.returned == 0
+        else:
+            assert hand.value is not None
+            assert hand.returned == JACKS_OR_BETTER_9_6.payout(list(hand.cards), hand.coins) * COIN
+        if hand.cards:
+            assert len(set(hand.cards)) == 5
