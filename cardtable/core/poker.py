@@ -352,7 +352,8 @@ class PayTable:
     max_coins: int = 5
     min_pair_rank: int = 11
     return_percent: str = ""
-    pays_order: tuple[HandCategory, ...] = field(default=(), repr=False)
+    #: The paying categories, strongest first (derived from ``pays``).
+    pays_order: tuple[HandCategory, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.max_coins, int) or self.max_coins < 1:
