@@ -135,6 +135,21 @@ class FixedLabel(Label):
         super().update(content, layout=layout)
 
 
+class TableBetControls(BetControls):
+    """The shared bet controls; the amount is re-laid-out only when its text changes
+    (locking for a round and unlocking after it no longer costs a layout pass)."""
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        text = self.formatter(self.value)
+        if getattr(self, "_shown", None) != text:
+            self._shown = text
+            self.query_one(".bet-value", Label).update(text, layout=False)  # fixed width
+        self.query_one("#bet-down", Button).disabled = not self.can_decrease
+        self.query_one("#bet-up", Button).disabled = not self.can_increase
+
+
 _BET_KEYS = Binding.Group("Bet", compact=True)
 #: Actions whose key is dimmed (and button disabled) when the table does not allow them.
 _TABLE_ACTIONS = frozenset({"hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip"})
@@ -157,7 +172,7 @@ class BlackjackScreen(GameScreen):
     .bj-row Button { margin: 0 1 0 0; min-width: 3; }
     #bj-bet { height: 1; width: auto; margin-right: 1; }
     #bj-bet > Label { height: 1; padding: 0 1 0 0; content-align: left middle; }
-    #bj-bet > .bet-value { min-width: 5; width: auto; padding: 0 1; content-align: right middle; }
+    #bj-bet > .bet-value { min-width: 8; width: 8; padding: 0 1; content-align: right middle; }
     #bj-bet > Button { width: 3; min-width: 3; }
     .bj-row .chip { min-width: 5; background: $primary-darken-2; }
     #bj-balance { width: 1fr; content-align: right middle; }
@@ -215,7 +230,7 @@ class BlackjackScreen(GameScreen):
             with Vertical(id="bj-controls"):
                 yield TableBanner(id="bj-banner")
                 with Horizontal(classes="bj-row", id="bj-bet-row"):
-                    yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
+                    yield TableBetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
                     for value in CHIP_VALUES:
                         if self.rules.min_bet <= value <= self.rules.max_bet:
                             yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
@@ -340,13 +355,11 @@ class BlackjackScreen(GameScreen):
 
     def action_bet_up(self) -> None:
         if self.allowed("bet_up"):
-            self.query_one("#bj-bet", BetControls).increase()
-            self.sync_controls()
+            self.query_one("#bj-bet", BetControls).increase()  # Changed -> sync_controls
 
     def action_bet_down(self) -> None:
         if self.allowed("bet_down"):
             self.query_one("#bj-bet", BetControls).decrease()
-            self.sync_controls()
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
         self.sync_controls()
