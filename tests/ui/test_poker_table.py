@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -316,7 +317,7 @@ async def test_leaving_between_hands_does_not_ask(data_dir: Path) -> None:
 
 async def test_three_exchange_rounds(data_dir: Path) -> None:
     with Store.open(data_dir) as store:
-        store.save_settings(store.settings().__class__(**{**store.settings().__dict__, "poker_exchanges": 3}))
+        store.save_settings(replace(store.settings(), poker_exchanges=3))
     app = poker_app(data_dir, "2S 7D 9H JC KS  3S 4S  5S  6S")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -352,8 +353,7 @@ async def test_deck_running_out_is_told(data_dir: Path) -> None:
 
 async def test_bet_above_the_bankroll_cannot_be_dealt(data_dir: Path) -> None:
     with Store.open(data_dir) as store:
-        s = store.settings()
-        store.save_settings(s.__class__(**{**s.__dict__, "poker_coin": 60_000}))  # 600 chips a coin
+        store.save_settings(replace(store.settings(), poker_coin=60_000))  # 600 chips a coin
     app = poker_app(data_dir, "2S 7D 9H JC KS")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -477,8 +477,7 @@ async def test_lobby_and_statistics_show_the_hand(data_dir: Path) -> None:
 
 async def test_going_broke_offers_the_refill(data_dir: Path) -> None:
     with Store.open(data_dir) as store:
-        s = store.settings()
-        store.save_settings(s.__class__(**{**s.__dict__, "poker_coin": 100_000}))  # 1,000 chips a coin
+        store.save_settings(replace(store.settings(), poker_coin=100_000))  # 1,000 chips a coin
     app = poker_app(data_dir, "2S 7D 9H JC KS")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
