@@ -14,7 +14,7 @@ only :meth:`Round.view` — never the face-down card, never the shoe.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
@@ -576,6 +576,4 @@ class Round:
 
 
 def _replace(hand: Hand, **changes: object) -> Hand:
-    from dataclasses import replace
-
     return replace(hand, **changes)  # type: ignore[arg-type]
