@@ -17,7 +17,6 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
