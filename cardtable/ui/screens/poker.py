@@ -453,7 +453,8 @@ class PokerScreen(GameScreen):
     def _message(self) -> str:
         hand = self.hand
         if self._busy:
-            return "Dealing…"
+            dealing = hand is not None and hand.phase is Phase.DRAWING and hand.drawn == HAND_SIZE
+            return "Dealing…" if dealing else "Drawing…"
         if self.phase is Phase.DRAWING:
             if self._tip:
                 return self._tip
