@@ -553,6 +553,22 @@ class BlackjackScreen(GameScreen):
         except ShoeEmpty:
             self._shoe_ran_out()
 
+    def _prompt(self) -> None:
+        """``Your turn: hard 15 against a 10`` (with the hand number after a split)."""
+        r = self.round
+        if r is None or r.turn is None:
+            return
+        view = r.view(self.human)
+        hand = view.hand
+        if hand is None:
+            return
+        which = f" (hand {view.hand_index + 1} of {len(view.hands)})" if len(view.hands) > 1 else ""  # type: ignore[operator]
+        up = view.dealer_up
+        value = min(up.rank, 10)
+        against = "an ace" if value == 1 else (f"an {value}" if value == 8 else f"a {value}")
+        prefix = "New shoe · " if self.table is not None and self.table.just_shuffled else ""
+        self.banner.show(f"{prefix}Your turn{which}: {hand.describe()} against {against}", "info")
+
     def _shoe_ran_out(self) -> None:
         """The shoe ran out mid-round (only a tiny shoe can): the round is void."""
         self.void_round()
@@ -569,6 +585,7 @@ class BlackjackScreen(GameScreen):
             seat, _ = r.turn
             if seat == self.human:
                 self.phase = "player"
+                self._prompt()
                 self.sync_controls()
                 self.render_table()
                 return
