@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Label
@@ -104,10 +105,15 @@ class BetControls(Horizontal):
         self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
 
     def compose(self) -> ComposeResult:
+        down, up = Button("−", id="bet-down"), Button("+", id="bet-up")
+        for button in (down, up):
+            # Every click counts: the value itself is the feedback, and Button ignores
+            # clicks during its "active" flash, which swallowed quick repeated clicks.
+            button.active_effect_duration = 0
         yield Label(self.label, classes="bet-label")
-        yield Button("−", id="bet-down", compact=False)
+        yield down
         yield Label(self.formatter(self.value), classes="bet-value")
-        yield Button("+", id="bet-up")
+        yield up
 
     def _nearest(self, value: int) -> int:
         """The largest ladder value not above ``value`` (or the smallest)."""
@@ -157,11 +163,15 @@ class BetControls(Horizontal):
         self._sync()
 
     def _sync(self) -> None:
-        if not self.is_mounted:
+        try:
+            value_label = self.query_one(".bet-value", Label)
+            down = self.query_one("#bet-down", Button)
+            up = self.query_one("#bet-up", Button)
+        except NoMatches:  # not composed yet: on_mount syncs
             return
-        self.query_one(".bet-value", Label).update(self.formatter(self.value))
-        self.query_one("#bet-down", Button).disabled = not self.can_decrease
-        self.query_one("#bet-up", Button).disabled = not self.can_increase
+        value_label.update(self.formatter(self.value))
+        down.disabled = not self.can_decrease
+        up.disabled = not self.can_increase
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -1,0 +1,86 @@
+"""The shared widgets on their own: bet ladder and controls, banner, card box."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Button
+
+from cardtable.core.cards import Card
+from cardtable.ui.widgets.banner import Banner
+from cardtable.ui.widgets.bet import BetControls, bet_ladder
+from cardtable.ui.widgets.card import CardWidget, card_text
+
+
+def test_bet_ladder_follows_the_table_limits() -> None:
+    assert [v // 100 for v in bet_ladder(500, 50_000)] == [5, 10, 15, 20, 25, 50, 75, 100, 150, 200, 250, 300, 400, 500]
+    assert bet_ladder(500, 500) == [500]
+    assert bet_ladder(100, 700)[-1] == 700
+    with pytest.raises(ValueError):
+        bet_ladder(0, 100)
+    with pytest.raises(ValueError):
+        bet_ladder(600, 500)
+
+
+class BetApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.changes: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield BetControls([500, 1000, 2500], value=500)
+        yield Banner()
+        yield CardWidget(Card.parse("10h"), id="face")
+        yield CardWidget(face_down=True, id="back")
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        self.changes.append(event.value)
+
+
+async def test_bet_controls_buttons_follow_the_ladder() -> None:
+    app = BetApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bet = app.query_one(BetControls)
+        down, up = app.query_one("#bet-down", Button), app.query_one("#bet-up", Button)
+        assert down.disabled and not up.disabled  # at the minimum from the start
+        await pilot.click("#bet-up")
+        await pilot.click("#bet-up")  # a quick second click counts too
+        await pilot.pause()
+        assert bet.value == 2500 and up.disabled and not down.disabled
+        assert bet.increase() is False
+        await pilot.click("#bet-down")
+        await pilot.pause()
+        assert bet.value == 1000
+        bet.locked = True
+        await pilot.pause()
+        assert down.disabled and up.disabled and bet.increase() is False and bet.decrease() is False
+        bet.locked = False
+        bet.set_value(2000)  # snapped down onto the ladder
+        await pilot.pause()
+        assert bet.value == 1000
+        assert app.changes == [1000, 2500, 1000]
+
+
+async def test_banner_kinds_and_card_faces() -> None:
+    app = BetApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        banner = app.query_one(Banner)
+        banner.show("WIN +15", "win")
+        await pilot.pause()
+        assert banner.text == "WIN +15" and banner.has_class("-win")
+        banner.show("PUSH", "push")
+        assert banner.has_class("-push") and not banner.has_class("-win")
+        with pytest.raises(ValueError):
+            banner.show("?", "jackpot")
+        banner.clear()
+        assert banner.text == ""
+        face = app.query_one("#face", CardWidget)
+        assert "10" in str(face.render()) and "♥" in str(face.render())
+        face.ascii = True
+        assert "H" in str(face.render())
+        back = app.query_one("#back", CardWidget)
+        assert back.has_class("-face-down") and "10" not in str(back.render())
+    assert card_text(Card.parse("as")).plain == " A♠ "
+    assert card_text(Card.parse("td"), ascii=True).plain == "10D "
+    assert card_text(None).plain == " ▒▒ "
