@@ -19,9 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Button, Header, Label, Static
 
 from ...core.baccarat import (
     CUT_FROM_END,
@@ -40,6 +38,7 @@ from ...core.cards import Card, Shoe, ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ...store import StoreError
 from ..widgets.banner import Banner
+from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
 from ..widgets.card import CardWidget
 from ..widgets.chips import ChipBalance
@@ -70,13 +69,6 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
 
 class FixedLabel(Label):
     """A label whose box never depends on its text: updates repaint without a re-layout."""
-
-    def update(self, content="", *, layout: bool = False) -> None:  # type: ignore[override]
-        super().update(content, layout=layout)
-
-
-class TableBanner(Banner):
-    """The shared banner; its box is fixed here, so a new message only repaints."""
 
     def update(self, content="", *, layout: bool = False) -> None:  # type: ignore[override]
         super().update(content, layout=layout)
@@ -208,40 +200,6 @@ class HandView(Vertical):
         self.set_cards(self.cards)
 
 
-class TableFooter(Footer):
-    """A Footer that dims and undims its keys in place.
-
-    Textual's Footer rebuilds every key whenever any binding's state changes (about
-    40 ms on this screen); here, when the same actions are still shown, only the
-    ``-disabled`` marks change, and a full rebuild happens only when the set of keys does.
-    """
-
-    def bindings_changed(self, screen: Screen) -> None:  # type: ignore[override]
-        try:
-            if self._update_in_place(screen):
-                return
-        except AttributeError:  # Footer internals moved: fall back to the full rebuild
-            pass
-        super().bindings_changed(screen)
-
-    def _update_in_place(self, screen: Screen) -> bool:
-        if not (self.is_attached and screen is self.screen and self._bindings_ready):
-            return False
-        enabled: dict[str, bool] = {}
-        for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
-            if binding.show:
-                enabled.setdefault(binding.action, is_enabled)
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if not keys or {key.action for key in keys} != set(enabled):
-            return False
-        for key in keys:
-            off = not enabled[key.action]
-            if key._disabled != off:
-                key._disabled = off
-                key.set_class(off, "-disabled")
-        return True
-
-
 class BaccaratScreen(GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
@@ -269,14 +227,17 @@ class BaccaratScreen(GameScreen):
     BaccaratScreen #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
     """
 
+    # Every table key is a priority binding: Textual runs priority keys the moment they
+    # arrive but queues the others, so "- enter" typed quickly would deal before the
+    # chip changed unless both are priority.
     BINDINGS = [
-        Binding("p", "bet('P')", "Player", id="baccarat.player", group=_BET_GROUP),
-        Binding("b", "bet('B')", "Banker", id="baccarat.banker", group=_BET_GROUP),
-        Binding("t", "bet('T')", "Tie", id="baccarat.tie", group=_BET_GROUP),
-        Binding("plus,up", "chip(1)", "Bigger chip", key_display="+", id="baccarat.chip_up", group=_CHIP_GROUP),
-        Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", id="baccarat.chip_down", group=_CHIP_GROUP),
-        Binding("c", "clear", "Clear", id="baccarat.clear"),
-        Binding("r", "repeat", "Repeat", id="baccarat.repeat"),
+        Binding("p", "bet('P')", "Player", priority=True, id="baccarat.player", group=_BET_GROUP),
+        Binding("b", "bet('B')", "Banker", priority=True, id="baccarat.banker", group=_BET_GROUP),
+        Binding("t", "bet('T')", "Tie", priority=True, id="baccarat.tie", group=_BET_GROUP),
+        Binding("plus,up", "chip(1)", "Bigger chip", key_display="+", priority=True, id="baccarat.chip_up", group=_CHIP_GROUP),
+        Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down", group=_CHIP_GROUP),
+        Binding("c", "clear", "Clear", priority=True, id="baccarat.clear"),
+        Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat"),
         Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
     ]
 
@@ -324,7 +285,7 @@ class BaccaratScreen(GameScreen):
         with Horizontal(id="bac-hands"):
             yield HandView(Outcome.PLAYER, ascii=ascii, id="hand-player")
             yield HandView(Outcome.BANKER, ascii=ascii, id="hand-banker")
-        yield TableBanner(id="bac-banner")
+        yield Banner(id="bac-banner")
         with Horizontal(id="bac-bets"):
             for outcome in SPOT_ORDER:
                 yield BetSpot(outcome, id=f"spot-{outcome.label.lower()}")
@@ -345,7 +306,7 @@ class BaccaratScreen(GameScreen):
             "Coups are independent: the roads record this shoe, they predict nothing.",
             id="bac-note",
         )
-        yield TableFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._ready = True

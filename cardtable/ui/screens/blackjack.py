@@ -29,7 +29,7 @@ from ...core.cards import ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ..widgets.banner import Banner
 from ..widgets.bet import BetControls, bet_ladder
-from ..widgets.bj_footer import DimmingFooter
+from ..widgets.footer import KeyFooter
 from ..widgets.bj_scene import Scene
 from ..widgets.bj_seat import ComputerSeat, DealerRow, PlayerHands
 from ..widgets.chips import ChipBalance
@@ -120,33 +120,11 @@ class SessionSummary(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TableBanner(Banner):
-    """The shared banner in a fixed box: a new message repaints without a re-layout."""
-
-    def update(self, content: Any = "", *, layout: bool = False) -> None:  # type: ignore[override]
-        super().update(content, layout=layout)
-
-
 class FixedLabel(Label):
     """A label in a fixed box: updates repaint without a re-layout."""
 
     def update(self, content: Any = "", *, layout: bool = False) -> None:  # type: ignore[override]
         super().update(content, layout=layout)
-
-
-class TableBetControls(BetControls):
-    """The shared bet controls; the amount is re-laid-out only when its text changes
-    (locking for a round and unlocking after it no longer costs a layout pass)."""
-
-    def _sync(self) -> None:
-        if not self.is_mounted:
-            return
-        text = self.formatter(self.value)
-        if getattr(self, "_shown", None) != text:
-            self._shown = text
-            self.query_one(".bet-value", Label).update(text, layout=False)  # fixed width
-        self.query_one("#bet-down", Button).disabled = not self.can_decrease
-        self.query_one("#bet-up", Button).disabled = not self.can_increase
 
 
 _BET_KEYS = Binding.Group("Bet", compact=True)
@@ -227,9 +205,9 @@ class BlackjackScreen(GameScreen):
                     yield ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}")
             yield PlayerHands(self.rules.max_hands, id="bj-hands")
             with Vertical(id="bj-controls"):
-                yield TableBanner(id="bj-banner")
+                yield Banner(id="bj-banner")
                 with Horizontal(classes="bj-row", id="bj-bet-row"):
-                    yield TableBetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
+                    yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
                     for value in CHIP_VALUES:
                         if self.rules.min_bet <= value <= self.rules.max_bet:
                             yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
@@ -243,7 +221,7 @@ class BlackjackScreen(GameScreen):
                     yield Button("Split", id="btn-split", disabled=True, compact=True, variant="warning")
                     yield Button("Tip", id="btn-tip", disabled=True, compact=True)
                     yield ChipBalance(id="bj-balance")
-        yield DimmingFooter(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         app = self.app

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
-from textual.widgets import Button, Checkbox, Footer, Header, Label, Static
+from textual.widgets import Button, Checkbox, Header, Label, Static
 
 from ...core.money import format_chips, format_signed
 from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
@@ -24,6 +24,7 @@ from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...resources import asset_path, read_json
 from ...store import StoreError
 from ..widgets.banner import Banner
+from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
 from ..widgets.card import CardWidget
 from ..widgets.chips import ChipBalance
@@ -137,7 +138,7 @@ class PokerScreen(GameScreen):
                     yield CardWidget(None, ascii=ascii, id=f"card-{i}")
                     yield Checkbox("Exchange", id=f"exchange-{i}", compact=True, disabled=True)
         yield Static("", id="poker-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._refresh_all()

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, TabbedContent, TabPane
+from textual.widgets import Header, Markdown, TabbedContent, TabPane
 
 from ...resources import read_text
 from ..games import GAME_INFO

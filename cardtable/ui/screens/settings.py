@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Label, Select
+from textual.widgets import Button, Checkbox, Header, Label, Select
 
 from ...core.money import format_chips
 from .confirm import ConfirmScreen

@@ -60,7 +60,8 @@ class BetControls(Horizontal):
         padding: 0 1;
     }
     BetControls > .bet-value {
-        min-width: 9;
+        width: 9;
+        content-align: center middle;
         text-style: bold;
     }
     BetControls > Button {
@@ -110,6 +111,9 @@ class BetControls(Horizontal):
             # Every click counts: the value itself is the feedback, and Button ignores
             # clicks during its "active" flash, which swallowed quick repeated clicks.
             button.active_effect_duration = 0
+            # Not focusable: the keyboard has +/- for these, and a focused "+" would
+            # otherwise take an `enter` meant for the table (when dealing is not possible).
+            button.can_focus = False
         yield Label(self.label, classes="bet-label")
         yield down
         yield Label(self.formatter(self.value), classes="bet-value")
@@ -169,7 +173,10 @@ class BetControls(Horizontal):
             up = self.query_one("#bet-up", Button)
         except NoMatches:  # not composed yet: on_mount syncs
             return
-        value_label.update(self.formatter(self.value))
+        text = self.formatter(self.value)
+        if getattr(self, "_shown", None) != text:  # locking/unlocking alone repaints nothing
+            self._shown = text
+            value_label.update(text, layout=False)  # fixed width: no re-layout of the screen
         down.disabled = not self.can_decrease
         up.disabled = not self.can_increase
 
