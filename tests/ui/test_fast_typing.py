@@ -52,3 +52,24 @@ async def test_poker_burst_raises_the_bet_before_dealing(data_dir: Path) -> None
         assert len(history) == 1, screen_text(app)
         assert history[0].stake == 3 * 500  # three coins of 5 chips
     app.store.close()
+
+
+async def test_blackjack_burst_raises_the_bet_before_dealing(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, seed=11, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        await burst(app, "plus", "plus", "enter")
+        for _ in range(20):
+            await pilot.pause()
+        # The round is under way (or already settled by a natural) at 15 chips.
+        # Stand on every hand until the round settles, then check the recorded stake.
+        for _ in range(8):
+            if app.store.history("blackjack"):
+                break
+            await pilot.press("s")
+            await pilot.pause()
+        history = app.store.history("blackjack")
+        assert len(history) == 1, screen_text(app)
+        assert history[0].stake == 1_500
+    app.store.close()

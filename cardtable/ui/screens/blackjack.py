@@ -158,14 +158,14 @@ class BlackjackScreen(GameScreen):
     """
 
     BINDINGS = [
-        Binding("h", "hit", "Hit", id="bj.hit"),
-        Binding("s", "stand", "Stand", id="bj.stand"),
-        Binding("d", "double", "Double", id="bj.double"),
-        Binding("p", "split", "Split", id="bj.split"),
-        Binding("t", "tip", "Tip", id="bj.tip"),
-        Binding("plus,up", "bet_up", "Bet up", id="bj.bet_up", key_display="+", group=_BET_KEYS),
-        Binding("minus,down", "bet_down", "Bet down", id="bj.bet_down", key_display="-", group=_BET_KEYS),
-        Binding("r", "repeat", "Repeat", id="bj.repeat"),
+        Binding("h", "hit", "Hit", priority=True, id="bj.hit"),
+        Binding("s", "stand", "Stand", priority=True, id="bj.stand"),
+        Binding("d", "double", "Double", priority=True, id="bj.double"),
+        Binding("p", "split", "Split", priority=True, id="bj.split"),
+        Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
+        Binding("plus,up", "bet_up", "Bet up", priority=True, id="bj.bet_up", key_display="+", group=_BET_KEYS),
+        Binding("minus,down", "bet_down", "Bet down", priority=True, id="bj.bet_down", key_display="-", group=_BET_KEYS),
+        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat"),
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
