@@ -8,26 +8,29 @@ from typing import Callable
 __all__ = ["fill_placeholders"]
 
 
-def _baccarat_house_edges() -> str:
+def _baccarat_house_edges(decks: int = 8) -> str:
     try:
         from ..core.baccarat import Outcome, house_edges, outcome_probabilities
     except ImportError:
         return "_(house edges not available)_"
     rows = ["| Bet | Wins | House edge |", "|---|---|---|"]
-    probs = outcome_probabilities(8)
-    edges = house_edges(8)
+    probs = outcome_probabilities(decks)
+    edges = house_edges(decks)
     for outcome, name in ((Outcome.BANKER, "Banker"), (Outcome.PLAYER, "Player"), (Outcome.TIE, "Tie")):
         rows.append(f"| {name} | {float(probs[outcome]) * 100:.4f} % | {float(edges[outcome]) * 100:.2f} % |")
-    note = "\n\nComputed exactly by the program for an 8-deck shoe (cards drawn without replacement)."
+    note = (
+        f"\n\nComputed exactly by the program for the {decks}-deck shoe of your settings "
+        "(every card drawn without replacement)."
+    )
     return "\n".join(rows) + note
 
 
-_PLACEHOLDERS: dict[str, Callable[[], str]] = {
+_PLACEHOLDERS: dict[str, Callable[[int], str]] = {
     "house_edges": _baccarat_house_edges,
 }
 
 
-def fill_placeholders(text: str) -> str:
+def fill_placeholders(text: str, *, baccarat_decks: int = 8) -> str:
     """Replace ``{{name}}`` markers with figures computed by the program."""
 
     def replace(match: re.Match[str]) -> str:
@@ -35,7 +38,7 @@ def fill_placeholders(text: str) -> str:
         if producer is None:
             return match.group(0)
         try:
-            return producer()
+            return producer(baccarat_decks)
         except Exception as error:  # a figure must never break the rules screen
             return f"_(could not compute: {error})_"
 

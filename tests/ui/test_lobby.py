@@ -197,3 +197,47 @@ async def test_settings_choices_persist(data_dir: Path) -> None:
     finally:
         store.close()
     app.store.close()
+
+
+def test_rules_text_figures_are_computed_for_the_deck_count() -> None:
+    from fractions import Fraction
+
+    from cardtable.core.baccarat import Outcome, house_edges
+    from cardtable.ui.screens.rules import help_markdown
+
+    eight = help_markdown("baccarat", baccarat_decks=8)
+    four = help_markdown("baccarat", baccarat_decks=4)
+    assert "{{" not in eight and "8-deck" in eight and "4-deck" in four
+    for text, decks in ((eight, 8), (four, 4)):
+        edge = house_edges(decks)[Outcome.BANKER]
+        assert isinstance(edge, Fraction)
+        assert f"{float(edge) * 100:.2f} %" in text
+    assert "| Banker | 45.8597 % | 1.06 % |" in eight  # RULES.md / the literature
+    assert "| Player | 44.6247 % | 1.24 % |" in eight
+    assert "| Tie | 9.5156 % | 14.36 % |" in eight
+
+
+async def test_statistics_screen_shows_each_game_and_the_totals(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.record_round("blackjack", 1_000, 2_500, {})  # +15
+    store.record_round("blackjack", 500, 0, {})  # -5
+    store.record_round("baccarat", 500, 975, {})  # +4.75
+    store.record_round("poker", 2_500, 2_500, {})  # push
+    store.close()
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        from textual.widgets import DataTable
+
+        table = app.screen.query_one("#stats-table", DataTable)
+        rows = {str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)[1:]] for key in table.rows}
+        #            rounds won lost pushed net       biggest refills
+        assert rows["Blackjack"] == ["2", "1", "1", "0", "+10", "15", "0"]
+        assert rows["Baccarat"] == ["1", "1", "0", "0", "+4.75", "4.75", "0"]
+        assert rows["Draw poker"] == ["1", "0", "0", "1", "±0", "0", "0"]
+        assert rows["All games"] == ["4", "2", "1", "1", "+14.75", "15", "0"]
+        assert "Bankroll 1,014.75" in screen_text(app)
+        history = app.screen.query_one("#history-table", DataTable)
+        assert history.row_count == 4
+    app.store.close()

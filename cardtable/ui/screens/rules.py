@@ -18,13 +18,13 @@ __all__ = ["RulesScreen", "help_markdown"]
 _TABS = (("house", "The house"),) + tuple((key, info.title) for key, info in GAME_INFO.items())
 
 
-def help_markdown(topic: str) -> str:
+def help_markdown(topic: str, *, baccarat_decks: int = 8) -> str:
     """The rules text of ``topic`` ("house" or a game), with computed figures filled in."""
     try:
         text = read_text("help", f"{topic}.md")
     except FileNotFoundError:
         return f"# {topic.capitalize()}\n\nThe rules text for this game is not written yet."
-    return fill_placeholders(text)
+    return fill_placeholders(text, baccarat_decks=baccarat_decks)
 
 
 class RulesScreen(Screen[None]):
@@ -54,5 +54,8 @@ class RulesScreen(Screen[None]):
             for key, title in _TABS:
                 with TabPane(title, id=f"rules-{key}"):
                     with VerticalScroll():
-                        yield Markdown(help_markdown(key), id=f"rules-text-{key}")
+                        yield Markdown(
+                            help_markdown(key, baccarat_decks=self.app.settings.baccarat_decks),  # type: ignore[attr-defined]
+                            id=f"rules-text-{key}",
+                        )
         yield KeyFooter()

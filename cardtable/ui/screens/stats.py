@@ -53,13 +53,20 @@ class StatsScreen(Screen[None]):
         table = self.query_one("#stats-table", DataTable)
         table.clear(columns=True)
         table.add_columns("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Biggest win", "Refills")
-        totals = [0] * 7
+        rows = {game: store.stats(game) for game in GAME_INFO}
         for game, info in GAME_INFO.items():
-            s = store.stats(game)
-            row = [s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]
-            totals = [a + b for a, b in zip(totals, row)]
-            totals[5] = max(totals[5] - s.biggest_win, s.biggest_win)  # biggest, not summed
-            table.add_row(info.title, *self._cells(row), key=game)
+            s = rows[game]
+            table.add_row(info.title, *self._cells([s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]), key=game)
+        every = rows.values()
+        totals = [
+            sum(s.rounds for s in every),
+            sum(s.won for s in every),
+            sum(s.lost for s in every),
+            sum(s.pushed for s in every),
+            sum(s.net for s in every),
+            max(s.biggest_win for s in every),  # the biggest single win, not a sum
+            sum(s.refills for s in every),
+        ]
         table.add_row("All games", *self._cells(totals), key="total")
         history = self.query_one("#history-table", DataTable)
         history.clear(columns=True)
