@@ -54,6 +54,8 @@ class Rules:
     penetration_percent: int = 75
     dealer_hits_soft_17: bool = False
     #: False: European no-hole-card game; a dealer blackjack takes doubled and split stakes.
+    #: True (the American variant, for analysis and tests): after the deal a dealer with
+    #: a natural says so at once, no one acts, and only the original stakes are lost.
     dealer_peeks: bool = False
     double_after_split: bool = True
     max_hands: int = 4
@@ -62,6 +64,26 @@ class Rules:
     blackjack_pays: tuple[int, int] = (3, 2)
     min_bet: int = 500  # hundredths
     max_bet: int = 50_000
+
+    def __post_init__(self) -> None:
+        """Refuse a variant the engine cannot deal, with the field named."""
+        for name in ("decks", "penetration_percent", "max_hands", "min_bet", "max_bet"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"Rules.{name} must be an int, not {value!r}")
+        if self.decks < 1:
+            raise ValueError(f"Rules.decks must be at least 1, not {self.decks}")
+        if not 1 <= self.penetration_percent <= 100:
+            raise ValueError(f"Rules.penetration_percent must be 1-100, not {self.penetration_percent}")
+        if self.max_hands < 1:
+            raise ValueError(f"Rules.max_hands must be at least 1, not {self.max_hands}")
+        pays = self.blackjack_pays
+        if (
+            not isinstance(pays, tuple)
+            or len(pays) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in pays)
+        ):
+            raise ValueError(f"Rules.blackjack_pays must be two positive ints (num, den), not {pays!r}")
 
     @property
     def cut_from_end(self) -> int:
@@ -414,6 +436,15 @@ class Round:
         for seat in range(self.seats):
             if self._hands[seat][0].blackjack:
                 self._close(seat, 0, "blackjack")
+        if self.rules.dealer_peeks and is_natural(self._dealer):
+            # Peek variant: the dealer's natural ends the round before anyone acts, so
+            # only the original stakes are at risk. (No peek, the house rule: players
+            # act without knowing, and the natural later takes every stake.)
+            for seat in range(self.seats):
+                if not self._hands[seat][0].closed:
+                    self._close(seat, 0, "dealer blackjack")
+            self._turn = None
+            return
         self._advance(0, 0)
 
     def _advance(self, seat: int, index: int) -> None:
@@ -542,6 +573,7 @@ class Round:
                 outcome, returned = HandOutcome.BLACKJACK, stake + stake * num // den
         elif dealer_bj:
             # No peek: the dealer's natural takes doubled and split stakes in full.
+            # Peek: no one acted, so this is the original stake only.
             outcome, returned = HandOutcome.LOSE, 0
         elif dealer_total > 21 or hand.total > dealer_total:
             outcome, returned = HandOutcome.WIN, 2 * stake

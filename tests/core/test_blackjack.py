@@ -415,3 +415,69 @@ def test_events_tell_the_story_of_a_round() -> None:
     assert r.events[3].card is None and not r.events[3].face_up
     assert r.events[11].card == parse_cards("7C")[0]
     assert r.events[13].note == "bust"
+
+
+# -- the peek variant (Rules.dealer_peeks=True; not the house rule) ------------------
+
+PEEK = Rules(dealer_peeks=True)
+
+
+def test_peek_dealer_natural_ends_the_round_before_anyone_acts() -> None:
+    # seat 0: 5 6 (would double), seat 1: A K natural; dealer A + K
+    r = deal("5S AC AH 6D KS KC 9S", bets=(500, 500), bankrolls=[10_000, 10_000], rules=PEEK)
+    assert r.turn is None and r.legal_actions() == set()
+    with pytest.raises(IllegalAction):
+        r.act(D)
+    assert [e.note for e in r.events if e.kind is EventKind.CLOSED] == ["blackjack", "dealer blackjack"]
+    seat0, seat1 = r.finish()
+    # only the original stake is lost; natural against natural pushes
+    assert (seat0[0].stake, seat0[0].returned, seat0[0].outcome) == (500, 0, HandOutcome.LOSE)
+    assert (seat1[0].stake, seat1[0].returned, seat1[0].outcome) == (500, 500, HandOutcome.PUSH)
+    assert r.bankroll(0) == 10_000 and r.bankroll(1) == 10_500
+    assert r.dealer_cards == cards("AH KC")  # the dealer draws nothing more
+
+
+def test_peek_ten_up_natural_also_ends_the_round() -> None:
+    r = deal("9S QH 9D AC", rules=PEEK)
+    assert r.turn is None
+    [[res]] = r.finish()
+    assert (res.returned, res.outcome) == (0, HandOutcome.LOSE)
+
+
+def test_peek_without_dealer_natural_play_goes_on_and_the_hole_card_stays_hidden() -> None:
+    r = deal("5S AH 6D 9C TS 7D", bankrolls=[10_000], rules=PEEK)
+    assert r.turn == (0, 0) and D in r.legal_actions()
+    assert all(e.card != parse_cards("9C")[0] for e in r.events)
+    assert r.view(0).dealer_cards == cards("AH")
+    r.act(D)  # 5 6 T = 21 doubled; dealer A 9 = 20 stands
+    [[res]] = r.finish()
+    assert (res.stake, res.returned, res.outcome) == (1000, 2000, HandOutcome.WIN)
+
+
+def test_no_peek_house_rule_same_cards_the_player_acts_and_the_double_is_lost() -> None:
+    """The counterpart of the peek test: same cards, house rules."""
+    r = deal("5S AH 6D KC 9S", bankrolls=[10_000])
+    assert r.turn == (0, 0)
+    r.act(D)
+    [[res]] = r.finish()
+    assert (res.stake, res.returned) == (1000, 0)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"decks": 0},
+        {"decks": 2.5},
+        {"penetration_percent": 0},
+        {"penetration_percent": 101},
+        {"max_hands": 0},
+        {"blackjack_pays": (3, 0)},
+        {"blackjack_pays": (3,)},
+        {"blackjack_pays": [3, 2]},
+        {"min_bet": "5"},
+    ],
+)
+def test_rules_refuse_a_variant_the_engine_cannot_deal(changes) -> None:
+    field = next(iter(changes))
+    with pytest.raises(ValueError, match=field):
+        Rules(**changes)

@@ -12,6 +12,7 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,15 +46,26 @@ def rounds(draw):
     bets = [draw(st.sampled_from([100, 500, 700, 2500])) for _ in range(seats)]
     limited = draw(st.booleans())
     bankrolls = [draw(st.integers(0, 3000)) for _ in range(seats)] if limited else None
-    return perm, bets, bankrolls
+    rules = draw(st.sampled_from(VARIANTS))
+    return perm, bets, bankrolls, rules
+
+
+#: The house rules first, then variants the engine also deals.
+VARIANTS = [
+    Rules(),
+    Rules(dealer_peeks=True),
+    Rules(dealer_hits_soft_17=True),
+    Rules(resplit_aces=True, max_hands=3),
+    Rules(double_after_split=False, max_hands=2),
+]
 
 
 @settings(max_examples=300, deadline=None)
 @given(rounds(), st.data())
 def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
-    perm, bets, bankrolls = setup
+    perm, bets, bankrolls, rules = setup
     shoe = Shoe.stacked(perm)
-    r = Round(Rules(), shoe, bets, bankrolls)
+    r = Round(rules, shoe, bets, bankrolls)
     on_table = [
         (bankrolls[s] if bankrolls else 0) + bets[s] for s in range(len(bets))
     ]
@@ -97,6 +109,10 @@ def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
             break
     dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
     assert Counter(dealt + rest) == Counter(perm)
+    dealer_natural = len(r.dealer_cards) == 2 and hand_total(r.dealer_cards)[0] == 21
+    if rules.dealer_peeks and dealer_natural:
+        # a peeked natural ends the round at once: only the original stakes were at risk
+        assert [[res.stake for res in seat] for seat in results] == [[b] for b in bets]
     for seat, seat_results in enumerate(results):
         for res in seat_results:
             assert res.returned in (0, res.stake, 2 * res.stake, res.stake * 5 // 2)
@@ -108,11 +124,12 @@ def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
 
 
 
-def _play(order: list[Card], bets: list[int], choices: list[int] | None, rng: random.Random):
+def _play(order: list[Card], bets: list[int], choices: list[int] | None, rng: random.Random,
+          rules: Rules = Rules()):
     """Play the players' part; return the views of every seat after every step and
     the actions taken (``choices`` replays a previous game's actions)."""
     shoe = Shoe.stacked(order)
-    r = Round(Rules(), shoe, bets, [10_000] * len(bets))
+    r = Round(rules, shoe, bets, [10_000] * len(bets))
     views = [tuple(r.view(s) for s in range(len(bets)))]
     taken: list[int] = []
     step = 0
@@ -129,21 +146,39 @@ def _play(order: list[Card], bets: list[int], choices: list[int] | None, rng: ra
     return views, taken, shoe.size - shoe.remaining
 
 
-def test_views_do_not_depend_on_face_down_card_or_undealt_shoe() -> None:
+@pytest.mark.parametrize("rules", [Rules(), Rules(dealer_peeks=True)], ids=["no-peek", "peek"])
+def test_views_do_not_depend_on_face_down_card_or_undealt_shoe(rules: Rules) -> None:
     """Pairs of rounds differing only in the face-down card and the undealt shoe
-    give identical views to every seat at every step."""
+    give identical views to every seat at every step. With peek, a dealer natural is
+    announced at once, so there the swap keeps whether the hole card makes one."""
+    peek = rules.dealer_peeks
     rng = random.Random(20261129)
     differing_dealer_naturals = 0
+    peeked_naturals = 0
     for trial in range(300):
         order = full_deck() * 6
         rng.shuffle(order)
         seats = rng.randint(1, 5)
         bets = [500] * seats
-        views_a, taken, used = _play(order, bets, None, rng)
+        views_a, taken, used = _play(order, bets, None, rng, rules)
         hole = 2 * seats + 1
+        up = order[seats]
+
+        def natural(card: Card) -> bool:
+            return sorted((min(up.rank, 10), min(card.rank, 10))) == [1, 10]
+
         # swap the hole card with an undealt card of another value, reshuffle the rest
         other = order[:]
-        candidates = [i for i in range(used, len(other)) if min(other[i].rank, 10) != min(other[hole].rank, 10)]
+        if peek and natural(other[hole]):
+            # the only cards that keep the natural are of its value: another suit/rank
+            candidates = [i for i in range(used, len(other))
+                          if other[i] != other[hole] and natural(other[i])]
+        else:
+            candidates = [
+                i for i in range(used, len(other))
+                if min(other[i].rank, 10) != min(other[hole].rank, 10)
+                and not (peek and natural(other[i]))
+            ]
         j = rng.choice(candidates)
         other[hole], other[j] = other[j], other[hole]
         tail = other[used:]
@@ -151,11 +186,16 @@ def test_views_do_not_depend_on_face_down_card_or_undealt_shoe() -> None:
         other[used:] = tail
         assert other[hole] != order[hole]
         assert other[:hole] == order[:hole] and other[hole + 1 : used] == order[hole + 1 : used]
-        views_b, taken_b, used_b = _play(other, bets, taken, rng)
+        views_b, taken_b, used_b = _play(other, bets, taken, rng, rules)
         assert taken_b == taken and used_b == used
         assert views_a == views_b
-        up = order[seats]
-        if (up.rank == 1 and min(order[hole].rank, 10) == 10) != (up.rank == 1 and min(other[hole].rank, 10) == 10):
+        if natural(order[hole]) != natural(other[hole]):
             differing_dealer_naturals += 1
-    # the pairs really did include dealer naturals on one side only
-    assert differing_dealer_naturals > 0
+        if peek and natural(order[hole]):
+            peeked_naturals += 1
+    if peek:
+        # the pairs included rounds the peeked natural ended (the same on both sides)
+        assert differing_dealer_naturals == 0 and peeked_naturals > 0
+    else:
+        # the pairs really did include dealer naturals on one side only
+        assert differing_dealer_naturals > 0
