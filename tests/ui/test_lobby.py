@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Button
 
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
@@ -54,7 +53,7 @@ async def test_game_keys_open_available_games_and_ignore_others(data_dir: Path) 
                 await pilot.press("escape")
                 await pilot.pause()
             assert isinstance(app.screen, LobbyScreen)
-            button = app.screen.query_one(f"#game-{info.key}", Button)
+            button = app.screen.query_one(f"#game-{info.key}")
             assert button.disabled is (not game_available(info.key))
 
 

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Label, Static
+from textual.widgets import Header, Label, Static
 
 from ..games import GAME_INFO, game_available
 from ..widgets.chips import ChipBalance
+from ..widgets.menu import MenuItem
 from ..widgets.footer import KeyFooter
 
 __all__ = ["LobbyScreen"]
@@ -38,16 +39,16 @@ class LobbyScreen(Screen[None]):
                 for info in GAME_INFO.values():
                     available = game_available(info.key)
                     blurb = info.blurb if available else "this table is not open yet"
-                    yield Button(
-                        f"{info.hotkey}  {info.title:<11} {blurb}",
+                    yield MenuItem(
+                        f"[b]{info.hotkey}  {info.title:<11}[/b] {blurb}",
                         id=f"game-{info.key}",
                         classes="game-button",
                         disabled=not available,
                     )
             with Horizontal(id="lobby-menu"):
-                yield Button("Statistics  s", id="menu-statistics")
-                yield Button("Settings  o", id="menu-settings")
-                yield Button("Rules  ?", id="menu-rules")
+                yield MenuItem("Statistics  [b]s[/b]", id="menu-statistics", classes="menu-button")
+                yield MenuItem("Settings  [b]o[/b]", id="menu-settings", classes="menu-button")
+                yield MenuItem("Rules  [b]?[/b]", id="menu-rules", classes="menu-button")
             yield Label(
                 "Chips are virtual: they have no money value and can never be withdrawn.",
                 id="lobby-note",
@@ -79,8 +80,8 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(SettingsScreen())
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        button_id = event.button.id or ""
+    def on_menu_item_pressed(self, event: MenuItem.Pressed) -> None:
+        button_id = event.item.id or ""
         event.stop()
         if button_id.startswith("game-"):
             self.action_open_game(button_id.removeprefix("game-"))
