@@ -240,3 +240,18 @@ async def test_statistics_screen_shows_each_game_and_the_totals(data_dir: Path) 
         history = app.screen.query_one("#history-table", DataTable)
         assert history.row_count == 4
     app.store.close()
+
+
+async def test_lobby_entries_work_with_tab_and_enter(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # The first entry has focus; tab moves along; enter opens the focused entry.
+        assert app.focused is not None and app.focused.id == "game-blackjack"
+        for _ in range(3):
+            await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "menu-statistics"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+    app.store.close()
