@@ -255,3 +255,28 @@ async def test_lobby_entries_work_with_tab_and_enter(data_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
     app.store.close()
+
+
+async def test_a_game_without_a_screen_is_shown_disabled_and_its_key_does_nothing(
+    data_dir: Path, monkeypatch
+) -> None:
+    import cardtable.ui.screens.lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "game_available", lambda game: game != "poker")
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = app.screen.query_one("#game-poker")
+        assert entry.disabled
+        assert "not open yet" in screen_text(app)
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.click("#game-poker")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        # the footer shows the key dimmed: the binding is listed but not enabled
+        active = {b.action: enabled for (_n, b, enabled, _t) in app.screen.active_bindings.values()}
+        assert active["open_game('poker')"] is False
+        assert active["open_game('baccarat')"] is True
+    app.store.close()
