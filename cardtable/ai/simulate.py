@@ -12,6 +12,7 @@ import argparse
 import math
 import random
 import sys
+import textwrap
 from dataclasses import dataclass
 from typing import Callable
 
@@ -125,8 +126,11 @@ def _parser() -> _Parser:
         description="Play many blackjack rounds with one computer seat and print the house edge.",
     )
     parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
-    parser.add_argument("--rounds", type=_positive, required=True, metavar="N")
-    parser.add_argument("--level", choices=LEVELS, required=True)
+    parser.add_argument("--rounds", type=_positive, required=True, metavar="N",
+                        help="rounds to play (one seat, one 10-chip bet a round)")
+    parser.add_argument("--level", choices=LEVELS, required=True,
+                        help="the computer player: easy (hits below 17), normal (published "
+                             "chart), hard (this table's exact basic strategy)")
     parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible shuffles")
     return parser
 
@@ -148,6 +152,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.3f} %"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def main(argv: list[str]) -> int:
     """CLI entry (argv after ``simulate``): 0 on success, 2 with one line on bad args."""
     try:
@@ -162,29 +170,46 @@ def main(argv: list[str]) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
-    with Progress(
-        TextColumn(f"{args.level} player"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("rounds", total=args.rounds)
-        result = simulate(
-            args.rounds,
-            args.level,
-            args.seed,
-            progress=lambda done: bar.update(task, completed=done),
-        )
+    try:
+        with Progress(
+            TextColumn(f"{args.level} player"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,  # no stray blank line when stderr is a file
+        ) as bar:
+            task = bar.add_task("rounds", total=args.rounds)
+            result = simulate(
+                args.rounds,
+                args.level,
+                args.seed,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except KeyboardInterrupt:
+        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        return 130
+    from .bj_analysis import describe_rules
+
     rules = Rules()
     seed_text = f", seed {args.seed}" if args.seed is not None else ""
-    print(f"blackjack, {args.level} player, {result.rounds:,} rounds, {rules.decks} decks, "
-          f"{result.shuffles:,} reshuffles{seed_text}")
-    print(f"house edge: {_pct(result.house_edge)} ± {_pct(result.std_error)} (standard error)")
+    print(f"blackjack, {args.level} player, {_count(result.rounds, 'round')}{seed_text}, "
+          f"{_count(result.shuffles, 'reshuffle')}")
+    print(textwrap.fill(describe_rules(rules), width=78, initial_indent="rules:      ",
+                        subsequent_indent=" " * 12))
+    error = (f"± {_pct(result.std_error)} standard error"
+             if math.isfinite(result.std_error) else "(too few rounds for a standard error)")
+    print(f"house edge: {_pct(result.house_edge)} {error}")
     expected = _expected(args.level)
     if expected is not None:
-        print(f"analysis:   {_pct(-expected)} (exact expectation off the top of the shoe)")
+        print(f"analysis:   {_pct(-expected)} exact, off the top of the shoe")
+        if math.isfinite(result.std_error) and result.std_error > 0:
+            gap = abs(result.house_edge + expected) / result.std_error
+            verdict = "agrees" if gap <= 4 else "DISAGREES"
+            print(f"agreement:  {gap:.1f} standard errors apart: {verdict} (4 or fewer agree)")
+    if result.house_edge < 0:
+        print("            (a negative house edge: the player came out ahead in this run)")
     return 0
 
 

@@ -55,6 +55,29 @@ def test_cli_prints_house_edge(capsys) -> None:
     assert "500 rounds" in out and "normal player" in out
     assert "house edge:" in out and "± " in out
     assert "analysis:" in out
+    assert "agreement:" in out and "standard errors apart" in out
+    assert "no peek (full loss to dealer blackjack)" in " ".join(out.split())
+    assert all(len(line) <= 80 for line in out.splitlines())  # fits an 80-column terminal
+
+
+def test_cli_one_round_has_no_standard_error(capsys) -> None:
+    assert main(["blackjack", "--rounds", "1", "--level", "easy", "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "1 round," in captured.out and "inf" not in captured.out
+    assert "too few rounds for a standard error" in captured.out
+    assert captured.err == ""  # no progress bar output when stderr is not a terminal
+
+
+def test_cli_interrupted_says_so_and_exits_130(monkeypatch, capsys) -> None:
+    import cardtable.ai.simulate as sim
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "simulate", stop)
+    assert main(["blackjack", "--rounds", "10", "--level", "hard"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and "interrupted" in captured.err
 
 
 @pytest.mark.parametrize(
