@@ -570,6 +570,8 @@ class Round:
                 outcome, returned = HandOutcome.PUSH, stake
             else:
                 num, den = self.rules.blackjack_pays
+                # Exact for every stake in whole chips or even hundredths; an odd number
+                # of hundredths (never offered by the table) rounds the half down.
                 outcome, returned = HandOutcome.BLACKJACK, stake + stake * num // den
         elif dealer_bj:
             # No peek: the dealer's natural takes doubled and split stakes in full.

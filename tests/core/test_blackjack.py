@@ -76,6 +76,12 @@ def test_natural_on_odd_stakes_is_exact(bet: int, returned: int) -> None:
     assert res.returned == returned
 
 
+def test_natural_on_an_odd_number_of_hundredths_rounds_the_half_down() -> None:
+    # 1.01 chips: 3:2 is 1.515, paid as 1.51 (the house keeps the half hundredth)
+    [[res]] = deal("AS 9H KD 7C TC", bets=(101,)).finish()
+    assert res.returned == 101 + 151
+
+
 def test_natural_against_dealer_natural_pushes() -> None:
     [[res]] = deal("AS AH KD KC").finish()
     assert res.outcome is HandOutcome.PUSH and res.returned == 500
