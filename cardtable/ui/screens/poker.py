@@ -403,10 +403,14 @@ class PokerScreen(GameScreen):
             banner.show(f"{detail} — no win ({format_signed(hand.net)})", "lose")
 
     def _set_text(self, selector: str, text: str) -> None:
-        """Update a label only when its text changes (an update costs a layout pass)."""
+        """Update a label only when its text changes.
+
+        The stake, round and message labels have fixed boxes (poker.tcss), so a new
+        text only repaints them; the coin info is sized to its text and re-lays out.
+        """
         if self._texts.get(selector) != text:
             self._texts[selector] = text
-            self.query_one(selector, Static).update(text)
+            self.query_one(selector, Static).update(text, layout=selector == "#poker-coin-info")
 
     def _refresh_controls(self) -> None:
         betting = self.phase is Phase.BETTING
