@@ -14,7 +14,7 @@ from cardtable.core.cards import Shoe
 from cardtable.resources import read_text
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
-from cardtable.ui.screens.baccarat import BaccaratScreen, BetSpot, HandView, chip_sizes
+from cardtable.ui.screens.baccarat import BaccaratScreen, BetSpot, CardSlot, HandView, chip_sizes
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen
@@ -166,7 +166,7 @@ async def test_third_cards_follow_the_tableau(data_dir: Path) -> None:
         banker = screen.query_one("#hand-banker", HandView)
         assert [str(c) for c in player.cards] == ["AS", "3D", "6S"]
         assert [str(c) for c in banker.cards] == ["2H", "4C", "6H"]
-        assert all(w.visible for w in banker.query("CardWidget"))
+        assert all(w.shown for w in banker.query(CardSlot))
         assert banner(app) == "Banker wins 2 to 0 · you win +4.75"
 
 
@@ -262,8 +262,11 @@ async def test_enter_alone_repeats_the_last_bets(data_dir: Path) -> None:
     app = make_app(data_dir, PLAYER_NATURAL + " " + BANKER_NATURAL)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, ["enter"])  # nothing to repeat yet: nothing happens
+        await press(pilot, ["enter"])  # no bet, nothing to repeat: no deal, the hint instead
         assert app.store.history("baccarat") == []
+        assert banner(app) == "Place a bet first: p Player · b Banker · t Tie, or click a spot"
+        assert table(app).query_one("#bac-banner", Banner).has_class("-error")
+        assert table(app).check_action("deal", ()) is None  # the Deal key stays dimmed
         await press(pilot, ["p", "enter"])
         assert app.store.bankroll == 100_500
         await press(pilot, ["enter"])  # the same 5 on Player again, Banker wins
@@ -348,7 +351,7 @@ async def test_scoreboards_and_new_shoe_at_the_cut_card(data_dir: Path) -> None:
         assert rows[0].startswith("○1") and rows[1].startswith("○ ") and rows[2].startswith("· ")
         assert screen.query_one(RoadTally).summary() == "P 2 B 0 T 1"
         assert "8 decks" not in screen_text(app)  # a stacked shoe has no decks
-        assert "4 cards left · cut card at 3" in screen_text(app)
+        assert "4 cards left · cut card in 1" in screen_text(app)
         await press(pilot, ["enter"])  # coup 4 brings out the cut card and is completed
         assert screen.query_one(BeadPlate).outcomes == (P, T, P, B)
         assert "0 cards left · cut card out: shuffle next" in screen_text(app)
@@ -445,10 +448,23 @@ async def test_real_shoe_is_shown_with_its_decks_and_cut_card(data_dir: Path) ->
     app = CardTableApp(data_dir=data_dir, seed=7, start="baccarat", animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "8 decks · 416 cards left · cut card at 16" in screen_text(app)
+        assert "8 decks · 416 cards left · cut card in 400" in screen_text(app)
         await press(pilot, ["b", "enter"])
         used = len(table(app).last_coup.player) + len(table(app).last_coup.banker)  # type: ignore[union-attr]
-        assert f"8 decks · {416 - used} cards left · cut card at 16" in screen_text(app)
+        assert f"8 decks · {416 - used} cards left · cut card in {400 - used}" in screen_text(app)
+
+
+@pytest.mark.parametrize("decks", [4, 6])
+async def test_real_shoe_has_the_decks_from_the_settings(data_dir: Path, decks: int) -> None:
+    store = Store.open(data_dir)
+    store.save_settings(dataclasses.replace(store.settings(), baccarat_decks=decks))
+    store.close()
+    app = CardTableApp(data_dir=data_dir, seed=7, start="baccarat", animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        cards = 52 * decks
+        assert table(app).shoe.remaining == cards  # type: ignore[union-attr]
+        assert f"{decks} decks · {cards} cards left · cut card in {cards - 16}" in screen_text(app)
 
 
 async def test_refill_offered_when_the_bankroll_is_below_the_minimum(data_dir: Path) -> None:

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Button, Header, Label, Static
 
 from ...core.baccarat import (
@@ -53,6 +54,9 @@ _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
 _BET_GROUP = Binding.Group("Bet", compact=True)
 _CHIP_GROUP = Binding.Group("Chip", compact=True)
+_NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
+_BEAD_COLUMNS = 26  # the bead plate's width and its right margin
+_TALLY_COLUMNS = 14
 #: Casino chip denominations in whole chips (hundredths).
 _DENOMINATIONS = (100, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000)
 
@@ -136,6 +140,30 @@ class BetSpot(Static):
         self.note = note
 
 
+class RoadTitles(Widget):
+    """The three board titles on one line: one widget, not three labels in a row.
+
+    The columns match the boards below: the bead plate 24 + 2 wide, the tally 14.
+    """
+
+    def render(self) -> Text:
+        width = self.size.width
+        road = max(0, width - _BEAD_COLUMNS - _TALLY_COLUMNS)
+        return Text(f"{'Bead plate':<{_BEAD_COLUMNS}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
+
+
+class CardSlot(CardWidget):
+    """A card place that can be left blank (the third card before it is dealt).
+
+    Blanking repaints the slot only; toggling ``visible`` would re-lay out the screen.
+    """
+
+    shown: reactive[bool] = reactive(True)
+
+    def render(self) -> Text:
+        return super().render() if self.shown else Text("")
+
+
 class HandView(Vertical):
     """One hand (Player or Banker): its title with the score and up to three cards."""
 
@@ -169,7 +197,7 @@ class HandView(Vertical):
         yield FixedLabel(self._title(), classes="hand-title")
         with Horizontal():
             for i in range(3):
-                yield CardWidget(ascii=self.ascii, classes="third" if i == 2 else "")
+                yield CardSlot(ascii=self.ascii, classes="third" if i == 2 else "")
 
     def _title(self) -> Text:
         text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
@@ -189,10 +217,9 @@ class HandView(Vertical):
         self.cards = list(cards)
         if not self._ready:
             return
-        widgets = list(self.query(CardWidget))
-        for i, widget in enumerate(widgets):
+        for i, widget in enumerate(self.query(CardSlot)):
             widget.card = self.cards[i] if i < len(self.cards) else None
-            widget.visible = i < 2 or i < len(self.cards)
+            widget.shown = i < 2 or i < len(self.cards)
         self.query_one(".hand-title", FixedLabel).update(self._title())
 
     def on_mount(self) -> None:
@@ -216,10 +243,7 @@ class BaccaratScreen(GameScreen):
     BaccaratScreen #bac-actions { height: 1; margin: 0 1; }
     BaccaratScreen #bac-actions > Button { margin-right: 2; }
     BaccaratScreen #bac-chip > .bet-label { padding: 0 0 0 1; }
-    BaccaratScreen #bac-road-titles { height: 1; color: $text-muted; margin: 0 1; }
-    BaccaratScreen #bac-road-titles > Label { width: 1fr; }
-    BaccaratScreen #bac-road-titles > #title-bead { width: 26; }
-    BaccaratScreen #bac-road-titles > #title-tally { width: 14; }
+    BaccaratScreen #bac-road-titles { width: 1fr; height: 1; color: $text-muted; margin: 0 1; }
     BaccaratScreen #bac-roads { height: 6; margin: 0 1; }
     BaccaratScreen #bac-bead { width: 24; margin-right: 2; }
     BaccaratScreen #bac-road { width: 1fr; margin-right: 2; }
@@ -294,10 +318,7 @@ class BaccaratScreen(GameScreen):
             yield Button("Deal  enter", id="bac-deal", compact=True, variant="primary")
             yield Button("Clear  c", id="bac-clear", compact=True)
             yield Button("Repeat last bets  r", id="bac-repeat", compact=True)
-        with Horizontal(id="bac-road-titles"):
-            yield Label("Bead plate", id="title-bead")
-            yield Label("Big road", id="title-road")
-            yield Label("This shoe", id="title-tally")
+        yield RoadTitles(id="bac-road-titles")
         with Horizontal(id="bac-roads"):
             yield BeadPlate(id="bac-bead")
             yield BigRoadBoard(id="bac-road")
@@ -344,7 +365,8 @@ class BaccaratScreen(GameScreen):
         if shoe.cut_from_end is not None and left <= shoe.cut_from_end:
             return f"{left} cards left · cut card out: shuffle next"
         decks = f"{shoe.decks} decks · " if shoe.decks else ""
-        cut = f" · cut card at {shoe.cut_from_end}" if shoe.cut_from_end is not None else ""
+        # where the cut card is: how many more cards until it comes out
+        cut = f" · cut card in {left - shoe.cut_from_end}" if shoe.cut_from_end is not None else ""
         return f"{decks}{left} cards left{cut}"
 
     def _sync(self) -> None:
@@ -409,6 +431,16 @@ class BaccaratScreen(GameScreen):
         if action == "deal":
             return True if betting and (self.on_table or self.last_bets) else None
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """``enter`` with nothing to deal: the Deal key is dimmed, but say what it needs.
+
+        A real table never bets for the player, so the first ``enter`` (no bet yet, no
+        last bets to repeat) deals nothing; it shows how to bet instead of doing nothing.
+        """
+        if event.key == "enter" and not self.dealing and self.check_action("deal", ()) is not True:
+            event.stop()
+            self._banner(_NO_BET_HINT, "error")
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
         self._refresh_keys()
@@ -514,7 +546,7 @@ class BaccaratScreen(GameScreen):
             return
         if not self.on_table:
             if not self.last_bets:
-                self._banner("Place a bet first: p Player · b Banker · t Tie", "error")
+                self._banner(_NO_BET_HINT, "error")
                 return
             if not self._place(self.last_bets):
                 return
