@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
+import pytest
 from textual.widgets import Button, Checkbox
 
 from cardtable.core.cards import Card, Shoe, parse_cards
@@ -168,6 +169,27 @@ async def test_enter_draws_while_a_checkbox_has_focus(data_dir: Path) -> None:
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("AS AD AH 4C 5S")
         assert "Three of a Kind" in screen.query_one(Banner).text
+
+
+async def test_enter_while_the_action_button_has_focus_acts_once(data_dir: Path) -> None:
+    # The focused Deal/Draw button must not also press itself: one deal, one draw.
+    app = poker_app(data_dir, "AS AD 3H 4C 5S  AH", "2S 7D 9H JC KS")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        button = screen.query_one("#poker-action", Button)
+        button.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert button.has_focus
+        assert screen.hand is not None and screen.hand.phase.value == "drawing"
+        assert shown_cards(screen) == parse_cards("AS AD 3H 4C 5S")
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("AS AD AH 4C 5S")
+        assert app.store.history_count("poker") == 1  # drawn once, not dealt again
+        assert app.bankroll == 100_000 - 500 + 3 * 500
 
 
 async def test_enter_with_nothing_ticked_stands(data_dir: Path) -> None:
@@ -386,8 +408,9 @@ async def test_ascii_letters(data_dir: Path) -> None:
         assert any("S" in line and "D" in line and "H" in line and "C" in line for line in lines)
 
 
-async def test_fits_80_by_24(data_dir: Path) -> None:
-    app = poker_app(data_dir, "AS KD QH JC 9S")
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_fits_80_by_24(data_dir: Path, ascii: bool) -> None:
+    app = poker_app(data_dir, "AS KD QH JC 9S", ascii=ascii)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -401,6 +424,13 @@ async def test_fits_80_by_24(data_dir: Path) -> None:
         text = screen_text(app)
         for label in ("Royal Straight Flush", "Jacks or Better", "Exchange", "Bankroll"):
             assert label in text
+        # every card readable: suits as symbols, or (--ascii) no symbol anywhere
+        symbols = [card.suit.symbol for card in parse_cards("AS KD QH JC 9S")]
+        if ascii:
+            assert not any(symbol in text for symbol in symbols)
+        else:
+            assert all(symbol in text for symbol in symbols)
+        assert "Tick the cards to exchange" in text  # the whole message line, not cut
 
 
 async def test_rules_key_shows_poker_rules(data_dir: Path) -> None:
