@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 from typing import Mapping
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -41,7 +42,8 @@ from ...store import StoreError
 from ..widgets.banner import Banner
 from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
-from ..widgets.card import CardWidget
+from ..widgets.card import CARD_HEIGHT, CARD_WIDTH
+from ..widgets.card import _FACE as _CARD_FACE, _INK as _CARD_INK, _RED as _CARD_RED  # CardWidget's colours
 from ..widgets.chips import ChipBalance
 from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
 from .base import GameScreen
@@ -152,38 +154,20 @@ class RoadTitles(Widget):
         return Text(f"{'Bead plate':<{_BEAD_COLUMNS}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
 
 
-class CardSlot(CardWidget):
-    """A card place that can be left blank (the third card before it is dealt).
+class HandView(Widget):
+    """One hand (Player or Banker): a title with the score over up to three cards.
 
-    Blanking repaints the slot only; toggling ``visible`` would re-lay out the screen.
+    Drawn as one widget (title and card boxes in a single render) rather than a label
+    and three card widgets: a key press then costs one repaint instead of five, and
+    the place of the third card stays blank, without a re-layout, until it is dealt.
+    The card boxes look like :class:`CardWidget`'s.
     """
-
-    shown: reactive[bool] = reactive(True)
-
-    def render(self) -> Text:
-        return super().render() if self.shown else Text("")
-
-
-class HandView(Vertical):
-    """One hand (Player or Banker): its title with the score and up to three cards."""
 
     DEFAULT_CSS = """
     HandView {
         width: 1fr;
         height: 6;
     }
-    HandView > .hand-title {
-        width: 1fr;
-        content-align: center middle;
-        text-style: bold;
-    }
-    HandView > Horizontal {
-        width: 1fr;
-        height: 5;
-        align-horizontal: center;
-    }
-    HandView CardWidget { margin-right: 1; }
-    HandView CardWidget.third { margin-right: 0; }
     """
 
     def __init__(self, hand: Outcome, *, ascii: bool, id: str | None = None) -> None:
@@ -191,13 +175,6 @@ class HandView(Vertical):
         self.hand = hand
         self.ascii = ascii
         self.cards: list[Card] = []
-        self._ready = False
-
-    def compose(self) -> ComposeResult:
-        yield FixedLabel(self._title(), classes="hand-title")
-        with Horizontal():
-            for i in range(3):
-                yield CardSlot(ascii=self.ascii, classes="third" if i == 2 else "")
 
     def _title(self) -> Text:
         text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
@@ -213,18 +190,49 @@ class HandView(Vertical):
         return hand_total(self.cards) if self.cards else None
 
     def set_cards(self, cards: list[Card]) -> None:
-        """Show ``cards``; the third place stays invisible until a third card is dealt."""
+        """Show ``cards``; the third place stays blank until a third card is dealt."""
         self.cards = list(cards)
-        if not self._ready:
-            return
-        for i, widget in enumerate(self.query(CardSlot)):
-            widget.card = self.cards[i] if i < len(self.cards) else None
-            widget.shown = i < 2 or i < len(self.cards)
-        self.query_one(".hand-title", FixedLabel).update(self._title())
+        self.refresh()
 
-    def on_mount(self) -> None:
-        self._ready = True
-        self.set_cards(self.cards)
+    def render(self) -> Text:
+        width = self.size.width or 40
+        title = self._title()
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(" " * max(0, (width - title.cell_len) // 2))
+        text.append_text(title)
+        boxes = [_card_box(self.cards[i] if i < len(self.cards) else None, self.ascii) for i in range(3)]
+        if len(self.cards) < 3:
+            boxes[2] = [Text(" " * CARD_WIDTH)] * CARD_HEIGHT
+        left = " " * max(0, (width - _HAND_WIDTH) // 2)
+        for row in range(CARD_HEIGHT):
+            text.append("\n" + left)
+            for i, box in enumerate(boxes):
+                if i:
+                    text.append(" ")
+                text.append_text(box[row])
+        return text
+
+
+_HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
+_FRAME = Style(color="#8a8578", bgcolor=_CARD_FACE)
+
+
+def _card_box(card: Card | None, ascii: bool) -> list[Text]:
+    """Five 7-column lines: a card face, or the dashed outline of an empty place."""
+    if card is None:
+        dim = Style(dim=True)
+        return [Text("╭ ─ ─ ╮", dim)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", dim)]
+    rank = card.rank_label
+    suit = card.suit.letter if ascii else card.suit.symbol
+    ink = Style(color=_CARD_RED if card.suit.is_red else _CARD_INK, bold=True, bgcolor=_CARD_FACE)
+    lines = [Text("╭─────╮", _FRAME)]
+    for middle in (f"{rank:<5}", f"{suit:^5}", f"{rank:>5}"):
+        line = Text("│", _FRAME)
+        line.append(middle, ink)
+        line.append("│", _FRAME)
+        lines.append(line)
+    lines.append(Text("╰─────╯", _FRAME))
+    return lines
 
 
 class BaccaratScreen(GameScreen):
