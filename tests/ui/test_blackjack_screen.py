@@ -16,6 +16,7 @@ from textual.widgets import Button
 from cardtable.ai.blackjack import recommend
 from cardtable.core.blackjack import Action
 from cardtable.core.cards import Shoe, parse_cards
+from cardtable.core.money import format_chips
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
@@ -362,3 +363,40 @@ async def test_a_shoe_that_runs_out_mid_round_voids_it(data_dir: Path) -> None:
         assert app.bankroll == 100_000
         assert app.store.history_count("blackjack") == 0
         assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button))
+
+
+async def test_footer_fits_80_columns_and_every_key_is_shown(data_dir: Path) -> None:
+    """Every table key is in the footer or on a button that names it; the app's
+    "? Rules" at the footer's end is not cut off at 80 columns."""
+    app = make_app(data_dir, seats=("normal", "hard", "easy", "hard"), seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.rstrip().endswith("? Rules"), footer
+        for shown in ("⏎ Deal", "esc Lobby", "h Hit", "s Stand", "d Double", "p Split", "t Tip", "+- Bet", "^q Quit"):
+            assert shown in footer, shown
+        # `r` is not in the footer: its button says so instead
+        assert "Repeat r" in str(app.screen.query_one("#btn-repeat", Button).label)
+
+
+async def test_computer_seats_show_stake_and_chips_labelled(data_dir: Path) -> None:
+    # seats Ada and Bert, then the player; Bert doubles 6 5 against a 6 (hard level)
+    app = make_app(data_dir, "9S 6D TS 6H 8C 5C 9D TH 4C KC", seats=("easy", "hard"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert text.count("stake 5") == 2 and text.count("chips 1,000") == 2
+        await press(pilot, "enter")
+        screen = table(app)
+        assert screen.phase == "player"
+        text = screen_text(app)
+        # during the round: the stake on the table, and the chips beside it
+        assert "chips 995" in text  # Ada: 5 on the table
+        assert screen.round.hands(1)[0].doubled
+        assert "stake 10" in text and "chips 990" in text  # Bert doubled
+        await press(pilot, "s")
+        r = screen.round
+        assert r.finished
+        text = screen_text(app)
+        for seat in range(2):
+            assert f"chips {format_chips(r.bankroll(seat))}" in text

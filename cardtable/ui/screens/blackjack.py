@@ -129,7 +129,8 @@ class FixedLabel(Label):
 
 _BET_KEYS = Binding.Group("Bet", compact=True)
 #: Actions whose key is dimmed (and button disabled) when the table does not allow them.
-_TABLE_ACTIONS = frozenset({"hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip"})
+_FOOTER_ORDER = ("hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip")
+_TABLE_ACTIONS = frozenset(_FOOTER_ORDER)
 
 
 class BlackjackScreen(GameScreen):
@@ -141,7 +142,7 @@ class BlackjackScreen(GameScreen):
     BlackjackScreen { layout: vertical; }
     #bj-table { height: 1fr; padding: 0 1; }
     #bj-dealer { margin: 1 0 1 0; }
-    #bj-seats { height: 6; margin-bottom: 1; }
+    #bj-seats { height: 7; margin-bottom: 1; }
     #bj-hands { margin-bottom: 1; }
     #bj-banner { margin: 0 0; }
     #bj-controls { dock: bottom; height: auto; }
@@ -149,7 +150,7 @@ class BlackjackScreen(GameScreen):
     .bj-row Button { margin: 0 1 0 0; min-width: 3; }
     #bj-bet { height: 1; width: auto; margin-right: 1; }
     #bj-bet > Label { height: 1; padding: 0 1 0 0; content-align: left middle; }
-    #bj-bet > .bet-value { min-width: 8; width: 8; padding: 0 1; content-align: right middle; }
+    #bj-bet > .bet-value { min-width: 7; width: 7; padding: 0 1; content-align: center middle; }
     #bj-bet > Button { width: 3; min-width: 3; }
     .bj-row .chip { min-width: 5; background: $primary-darken-2; }
     #bj-balance { width: 1fr; content-align: right middle; }
@@ -165,7 +166,9 @@ class BlackjackScreen(GameScreen):
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
         Binding("plus,up", "bet_up", "Bet up", priority=True, id="bj.bet_up", key_display="+", group=_BET_KEYS),
         Binding("minus,down", "bet_down", "Bet down", priority=True, id="bj.bet_down", key_display="-", group=_BET_KEYS),
-        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat"),
+        # Shown on its button ("Repeat r") rather than in the footer, so that the
+        # footer fits 80 columns with the app's "? Rules" at its end.
+        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat", show=False),
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
@@ -186,6 +189,8 @@ class BlackjackScreen(GameScreen):
         self.tip_action: Action | None = None
         self._result_text = ""
         self._ready = False
+        #: The key states the footer was last told about (refresh only on a change).
+        self._shown_states: tuple[bool, ...] | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -197,30 +202,48 @@ class BlackjackScreen(GameScreen):
         settings = self.app.settings  # type: ignore[attr-defined]
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
         self.levels = [lvl for lvl in settings.bj_seats if lvl in ("easy", "normal", "hard")][:4]
+        # The widgets a key press touches are kept at hand: a DOM query per use was a
+        # noticeable part of each key press.
+        self._dealer = DealerRow(id="bj-dealer")
+        self._seats = [ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}") for i, level in enumerate(self.levels)]
+        self._hands = PlayerHands(self.rules.max_hands, id="bj-hands")
+        self._banner = Banner(id="bj-banner")
+        self._bet = BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
+        self._chips = [
+            Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
+            for value in CHIP_VALUES
+            if self.rules.min_bet <= value <= self.rules.max_bet
+        ]
+        self._net = FixedLabel("", id="bj-net")
+        self._buttons = {
+            "deal": Button("Deal ⏎", id="btn-deal", compact=True, variant="success"),
+            "repeat": Button("Repeat r", id="btn-repeat", compact=True),
+            "hit": Button("Hit", id="btn-hit", disabled=True, compact=True, variant="primary"),
+            "stand": Button("Stand", id="btn-stand", disabled=True, compact=True, variant="primary"),
+            "double": Button("Double", id="btn-double", disabled=True, compact=True, variant="warning"),
+            "split": Button("Split", id="btn-split", disabled=True, compact=True, variant="warning"),
+            "tip": Button("Tip", id="btn-tip", disabled=True, compact=True),
+        }
+        self._balance = ChipBalance(id="bj-balance")
+        buttons = self._buttons
         yield Header()
         with Vertical(id="bj-table"):
-            yield DealerRow(id="bj-dealer")
+            yield self._dealer
             with Horizontal(id="bj-seats"):
-                for i, level in enumerate(self.levels):
-                    yield ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}")
-            yield PlayerHands(self.rules.max_hands, id="bj-hands")
+                yield from self._seats
+            yield self._hands
             with Vertical(id="bj-controls"):
-                yield Banner(id="bj-banner")
+                yield self._banner
                 with Horizontal(classes="bj-row", id="bj-bet-row"):
-                    yield BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
-                    for value in CHIP_VALUES:
-                        if self.rules.min_bet <= value <= self.rules.max_bet:
-                            yield Button(format_chips(value), id=f"chip-{value}", classes="chip", compact=True)
-                    yield Button("Deal ⏎", id="btn-deal", compact=True, variant="success")
-                    yield Button("Repeat r", id="btn-repeat", compact=True)
-                    yield FixedLabel("", id="bj-net")
+                    yield self._bet
+                    yield from self._chips
+                    yield buttons["deal"]
+                    yield buttons["repeat"]
+                    yield self._net
                 with Horizontal(classes="bj-row", id="bj-action-row"):
-                    yield Button("Hit", id="btn-hit", disabled=True, compact=True, variant="primary")
-                    yield Button("Stand", id="btn-stand", disabled=True, compact=True, variant="primary")
-                    yield Button("Double", id="btn-double", disabled=True, compact=True, variant="warning")
-                    yield Button("Split", id="btn-split", disabled=True, compact=True, variant="warning")
-                    yield Button("Tip", id="btn-tip", disabled=True, compact=True)
-                    yield ChipBalance(id="bj-balance")
+                    for name in ("hit", "stand", "double", "split", "tip"):
+                        yield buttons[name]
+                    yield self._balance
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -232,9 +255,9 @@ class BlackjackScreen(GameScreen):
         self.stacks = [COMPUTER_STACK] * len(self.levels)
         if not self.levels:
             self.query_one("#bj-seats").display = False
-            self.query_one("#bj-hands").styles.margin = (3, 0, 1, 0)
-        self.query_one("#bj-bet", BetControls).set_value(self.rules.min_bet)
-        for button in self.query_one("#bj-bet", BetControls).query(Button).results(Button):
+            self._hands.styles.margin = (3, 0, 1, 0)
+        self._bet.set_value(self.rules.min_bet)
+        for button in self._bet.query(Button).results(Button):
             button.compact = True
         self.call_after_refresh(self.render_table)
         self.sync_controls()
@@ -266,9 +289,9 @@ class BlackjackScreen(GameScreen):
         if action in ("deal", "repeat"):
             return self.phase == "betting"
         if action == "bet_up":
-            return self.phase == "betting" and self.query_one("#bj-bet", BetControls).value < self.rules.max_bet
+            return self.phase == "betting" and self._bet.value < self.rules.max_bet
         if action == "bet_down":
-            return self.phase == "betting" and self.query_one("#bj-bet", BetControls).value > self.rules.min_bet
+            return self.phase == "betting" and self._bet.value > self.rules.min_bet
         if action == "chip":
             return self.phase == "betting"
         return True
@@ -282,16 +305,18 @@ class BlackjackScreen(GameScreen):
         """Buttons follow exactly the same rule as the keys."""
         if not self._ready:
             return
-        for name in ("hit", "stand", "double", "split", "tip", "deal", "repeat"):
-            self.query_one(f"#btn-{name}", Button).disabled = not self.allowed(name)
-        for button in self.query(".chip").results(Button):
-            button.disabled = not self.allowed("chip")
-        bet = self.query_one("#bj-bet", BetControls)
-        bet.locked = self.phase != "betting"
-        balance = self.query_one("#bj-balance", ChipBalance)
+        states = tuple(self.allowed(name) for name in _FOOTER_ORDER)
+        allowed = dict(zip(_FOOTER_ORDER, states))
+        for name, button in self._buttons.items():
+            button.disabled = not allowed[name]
+        for button in self._chips:
+            button.disabled = not allowed["chip"]
+        self._bet.locked = self.phase != "betting"
         r = self.round
-        balance.at_stake = r.staked(self.human) if r is not None and not r.finished else 0
-        self.refresh_bindings()
+        self._balance.at_stake = r.staked(self.human) if r is not None and not r.finished else 0
+        if states != self._shown_states:  # the footer's work only when a key changes state
+            self._shown_states = states
+            self.refresh_bindings()
 
     # -- drawing ------------------------------------------------------------------
 
@@ -310,8 +335,8 @@ class BlackjackScreen(GameScreen):
             shoe_text = f"shoe {left} cards"
             if self.table.just_shuffled and r is not None:
                 shoe_text = f"new shoe · {left} cards"
-        self.query_one(DealerRow).show(scene, self.ascii, shoe_text)
-        for i, seat in enumerate(self.query(ComputerSeat).results(ComputerSeat)):
+        self._dealer.show(scene, self.ascii, shoe_text)
+        for i, seat in enumerate(self._seats):
             hands = scene.seats[i] if scene is not None else None
             active = turn[1] if turn is not None and turn[0] == i else None
             stack = self.stacks[i] if i < len(self.stacks) else 0
@@ -320,23 +345,22 @@ class BlackjackScreen(GameScreen):
             seat.show(hands, stack, self.rules.min_bet, active, self.ascii)
         hands = scene.seats[self.human] if scene is not None else None
         active = turn[1] if turn is not None and turn[0] == self.human and self.phase == "player" else None
-        self.query_one(PlayerHands).show(hands, active, self.ascii)
-        net = self.query_one("#bj-net", FixedLabel)
-        net.update(f"session {format_signed(self.stats.net)}" if self.stats.rounds else "")
+        self._hands.show(hands, active, self.ascii)
+        self._net.update(f"session {format_signed(self.stats.net)}" if self.stats.rounds else "")
 
     @property
     def banner(self) -> Banner:
-        return self.query_one("#bj-banner", Banner)
+        return self._banner
 
     # -- betting ------------------------------------------------------------------
 
     def action_bet_up(self) -> None:
         if self.allowed("bet_up"):
-            self.query_one("#bj-bet", BetControls).increase()  # Changed -> sync_controls
+            self._bet.increase()  # Changed -> sync_controls
 
     def action_bet_down(self) -> None:
         if self.allowed("bet_down"):
-            self.query_one("#bj-bet", BetControls).decrease()
+            self._bet.decrease()
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
         self.sync_controls()
@@ -348,14 +372,14 @@ class BlackjackScreen(GameScreen):
         if self.last_bet is None:
             self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
             return
-        self.query_one("#bj-bet", BetControls).set_value(self.last_bet)
+        self._bet.set_value(self.last_bet)
         self.action_deal()
 
     def action_deal(self) -> None:
         """Place the bet and deal a round."""
         if not self.allowed("deal") or self.table is None:
             return
-        bet = self.query_one("#bj-bet", BetControls).value
+        bet = self._bet.value
         app = self.app
         app.sync_bankroll()  # type: ignore[attr-defined]
         bankroll: int = app.bankroll  # type: ignore[attr-defined]
@@ -404,7 +428,7 @@ class BlackjackScreen(GameScreen):
         event.stop()
         if button_id.startswith("chip-"):
             if self.allowed("chip"):
-                self.query_one("#bj-bet", BetControls).set_value(int(button_id[5:]))
+                self._bet.set_value(int(button_id[5:]))
                 self.sync_controls()
             return
         handlers: dict[str, Callable[[], None]] = {

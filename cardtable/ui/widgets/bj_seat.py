@@ -125,13 +125,17 @@ class DealerRow(Static):
         return getattr(self, "_plain", "")
 
 
+#: Lines above a computer seat's hands: name and level, stake, chips.
+_HEAD_LINES = 3
+
+
 class ComputerSeat(Static):
-    """A computer seat: name, level badge, stake and stack, one line per hand."""
+    """A computer seat: name, level badge, stake, chips, then one line per hand (up to 4)."""
 
     DEFAULT_CSS = """
     ComputerSeat {
         width: 1fr;
-        height: 6;
+        height: 7;
         padding: 0 0 0 1;
         margin: 0 1 0 0;
         background: $boost;
@@ -160,13 +164,17 @@ class ComputerSeat(Static):
         head.append(" ")
         head.append(self.level, LEVEL_STYLES.get(self.level, "bold"))
         lines.append(head)
-        money = Text(no_wrap=True, overflow="crop")
+        # Two labelled lines, so neither number can be mistaken for the other:
+        # what is on the table this round, and the chips the seat holds beside it.
         staked = sum(h.stake for h in hands) if hands else 0
-        money.append("bet ", "dim")
-        money.append(format_chips(staked or bet))
-        money.append(" · ", "dim")
-        money.append(format_chips(stack))
-        lines.append(money)
+        stake = Text(no_wrap=True, overflow="crop")
+        stake.append("stake ", "dim")
+        stake.append(format_chips(staked or bet), "bold")
+        lines.append(stake)
+        chips = Text(no_wrap=True, overflow="crop")
+        chips.append("chips ", "dim")
+        chips.append(format_chips(stack))
+        lines.append(chips)
         self.markers = []
         hands = list(hands or ())
         width = self.size.width - 1  # inside the left padding (0 before the first layout)
@@ -183,7 +191,7 @@ class ComputerSeat(Static):
             if short:
                 tail.append(f" {short}", _KIND_STYLES.get(kind, ""))
             # lines left for hands (4) minus those used and those the later hands need
-            spare = 4 - (len(lines) - 2) - (len(hands) - index)
+            spare = 4 - (len(lines) - _HEAD_LINES) - (len(hands) - index)
             if width > 0 and line.cell_len + tail.cell_len > width and spare > 0:
                 lines.append(line)
                 line = Text("   ", no_wrap=True, overflow="crop")
@@ -266,11 +274,11 @@ class PlayerHands(Horizontal):
         self.max_hands = max_hands
 
     def compose(self) -> ComposeResult:
-        for i in range(self.max_hands):
-            yield PlayerHand(i, id=f"hand-{i}")
+        self.boxes = [PlayerHand(i, id=f"hand-{i}") for i in range(self.max_hands)]
+        yield from self.boxes
 
     def show(self, hands: Sequence[SceneHand] | None, active: int | None, ascii: bool) -> None:
-        boxes = list(self.query(PlayerHand))
+        boxes = self.boxes
         hands = list(hands or ())
         for i, box in enumerate(boxes):
             if i < len(hands):
