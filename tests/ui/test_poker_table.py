@@ -103,7 +103,7 @@ async def test_stacked_hand_with_keys_pays_and_settles_once(data_dir: Path) -> N
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("JS JD JH 2D 3S")
         banner = screen.query_one(Banner)
-        assert "Three of a Kind" in banner.text and "wins 30" in banner.text
+        assert banner.text == "Three of a Kind, Jacks — wins 30 (+20)"
         assert banner.has_class("-win")
         assert screen.query_one(PayTableWidget).winner is HandCategory.THREE_OF_A_KIND
         # 1,000 - 10 staked + 30 returned
@@ -261,7 +261,7 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
         await pilot.press("plus", "plus", "enter", "enter")  # 3 coins, stand: no pair
         await pilot.pause()
         assert app.bankroll == 100_000 - 1_500
-        assert "No Pair" in screen.query_one(Banner).text
+        assert screen.query_one(Banner).text == "No Pair — no win (−15)"
         await pilot.press("minus", "minus")
         assert screen.query_one(BetControls).value == 1
         await pilot.press("r")  # back to 3 coins and dealt
@@ -274,6 +274,7 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         # queens pay 1 per coin: the 3-coin stake comes back
+        assert screen.query_one(Banner).text == "One Pair of Queens — wins 15 (±0)"
         assert app.bankroll == 100_000 - 1_500
         assert app.store.history_count("poker") == 2
 

@@ -393,14 +393,16 @@ class PokerScreen(GameScreen):
             return
         assert hand.value is not None
         paytable.winner = hand.winning_category
-        name = hand.value.label
+        # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
+        # paying pair and a low one read differently; "No Pair" alone needs no detail.
+        value = hand.value
+        name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
         if hand.winning_category is not None:
             banner.show(
                 f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
             )
         else:
-            detail = hand.value.describe() if hand.value.category.value else name
-            banner.show(f"{detail} — no win ({format_signed(hand.net)})", "lose")
+            banner.show(f"{name} — no win ({format_signed(hand.net)})", "lose")
 
     def _set_text(self, selector: str, text: str) -> None:
         """Update a label only when its text changes.
