@@ -75,15 +75,22 @@ class _Board(Widget):
         first = max(0, used - shown)
         empty = "." if _ascii(self) else "·"
         text = Text(no_wrap=True, overflow="crop")
+        blank = empty + " "
         for row in range(ROWS):
             if row:
                 text.append("\n")
+            gap = 0  # empty cells waiting: appended as one run (one span, not one per cell)
             for col in range(first, first + shown):
                 cell = grid.get((col, row))
                 if cell is None:
-                    text.append(empty + " ", style=_EMPTY_STYLE)
-                else:
-                    text.append_text(cell)
+                    gap += 1
+                    continue
+                if gap:
+                    text.append(blank * gap, style=_EMPTY_STYLE)
+                    gap = 0
+                text.append_text(cell)
+            if gap:
+                text.append(blank * gap, style=_EMPTY_STYLE)
         return text
 
 
