@@ -414,6 +414,16 @@ class BaccaratScreen(GameScreen):
         if state != self._key_state:
             self._key_state = state
             self.refresh_bindings()
+            # The footer hears refresh_bindings a message later, after this key's frame
+            # was drawn: dim its keys now so the key press costs one frame, not two.
+            # (When the message arrives nothing has changed any more: no second frame.)
+            # Only the in-place dimming; a rebuild stays with the message. (KeyFooter is
+            # the lead's; a public "dim now" method there would be cleaner.)
+            for footer in self.query(KeyFooter):
+                try:
+                    footer._update_in_place(self)
+                except AttributeError:
+                    pass
 
     def _clear_marks(self) -> None:
         for outcome in Outcome:
@@ -519,6 +529,7 @@ class BaccaratScreen(GameScreen):
             controls.increase()
         else:
             controls.decrease()
+        self._refresh_keys()  # now, in the same frame (not when Changed arrives)
 
     def action_clear(self) -> None:
         if self.dealing:
