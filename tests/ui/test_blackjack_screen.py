@@ -373,10 +373,17 @@ async def test_footer_fits_80_columns_and_every_key_is_shown(data_dir: Path) -> 
         await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert footer.rstrip().endswith("? Rules"), footer
-        for shown in ("⏎ Deal", "esc Lobby", "h Hit", "s Stand", "d Double", "p Split", "t Tip", "+- Bet", "^q Quit"):
+        for shown in ("⏎ Deal", "esc Lobby", "h Hit", "s Stand", "d Double", "p Split", "t Tip", "r Repeat", "^q Quit"):
             assert shown in footer, shown
-        # `r` is not in the footer: its button says so instead
-        assert "Repeat r" in str(app.screen.query_one("#btn-repeat", Button).label)
+        # the bet keys + and - are the bet row's own buttons, beside the amount
+        assert "Bet  −" in screen_text(app) and str(app.screen.query_one("#bet-up", Button).label) == "+"
+        screen = table(app)
+        await press(pilot, "minus")  # at the minimum: the key does nothing, its button is off
+        assert screen.check_action("bet_down", ()) is None
+        assert app.screen.query_one("#bet-down", Button).disabled
+        await press(pilot, "plus")
+        assert screen.check_action("bet_down", ()) is True
+        assert not app.screen.query_one("#bet-down", Button).disabled
 
 
 async def test_computer_seats_show_stake_and_chips_labelled(data_dir: Path) -> None:

@@ -127,9 +127,10 @@ class FixedLabel(Label):
         super().update(content, layout=layout)
 
 
-_BET_KEYS = Binding.Group("Bet", compact=True)
 #: Actions whose key is dimmed (and button disabled) when the table does not allow them.
 _FOOTER_ORDER = ("hit", "stand", "double", "split", "tip", "deal", "repeat", "bet_up", "bet_down", "chip")
+#: The first actions of _FOOTER_ORDER have keys in the footer; the rest show on buttons.
+_SHOWN_IN_FOOTER = 7
 _TABLE_ACTIONS = frozenset(_FOOTER_ORDER)
 
 
@@ -164,11 +165,12 @@ class BlackjackScreen(GameScreen):
         Binding("d", "double", "Double", priority=True, id="bj.double"),
         Binding("p", "split", "Split", priority=True, id="bj.split"),
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
-        Binding("plus,up", "bet_up", "Bet up", priority=True, id="bj.bet_up", key_display="+", group=_BET_KEYS),
-        Binding("minus,down", "bet_down", "Bet down", priority=True, id="bj.bet_down", key_display="-", group=_BET_KEYS),
-        # Shown on its button ("Repeat r") rather than in the footer, so that the
-        # footer fits 80 columns with the app's "? Rules" at its end.
-        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat", show=False),
+        # The bet keys are shown by the bet row's own "−" and "+" buttons (disabled
+        # exactly when the key does nothing), not in the footer: the footer then fits
+        # 80 columns, and a bet key only repaints the bet row.
+        Binding("plus,up", "bet_up", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
+        Binding("minus,down", "bet_down", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
+        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat"),
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
@@ -314,8 +316,9 @@ class BlackjackScreen(GameScreen):
         self._bet.locked = self.phase != "betting"
         r = self.round
         self._balance.at_stake = r.staked(self.human) if r is not None and not r.finished else 0
-        if states != self._shown_states:  # the footer's work only when a key changes state
-            self._shown_states = states
+        shown = states[:_SHOWN_IN_FOOTER]
+        if shown != self._shown_states:  # the footer's work only when a key it shows changes
+            self._shown_states = shown
             self.refresh_bindings()
 
     # -- drawing ------------------------------------------------------------------
