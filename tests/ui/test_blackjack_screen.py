@@ -407,3 +407,82 @@ async def test_computer_seats_show_stake_and_chips_labelled(data_dir: Path) -> N
         text = screen_text(app)
         for seat in range(2):
             assert f"chips {format_chips(r.bankroll(seat))}" in text
+
+
+async def test_default_table_hides_the_hole_card_and_names_soft_totals(data_dir: Path) -> None:
+    # default settings: two computer seats, normal then hard. Ada 10 9, Bert 10 8,
+    # the player A 6 (soft 17); the dealer 7 up and Q♣ face down: 17, a push.
+    app = CardTableApp(
+        data_dir=data_dir, start="blackjack", animations=False,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked("TS TD AS 7H 9S 8D 6C QC"),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Ada normal" in text and "Bert hard" in text and "Cleo" not in text
+        await press(pilot, "enter")
+        screen = table(app)
+        assert screen.phase == "player"
+        text = screen_text(app)
+        dealer_line = next(line for line in text.splitlines() if "Dealer" in line)
+        assert "▒▒" in dealer_line and "shows 7" in dealer_line
+        assert "Q♣" not in text  # the face-down card stays hidden
+        assert "soft 17" in text
+        box = screen.query_one("#hand-0", PlayerHand)
+        assert box.has_class("-active") and box.total_text == "soft 17"
+        await press(pilot, "s")
+        text = screen_text(app)
+        dealer_line = next(line for line in text.splitlines() if "Dealer" in line)
+        assert "Q♣" in dealer_line and "17" in dealer_line and "▒▒" not in dealer_line
+        assert not box.has_class("-active")
+        assert hand_markers(app) == ["PUSH"]
+        assert app.bankroll == 100_000 and app.store.history_count("blackjack") == 1
+        assert "round ±0" in screen.banner.text
+
+
+async def test_bet_stays_within_the_table_limits(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        bet = screen.query_one("#bj-bet")
+        assert screen.check_action("bet_down", ()) is None  # 5: the minimum
+        for _ in range(20):
+            await pilot.press("plus")
+        await settle(pilot)
+        assert bet.value == screen.rules.max_bet == 50_000
+        assert screen.check_action("bet_up", ()) is None
+        assert screen.query_one("#bet-up", Button).disabled
+        await press(pilot, "up")
+        assert bet.value == 50_000
+
+
+WORST_STACK = (
+    "8S TS TD TC 7S 6H 8D 9S 9D 9C 7H TH 8C 8H 3S 2S 2D 5S 9H KH 7D 7C 4S 2H 3D 4D 5D 6D 2C 3C 4C 5C"
+)
+# Ada (hard) splits 8 8 against a 6 into four hands and doubles two of them; the other
+# seats stand on 19; the player splits 7 7 into four hands.
+
+
+async def test_four_seats_and_four_split_hands_fit_80x24(data_dir: Path) -> None:
+    app = make_app(data_dir, WORST_STACK, seats=("hard", "hard", "hard", "hard"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "p", "p", "p", "h")
+        screen = table(app)
+        assert len(screen.round.hands(0)) == 4 and len(screen.round.hands(4)) == 4
+        assert_in_step(app)
+        lines = screen_text(app).splitlines()
+        assert len(lines) == 24
+        for hand in ("8♠ 3♠ 2♠ 13 ×2", "8♥ 2♦ 5♠ 15 ×2", "8♣ 9♥ 17", "8♦ K♥ 18"):
+            assert any(hand in line for line in lines), hand
+        assert sum("stake" in line for line in lines) == 1  # one row holds all four seats
+        assert "stake 30" in screen_text(app)  # 4 hands, two doubled
+        boxes = sorted(screen.query(PlayerHand), key=lambda b: b.index)
+        regions = [b.region for b in boxes]
+        assert all(b.display for b in boxes)
+        for region in regions:
+            assert region.right <= 80 and region.bottom <= 24 - 6  # above banner, bet and action rows
+        assert all(a.right <= b.x for a, b in zip(regions, regions[1:]))  # side by side
+        assert [b.total_text for b in boxes] == ["hard 13", "waits for a card", "waits for a card", "waits for a card"]
+        assert screen_text(app).splitlines()[-1].rstrip().endswith("? Rules")
