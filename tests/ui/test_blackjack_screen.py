@@ -16,7 +16,7 @@ from textual.widgets import Button
 from cardtable.ai.blackjack import recommend
 from cardtable.core.blackjack import Action
 from cardtable.core.cards import Shoe, parse_cards
-from cardtable.core.money import format_chips
+from cardtable.core.money import format_chips, format_signed
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
@@ -219,6 +219,18 @@ async def test_computer_seats_play_and_the_round_completes(data_dir: Path) -> No
                 assert r.hands(seat)[0].stake >= screen.rules.min_bet
         assert app.store.history_count("blackjack") == 6
         assert screen.stats.rounds == 6
+        # the summary's figures agree with the store's record of the session
+        stored = app.store.stats("blackjack")
+        assert screen.stats.net == stored.net == app.bankroll - 100_000
+        hands = screen.stats.won + screen.stats.lost + screen.stats.pushed
+        assert hands >= 6
+        await press(pilot, "escape")
+        assert isinstance(app.screen, SessionSummary)
+        text = screen_text(app)
+        assert "Rounds played   6" in text and f"Net             {format_signed(stored.net)}" in text
+        await pilot.click("#summary-ok")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
 
 
 async def test_tip_names_the_hard_level_action(data_dir: Path) -> None:
