@@ -549,3 +549,24 @@ async def test_the_deal_waits_while_the_leave_question_is_open(data_dir: Path, m
         assert isinstance(app.screen, BaccaratScreen)
         assert banner(app) == "Player wins 9 to 2 (natural) · you win +5"
         assert app.store.bankroll == 100_500
+
+
+async def test_footer_keys_change_in_the_same_frame_as_the_table(data_dir: Path) -> None:
+    """A key press costs one frame: the footer is dimmed synchronously, not a message later."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(data_dir, PLAYER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+
+        def dimmed() -> set[str]:
+            return {key.action for key in screen.query(FooterKey) if key.has_class("-disabled")}
+
+        assert {"clear", "deal", "chip(-1)"} <= dimmed()
+        screen.action_bet("P")  # no await: nothing else has run yet
+        assert not {"clear", "deal"} & dimmed()
+        screen.action_chip(1)
+        assert "chip(-1)" not in dimmed()
+        screen.action_clear()
+        assert {"clear"} <= dimmed() and "deal" in dimmed()
