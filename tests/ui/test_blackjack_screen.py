@@ -145,6 +145,7 @@ async def test_bust_loses_and_dealer_only_reveals(data_dir: Path) -> None:
         assert hand_markers(app) == ["BUST \u22125"]
         assert screen.round.dealer_cards == tuple(parse_cards("9H 7C"))
         assert app.bankroll == 99_500
+        assert screen.banner.text == "Dealer 16 · you: bust · round \u22125"
 
 
 async def test_player_blackjack_pays_three_to_two(data_dir: Path) -> None:

@@ -650,7 +650,7 @@ class BlackjackScreen(GameScreen):
             for x in mine
         )
         dealer = self.scene.dealer_text() if self.scene is not None else ""
-        self._result_text = f"Dealer {dealer} · {outcome_words} · round {format_signed(net)}"
+        self._result_text = f"Dealer {dealer} · you: {outcome_words} · round {format_signed(net)}"
         kind = "win" if net > 0 else ("lose" if net < 0 else "push")
         self.banner.show(self._result_text, kind)
         self.sync_controls()
