@@ -499,3 +499,22 @@ async def test_four_seats_and_four_split_hands_fit_80x24(data_dir: Path) -> None
         assert all(a.right <= b.x for a, b in zip(regions, regions[1:]))  # side by side
         assert [b.total_text for b in boxes] == ["hard 13", "waits for a card", "waits for a card", "waits for a card"]
         assert screen_text(app).splitlines()[-1].rstrip().endswith("? Rules")
+
+
+async def test_keys_work_whatever_widget_has_focus(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        screen.query_one("#chip-2500", Button).focus()
+        await settle(pilot)
+        assert app.focused is screen.query_one("#chip-2500", Button)
+        await press(pilot, "enter")  # deals the bet shown; does not press the focused chip
+        assert screen.round is not None and screen.round.hands(0)[0].stake == 500
+        assert screen.phase == "player"
+        screen.query_one("#btn-hit", Button).focus()
+        await settle(pilot)
+        await press(pilot, "s")  # stands, although Hit has focus
+        assert screen.round.finished
+        assert screen.round.hands(0)[0].cards == tuple(parse_cards("TS 9D"))
+        assert hand_markers(app) == ["WIN +5"]
