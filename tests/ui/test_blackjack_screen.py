@@ -512,6 +512,8 @@ async def test_keys_work_whatever_widget_has_focus(data_dir: Path) -> None:
         await press(pilot, "enter")  # deals the bet shown; does not press the focused chip
         assert screen.round is not None and screen.round.hands(0)[0].stake == 500
         assert screen.phase == "player"
+        dealer_line = next(line for line in screen_text(app).splitlines() if "Dealer" in line)
+        assert dealer_line.rstrip().endswith("shoe 1 card")  # one card left in this stacked shoe
         screen.query_one("#btn-hit", Button).focus()
         await settle(pilot)
         await press(pilot, "s")  # stands, although Hit has focus

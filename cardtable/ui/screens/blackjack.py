@@ -335,9 +335,10 @@ class BlackjackScreen(GameScreen):
             left = self.table.shoe.remaining
             if scene is not None and r is not None:  # count only the cards already shown
                 left += sum(1 for e in r.events[scene.applied :] if e.kind is EventKind.DEAL)
-            shoe_text = f"shoe {left} cards"
+            cards = "1 card" if left == 1 else f"{left} cards"
+            shoe_text = f"shoe {cards}"
             if self.table.just_shuffled and r is not None:
-                shoe_text = f"new shoe · {left} cards"
+                shoe_text = f"new shoe · {cards}"
         self._dealer.show(scene, self.ascii, shoe_text)
         for i, seat in enumerate(self._seats):
             hands = scene.seats[i] if scene is not None else None
