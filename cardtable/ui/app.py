@@ -39,7 +39,7 @@ class CardTableApp(App[None]):
         Binding("question_mark", "rules", "Rules", id="app.rules"),
     ]
 
-    bankroll: reactive[int] = reactive(START_BANKROLL, init=False)
+    bankroll: reactive[int] = reactive(START_BANKROLL, init=False, repaint=False)
     """The shared bankroll in hundredths of a chip, mirrored from the store."""
 
     def __init__(

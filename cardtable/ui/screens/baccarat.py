@@ -417,13 +417,9 @@ class BaccaratScreen(GameScreen):
             # The footer hears refresh_bindings a message later, after this key's frame
             # was drawn: dim its keys now so the key press costs one frame, not two.
             # (When the message arrives nothing has changed any more: no second frame.)
-            # Only the in-place dimming; a rebuild stays with the message. (KeyFooter is
-            # the lead's; a public "dim now" method there would be cleaner.)
+            # Only the in-place dimming; a rebuild stays with the message.
             for footer in self.query(KeyFooter):
-                try:
-                    footer._update_in_place(self)
-                except AttributeError:
-                    pass
+                footer.refresh_keys()
 
     def _clear_marks(self) -> None:
         for outcome in Outcome:

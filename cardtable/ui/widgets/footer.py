@@ -29,19 +29,43 @@ class KeyFooter(Footer):
             pass
         super().bindings_changed(screen)
 
+    def refresh_keys(self) -> bool:
+        """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
+        return self._update_in_place(self.screen)
+
     def _update_in_place(self, screen: Screen) -> bool:
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
-        enabled: dict[str, bool] = {}
+        shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
         for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
-            if binding.show:
-                enabled.setdefault(binding.action, is_enabled)
+            if binding.show and binding.action not in shown:  # Footer shows the first per action
+                shown[binding.action] = (binding.key, binding.description, is_enabled)
         keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if not keys or {key.action for key in keys} != set(enabled):
+        if not keys:
             return False
-        for key in keys:
-            off = not enabled[key.action]
-            if key._disabled != off:
-                key._disabled = off
-                key.set_class(off, "-disabled")
+        if {key.action for key in keys} == set(shown):
+            for key in keys:
+                self._set_enabled(key, shown[key.action][2])
+            return True
+        # The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
+        # each key in place rather than rebuild. Grouped keys are left to a full rebuild.
+        wanted = list(shown.items())
+        if len(keys) != len(wanted) or any(key.has_class("-grouped") for key in keys):
+            return False
+        if [key.key for key in keys] != [spec[0] for _action, spec in wanted]:
+            return False
+        for key, (action, (_key, description, is_enabled)) in zip(keys, wanted):
+            if key.action != action or key.description != description:
+                relayout = len(key.description) != len(description)
+                key.action = action
+                key.description = description
+                key.refresh(layout=relayout)
+            self._set_enabled(key, is_enabled)
         return True
+
+    @staticmethod
+    def _set_enabled(key: FooterKey, enabled: bool) -> None:
+        off = not enabled
+        if key._disabled != off:
+            key._disabled = off
+            key.set_class(off, "-disabled")
