@@ -84,3 +84,66 @@ async def test_banner_kinds_and_card_faces() -> None:
     assert card_text(Card.parse("as")).plain == " A♠ "
     assert card_text(Card.parse("td"), ascii=True).plain == "10D "
     assert card_text(None).plain == " ▒▒ "
+
+
+class FooterApp(App[None]):
+    """A table-like app: `enter` deals or draws, `x` is only allowed while drawing."""
+
+    from textual.binding import Binding
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("enter", "deal", "Deal", priority=True),
+        Binding("enter", "draw", "Draw", priority=True),
+        Binding("x", "toss", "Toss"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.phase = "bet"
+
+    def compose(self) -> ComposeResult:
+        from cardtable.ui.widgets.footer import KeyFooter
+
+        yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "deal":
+            return True if self.phase == "bet" else False  # False: not shown at all
+        if action == "draw":
+            return True if self.phase == "draw" else False
+        if action == "toss":
+            return True if self.phase == "draw" else None
+        return True
+
+    def action_deal(self) -> None:
+        self.phase = "draw"
+        self.refresh_bindings()
+
+    def action_draw(self) -> None:
+        self.phase = "bet"
+        self.refresh_bindings()
+
+
+def _footer_keys(app: App) -> list[tuple[str, str, bool]]:
+    from textual.widgets._footer import FooterKey
+
+    return [(k.key, k.description, k.has_class("-disabled")) for k in app.query(FooterKey)]
+
+
+async def test_key_footer_dims_and_retargets_in_place() -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = FooterApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _footer_keys(app) == [("enter", "Deal", False), ("x", "Toss", True)]
+        widgets = list(app.query(FooterKey))
+        await pilot.press("enter")  # deal: enter now draws, x is allowed
+        await pilot.pause()
+        assert _footer_keys(app) == [("enter", "Draw", False), ("x", "Toss", False)]
+        assert list(app.query(FooterKey)) == widgets  # same widgets: updated in place
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _footer_keys(app) == [("enter", "Deal", False), ("x", "Toss", True)]
+        assert list(app.query(FooterKey)) == widgets
