@@ -155,7 +155,6 @@ class BlackjackScreen(GameScreen):
     #bj-bet > Button { width: 3; min-width: 3; }
     .bj-row .chip { min-width: 5; background: $primary-darken-2; }
     #bj-balance { width: 1fr; content-align: right middle; }
-    BlackjackScreen Footer.-compact FooterLabel { margin: 0 1 0 0; }
     #bj-net { width: 1fr; content-align: right middle; color: $text-muted; }
     """
 
