@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from ...core.blackjack import Event, EventKind, hand_total
+from ...core.blackjack import Event, EventKind, hand_total, is_natural
 from ...core.cards import Card
 
 __all__ = ["SceneHand", "Scene"]
@@ -43,7 +43,7 @@ class SceneHand:
 
     @property
     def blackjack(self) -> bool:
-        return not self.from_split and len(self.cards) == 2 and self.total == 21
+        return not self.from_split and is_natural(self.cards)  # the core's rule, not ours
 
     @property
     def busted(self) -> bool:
