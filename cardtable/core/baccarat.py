@@ -6,9 +6,9 @@ immutable :class:`Coup` that also records the real dealing order, so a screen ca
 replay it card by card.
 
 Money is ``int`` hundredths of a chip. Bets on the table are whole chips (the screen
-only offers chip sizes in whole chips), so a banker win of ``0.95 × stake`` is always
+only offers chip sizes in whole chips), so a banker win of ``stake × 95 // 100`` is always
 a whole number of hundredths. :func:`settle` still accepts any non-negative number of
-hundredths; when ``0.95 × stake`` is not whole, the win is rounded *down* to the
+hundredths; when 95 % of the stake is not a whole number of hundredths, the win is rounded *down* to the
 hundredth (the house keeps the fraction, as a casino rounds its commission up).
 """
 
@@ -180,7 +180,7 @@ def play_coup(shoe: Shoe) -> Coup:
 
 
 def win_amount(spot: Outcome, stake: int) -> int:
-    """Net win in hundredths when ``spot`` wins: 1:1, 0.95:1 (rounded down), 8:1."""
+    """Net win in hundredths when ``spot`` wins: 1:1, 95:100 (rounded down), 8:1."""
     if spot is Outcome.PLAYER:
         return stake
     if spot is Outcome.BANKER:
@@ -191,7 +191,7 @@ def win_amount(spot: Outcome, stake: int) -> int:
 def settle(bets: Mapping[Outcome, int], coup: Coup) -> int:
     """Total returned to the player, stakes included (0 when every bet lost).
 
-    Player 1:1, Banker 0.95:1, Tie 8:1; Player and Banker bets push on a tie.
+    Player 1:1, Banker 95:100, Tie 8:1; Player and Banker bets push on a tie.
     Stakes are non-negative ``int`` hundredths (``ValueError`` otherwise).
     """
     outcome = coup.outcome
@@ -299,7 +299,7 @@ def outcome_probabilities(decks: int = DEFAULT_DECKS) -> dict[Outcome, Fraction]
 def house_edges(decks: int = DEFAULT_DECKS) -> dict[Outcome, Fraction]:
     """House edge per unit staked on each spot (a push counts as zero).
 
-    Banker includes the 5 % commission: edge = P(player) - 0.95 P(banker).
+    Banker includes the 5 % commission: edge = P(player) - 95/100 · P(banker), exact Fractions.
     """
     pr = outcome_probabilities(decks)
     p, b, t = pr[Outcome.PLAYER], pr[Outcome.BANKER], pr[Outcome.TIE]
