@@ -32,8 +32,13 @@ __all__ = [
     "Settings",
     "GameStats",
     "HistoryEntry",
+    "OpenRound",
     "StoreError",
     "InsufficientFunds",
+    "NewerDataFile",
+    "RoundAlreadyOpen",
+    "NoOpenRound",
+    "TableClaim",
     "Store",
 ]
 
@@ -41,11 +46,13 @@ __all__ = [
 GAMES: tuple[str, ...] = ("blackjack", "baccarat", "poker")
 #: A new player's bankroll and the amount of a free refill: 1,000 chips.
 START_BANKROLL = 100_000
-#: ``PRAGMA user_version`` of the files this code writes.
-SCHEMA_VERSION = 1
+#: ``PRAGMA user_version`` of the files this code writes. 1: the first release;
+#: 2: committed rounds (``open_rounds``), the money ledger (refills), ``meta``.
+SCHEMA_VERSION = 2
 #: Name of the data file inside the data folder.
 DB_NAME = "cardtable.sqlite3"
-#: How long a write waits for another process before giving up (ms).
+#: How long a write waits for another process before giving up (ms). The app lowers
+#: it (``set_busy_timeout``) so that no key blocks the screen while a file is locked.
 BUSY_TIMEOUT_MS = 5000
 
 _SEAT_LEVELS = ("easy", "normal", "hard")
@@ -60,6 +67,18 @@ class StoreError(Exception):
 
 class InsufficientFunds(StoreError):
     """A stake larger than the bankroll; nothing was changed."""
+
+
+class NewerDataFile(StoreError):
+    """The file was written by a newer cardtable: it is left untouched (exit code 2)."""
+
+
+class RoundAlreadyOpen(StoreError):
+    """A round of this game is already open (perhaps in another copy); nothing changed."""
+
+
+class NoOpenRound(StoreError):
+    """No round of this game is open (another copy may have settled it); nothing changed."""
 
 
 # --------------------------------------------------------------------------- settings
@@ -102,7 +121,7 @@ class Settings:
             bad.append("bj_seats")
         if not (_is_int(self.baccarat_decks) and self.baccarat_decks in (4, 6, 8)):
             bad.append("baccarat_decks")
-        if not _int_in(self.poker_coin, 1, _MAX_AMOUNT):
+        if not _int_in(self.poker_coin, 1, START_BANKROLL):
             bad.append("poker_coin")
         if not _int_in(self.poker_exchanges, 1, 3):
             bad.append("poker_exchanges")
@@ -115,7 +134,9 @@ class Settings:
             bad.append("ai_delay_ms")
         for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
             lo, hi = getattr(self, low), getattr(self, high)
-            lo_ok = _int_in(lo, 1, _MAX_AMOUNT)
+            # A minimum above what a refill gives would leave the player refilling
+            # forever without ever being able to bet (issue 9): refused.
+            lo_ok = _int_in(lo, 1, START_BANKROLL)
             hi_ok = _int_in(hi, 1, _MAX_AMOUNT)
             if lo_ok and hi_ok and lo > hi:
                 lo_ok = hi_ok = False
@@ -183,6 +204,20 @@ class HistoryEntry:
         return self.returned - self.stake
 
 
+@dataclass(frozen=True)
+class OpenRound:
+    """A dealt round not yet settled: its stakes are already off the bankroll.
+
+    ``record`` is the round's JSON record (starting state plus actions), opaque here:
+    the game's core replays it.
+    """
+
+    game: str
+    staked: int
+    record: str
+    opened: str
+
+
 # --------------------------------------------------------------------------- schema
 
 _SCHEMA = """
@@ -213,13 +248,47 @@ CREATE TABLE settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+""" + """
+CREATE TABLE open_rounds (
+    game    TEXT PRIMARY KEY,
+    staked  INTEGER NOT NULL,
+    record  TEXT NOT NULL,
+    opened  TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE ledger (
+    id     INTEGER PRIMARY KEY AUTOINCREMENT,
+    at     TEXT NOT NULL,
+    kind   TEXT NOT NULL,
+    game   TEXT,
+    amount INTEGER NOT NULL
+);
+CREATE TABLE void_rounds (
+    id     INTEGER PRIMARY KEY AUTOINCREMENT,
+    at     TEXT NOT NULL,
+    game   TEXT NOT NULL,
+    staked INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+_SCHEMA_1_TABLES = ("wallet", "stats", "history", "settings")
+#: The part of the schema that version 2 added (the migration from 1 runs it).
+_SCHEMA_2 = _SCHEMA[_SCHEMA.index("CREATE TABLE open_rounds") :]
 
 _COLUMNS: dict[str, set[str]] = {
     "wallet": {"id", "bankroll"},
     "stats": {"game", "rounds", "won", "lost", "pushed", "net", "biggest_win", "refills"},
     "history": {"id", "game", "at", "stake", "returned", "details"},
     "settings": {"key", "value"},
+    "open_rounds": {"game", "staked", "record", "opened", "updated"},
+    "ledger": {"id", "at", "kind", "game", "amount"},
+    "void_rounds": {"id", "at", "game", "staked", "reason", "record"},
+    "meta": {"key", "value"},
 }
 
 # Primary result codes that say "the environment is in the way" rather than
@@ -345,6 +414,28 @@ class Store:
 
     # ---------------------------------------------------------------- plumbing
 
+    def set_busy_timeout(self, ms: int) -> None:
+        """How long a write waits for another copy's lock before failing (ms).
+
+        The app sets a short one: a key press must never freeze the screen for
+        seconds; a failed write is reported and can be tried again.
+        """
+        with self._lock:
+            try:
+                self._db().execute(f"PRAGMA busy_timeout = {int(ms)}")
+            except sqlite3.Error as error:
+                raise self._failure(error) from error
+
+    def claim_table(self, game: str) -> TableClaim | None:
+        """Sit at ``game``'s table in this copy of the program, or None if another
+        running copy already sits there (its open round is its own to play out).
+
+        The claim is an OS file lock beside the data file, so a copy that is killed
+        (even with ``kill -9``) lets go at once. Release it with ``claim.release()``.
+        """
+        _check_game(game)
+        return TableClaim.acquire(self.path.with_name(f"{self.path.name}.{game}.lock"))
+
     def __enter__(self) -> Store:
         return self
 
@@ -396,39 +487,181 @@ class Store:
     def record_round(
         self, game: str, stake: int, returned: int, details: dict[str, Any] | None = None
     ) -> int:
-        """Settle one round in one transaction; returns the new bankroll.
+        """Deal and settle a round at once, in one transaction; returns the new bankroll.
 
-        ``stake`` is everything the player put on the table, ``returned`` everything
-        paid back (stakes included). Raises ``InsufficientFunds`` (nothing changes)
-        when the stake exceeds the bankroll, ``ValueError`` for an unknown game,
-        negative or non-integer amounts, or details that are not JSON.
+        The same as :meth:`commit_round` then :meth:`settle_round` with nothing in
+        between (for a round with no decisions to wait for, and for tests). Raises
+        ``InsufficientFunds`` (nothing changes) when the stake exceeds the bankroll,
+        ``ValueError`` for an unknown game, bad amounts or details that are not JSON.
         """
         _check_game(game)
         _check_amount("stake", stake)
         _check_amount("returned", returned)
-        try:
-            text = json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"details must be plain JSON data: {error}") from None
+        text = _details_json(details)
+        with self._write() as cur:
+            self._take_stake(cur, stake)
+            self._pay_out(cur, game, stake, returned, text)
+            return _bankroll(cur)
+
+    # ---------------------------------------------------------------- committed rounds
+
+    def commit_round(self, game: str, stake: int, record: str) -> int:
+        """Deal: take ``stake`` off the bankroll and save the round as open, together.
+
+        Returns the new bankroll. ``InsufficientFunds`` when the bankroll (read inside
+        the transaction, so another copy's bets count) cannot cover the stake;
+        ``RoundAlreadyOpen`` when this game already has an open round. Either way
+        nothing changes.
+        """
+        _check_game(game)
+        _check_amount("stake", stake)
+        _check_record(record)
+        with self._write() as cur:
+            row = cur.execute("SELECT 1 FROM open_rounds WHERE game = ?", (game,)).fetchone()
+            if row is not None:
+                raise RoundAlreadyOpen(
+                    f"A {game} round is already open (perhaps in another copy of cardtable)."
+                )
+            self._take_stake(cur, stake)
+            now = _now_iso()
+            cur.execute(
+                "INSERT INTO open_rounds (game, staked, record, opened, updated)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game, stake, record, now, now),
+            )
+            return _bankroll(cur)
+
+    def update_round(self, game: str, record: str, extra_stake: int = 0) -> int:
+        """Save the open round's new record; a double, split or added coin takes
+        ``extra_stake`` off the bankroll in the same transaction. Returns the bankroll.
+
+        ``NoOpenRound`` / ``InsufficientFunds``: nothing changes.
+        """
+        _check_game(game)
+        _check_amount("extra_stake", extra_stake)
+        _check_record(record)
+        with self._write() as cur:
+            self._open_row(cur, game)
+            self._take_stake(cur, extra_stake)
+            cur.execute(
+                "UPDATE open_rounds SET staked = staked + ?, record = ?, updated = ?"
+                " WHERE game = ?",
+                (extra_stake, record, _now_iso(), game),
+            )
+            return _bankroll(cur)
+
+    def settle_round(
+        self, game: str, returned: int, details: dict[str, Any] | None = None, *, stake: int | None = None
+    ) -> int:
+        """Settle the open round: pay ``returned`` (stakes included), add the statistics
+        and the history row, and close the round — all in one transaction.
+
+        ``stake``, when given, must equal what the round has on the table (a check
+        that the screen and the store agree). Returns the new bankroll.
+        """
+        _check_game(game)
+        _check_amount("returned", returned)
+        text = _details_json(details)
+        with self._write() as cur:
+            staked = self._open_row(cur, game)
+            if stake is not None and stake != staked:
+                raise StoreError(
+                    f"The {game} round has {_chips(staked)} chips on the table, not {_chips(stake)}."
+                )
+            cur.execute("DELETE FROM open_rounds WHERE game = ?", (game,))
+            self._pay_out(cur, game, staked, returned, text)
+            return _bankroll(cur)
+
+    def void_open_round(self, game: str, reason: str) -> int:
+        """The one void: a saved round that cannot be replayed. Its stakes go back,
+        and its record is kept aside (``void_rounds``) for inspection."""
+        _check_game(game)
+        with self._write() as cur:
+            row = cur.execute(
+                "SELECT staked, record FROM open_rounds WHERE game = ?", (game,)
+            ).fetchone()
+            if row is None:
+                raise NoOpenRound(f"No {game} round is open.")
+            staked, record = int(row[0]), str(row[1])
+            cur.execute(
+                "INSERT INTO void_rounds (at, game, staked, reason, record) VALUES (?, ?, ?, ?, ?)",
+                (_now_iso(), game, staked, reason, record),
+            )
+            cur.execute("DELETE FROM open_rounds WHERE game = ?", (game,))
+            cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (staked,))
+            return _bankroll(cur)
+
+    def open_round(self, game: str) -> OpenRound | None:
+        """The game's open round, or None."""
+        _check_game(game)
+        rows = self._read(
+            "SELECT staked, record, opened FROM open_rounds WHERE game = ?", (game,)
+        )
+        if not rows:
+            return None
+        staked, record, opened = rows[0]
+        return OpenRound(game, int(staked), str(record), str(opened))
+
+    def open_games(self) -> tuple[str, ...]:
+        """The games with an open round, in ``GAMES`` order."""
+        found = {row[0] for row in self._read("SELECT game FROM open_rounds")}
+        return tuple(game for game in GAMES if game in found)
+
+    def void_count(self) -> int:
+        """How many rounds were voided as malfunctions (their records are kept)."""
+        return int(self._read("SELECT COUNT(*) FROM void_rounds")[0][0])
+
+    def reconcile(self) -> tuple[int, int]:
+        """(bankroll expected from the file's records, bankroll held), for a check.
+
+        Expected: 1,000 chips + every settled round's (returned − staked) + every
+        ledger amount (refills, the opening balance of a migrated file) − the stakes
+        of the rounds still open. The two are equal unless the file was tampered with.
+        """
+        with self._lock:
+            try:
+                db = self._db()
+                net = db.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()[0]
+                ledger = db.execute("SELECT COALESCE(SUM(amount), 0) FROM ledger").fetchone()[0]
+                open_ = db.execute("SELECT COALESCE(SUM(staked), 0) FROM open_rounds").fetchone()[0]
+                held = db.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0]
+            except sqlite3.Error as error:
+                raise self._failure(error) from error
+        return START_BANKROLL + int(net) + int(ledger) - int(open_), int(held)
+
+    def _open_row(self, cur: sqlite3.Cursor, game: str) -> int:
+        row = cur.execute("SELECT staked FROM open_rounds WHERE game = ?", (game,)).fetchone()
+        if row is None:
+            raise NoOpenRound(
+                f"No {game} round is open (another copy of cardtable may have settled it)."
+            )
+        return int(row[0])
+
+    def _take_stake(self, cur: sqlite3.Cursor, stake: int) -> None:
+        """Take ``stake`` off the bankroll, checked inside the transaction."""
+        bankroll = _bankroll(cur)
+        if stake > bankroll:
+            raise InsufficientFunds(
+                f"The stake of {_chips(stake)} chips is more than the bankroll of "
+                f"{_chips(bankroll)} chips."
+            )
+        if stake:
+            cur.execute("UPDATE wallet SET bankroll = bankroll - ? WHERE id = 1", (stake,))
+
+    def _pay_out(
+        self, cur: sqlite3.Cursor, game: str, stake: int, returned: int, details_json: str
+    ) -> None:
+        """Pay the returns and count the round (its stake is already off the bankroll)."""
         net = returned - stake
         won, lost, pushed = int(net > 0), int(net < 0), int(net == 0)
-        with self._write() as cur:
-            (bankroll,) = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
-            if stake > bankroll:
-                raise InsufficientFunds(
-                    f"The stake of {_chips(stake)} chips is more than the bankroll of "
-                    f"{_chips(bankroll)} chips."
-                )
-            cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (net,))
-            cur.execute(
-                "UPDATE stats SET rounds = rounds + 1, won = won + ?, lost = lost + ?,"
-                " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?)"
-                " WHERE game = ?",
-                (won, lost, pushed, net, max(net, 0), game),
-            )
-            self._insert_history(cur, game, stake, returned, text)
-            (new,) = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
-        return int(new)
+        cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (returned,))
+        cur.execute(
+            "UPDATE stats SET rounds = rounds + 1, won = won + ?, lost = lost + ?,"
+            " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?)"
+            " WHERE game = ?",
+            (won, lost, pushed, net, max(net, 0), game),
+        )
+        self._insert_history(cur, game, stake, returned, details_json)
 
     def _insert_history(
         self, cur: sqlite3.Cursor, game: str, stake: int, returned: int, details_json: str
@@ -461,12 +694,26 @@ class Store:
                 )
             cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (START_BANKROLL,))
             cur.execute("UPDATE stats SET refills = refills + 1 WHERE game = ?", (game,))
+            cur.execute(
+                "INSERT INTO ledger (at, kind, game, amount) VALUES (?, 'refill', ?, ?)",
+                (_now_iso(), game, START_BANKROLL - bankroll),
+            )
         return START_BANKROLL
 
     def reset(self) -> None:
-        """Back to a new player: 1,000 chips, statistics and history cleared, settings kept."""
+        """Back to a new player: 1,000 chips, statistics and history cleared, settings kept.
+
+        Refused (``RoundAlreadyOpen``, nothing changes) while a round is open: its
+        stakes are on the table and it can only end by being played out.
+        """
         with self._write() as cur:
+            row = cur.execute("SELECT game FROM open_rounds ORDER BY game LIMIT 1").fetchone()
+            if row is not None:
+                raise RoundAlreadyOpen(
+                    f"A {row[0]} round is still open: finish it before starting over."
+                )
             cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (START_BANKROLL,))
+            cur.execute("DELETE FROM ledger")
             cur.execute(
                 "UPDATE stats SET rounds = 0, won = 0, lost = 0, pushed = 0, net = 0,"
                 " biggest_win = 0, refills = 0"
@@ -559,6 +806,46 @@ class Store:
             )
 
 
+class TableClaim:
+    """An exclusive lock on one game's table, held while a screen shows that table."""
+
+    def __init__(self, handle: Any) -> None:
+        self._handle = handle
+
+    @classmethod
+    def acquire(cls, path: Path) -> TableClaim | None:
+        try:
+            handle = open(path, "a+b")  # noqa: SIM115 - held until release()
+        except OSError as error:
+            raise StoreError(
+                f"The lock file {path} cannot be opened: {error.strerror or error}."
+            ) from None
+        try:
+            if os.name == "nt":  # pragma: no cover - exercised on Windows only
+                import msvcrt
+
+                handle.seek(0)
+                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return None
+        return cls(handle)
+
+    @property
+    def held(self) -> bool:
+        return self._handle is not None
+
+    def release(self) -> None:
+        """Let go of the table (closing the file drops the lock). Safe to repeat."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            handle.close()
+
+
 class _WriteTxn:
     """``with store._write() as cur``: lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK."""
 
@@ -620,6 +907,22 @@ def _check_amount(name: str, amount: object) -> None:
         raise ValueError(f"{name} must not be negative: {amount}")
 
 
+def _bankroll(cur: sqlite3.Cursor) -> int:
+    return int(cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0])
+
+
+def _details_json(details: dict[str, Any] | None) -> str:
+    try:
+        return json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"details must be plain JSON data: {error}") from None
+
+
+def _check_record(record: object) -> None:
+    if not isinstance(record, str) or not record:
+        raise ValueError("a round's record is non-empty JSON text")
+
+
 def _chips(amount: int) -> str:
     whole, cents = divmod(abs(amount), 100)
     text = f"{whole:,}" + (f".{cents:02d}" if cents else "")
@@ -661,7 +964,7 @@ def _connect_and_check(path: Path) -> sqlite3.Connection:
         ) from None
     try:
         _check(conn)
-    except _Unusable:
+    except (_Unusable, NewerDataFile):
         conn.close()
         raise
     except sqlite3.Error as error:
@@ -681,31 +984,37 @@ def _check(conn: sqlite3.Connection) -> None:
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise _Unusable("it was written by a newer version of cardtable")
+        raise NewerDataFile(_newer_message(conn, version))
     result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if result != ["ok"]:
         raise _Unusable("the file is damaged")
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = {
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite_%'"
-            )
-        }
+        tables = _tables(conn)
         if version == 0 and not tables:
             for statement in _split_sql(_SCHEMA):
                 conn.execute(statement)
             conn.execute("INSERT INTO wallet (id, bankroll) VALUES (1, ?)", (START_BANKROLL,))
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif version > SCHEMA_VERSION:  # another copy upgraded it meanwhile
+            raise NewerDataFile(_newer_message(conn, version))
+        elif version == 1:
+            _check_tables(conn, tables, version=1)
+            _migrate_1_to_2(conn)
         elif version != SCHEMA_VERSION:
             raise _Unusable("it does not hold cardtable data")
         else:
             _check_tables(conn, tables)
         conn.executemany(
             "INSERT OR IGNORE INTO stats (game) VALUES (?)", [(game,) for game in GAMES]
+        )
+        from . import __version__
+
+        conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('written_by', ?)"
+            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (__version__,),
         )
         conn.execute("COMMIT")
     except BaseException:
@@ -716,8 +1025,59 @@ def _check(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def _check_tables(conn: sqlite3.Connection, tables: set[str]) -> None:
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Schema 1 -> 2, in place, inside the caller's transaction.
+
+    Adds the open rounds, the ledger and ``meta``. Schema 1 did not record how much
+    each refill gave, so the ledger opens with one "opening" entry: the difference
+    between the bankroll and what the history alone explains. From then on the file
+    reconciles (``Store.reconcile``).
+    """
+    for statement in _split_sql(_SCHEMA_2):
+        conn.execute(statement)
+    (bankroll,) = conn.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()
+    (net,) = conn.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()
+    opening = int(bankroll) - START_BANKROLL - int(net)
+    if opening:
+        conn.execute(
+            "INSERT INTO ledger (at, kind, game, amount) VALUES (?, 'opening', NULL, ?)",
+            (_now_iso(), opening),
+        )
+    conn.execute("PRAGMA user_version = 2")
+
+
+def _newer_message(conn: sqlite3.Connection, version: int) -> str:
+    """Which version wrote the file, read without changing anything."""
+    from . import __version__
+
+    writer = None
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'written_by'").fetchone()
+        if row is not None and isinstance(row[0], str):
+            writer = row[0][:40]
+    except sqlite3.Error:
+        pass
+    who = f"cardtable {writer}" if writer else "a newer version of cardtable"
+    return (
+        f"The data file was written by {who} (data format {version}); this is cardtable "
+        f"{__version__}, which reads data format {SCHEMA_VERSION} and older. It has been left "
+        "untouched: update cardtable, or use another --data-dir."
+    )
+
+
+def _check_tables(conn: sqlite3.Connection, tables: set[str], version: int = SCHEMA_VERSION) -> None:
     for table, columns in _COLUMNS.items():
+        if version == 1 and table not in _SCHEMA_1_TABLES:
+            continue
         if table not in tables:
             raise _Unusable("it does not hold cardtable data")
         have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}

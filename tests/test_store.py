@@ -24,7 +24,9 @@ from cardtable.store import (
     START_BANKROLL,
     GameStats,
     HistoryEntry,
+    SCHEMA_VERSION,
     InsufficientFunds,
+    NewerDataFile,
     Settings,
     Store,
     StoreError,
@@ -65,11 +67,11 @@ def test_new_player_has_1000_chips(tmp_path: Path) -> None:
         assert list(s.all_stats()) == list(GAMES)
 
 
-def test_file_is_wal_with_schema_version_1(store: Store) -> None:
+def test_file_is_wal_with_the_current_schema_version(store: Store) -> None:
     con = raw(store.path)
     try:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     finally:
         con.close()
 
@@ -514,18 +516,22 @@ def test_missing_bankroll_row_is_moved_aside(tmp_path: Path) -> None:
         _check_moved_aside(tmp_path, s, original)
 
 
-def test_file_from_a_newer_version_is_moved_aside(tmp_path: Path) -> None:
+def test_file_from_a_newer_version_is_refused_and_left_untouched(tmp_path: Path) -> None:
     with Store.open(tmp_path) as s:
         s.record_round("blackjack", 500, 0)
         path = s.path
     con = raw(path)
-    con.execute("PRAGMA user_version = 2")
+    con.execute("PRAGMA user_version = 3")
+    con.execute("UPDATE meta SET value = '9.9.9' WHERE key = 'written_by'")
     con.execute("PRAGMA journal_mode = DELETE")
     con.close()
     original = path.read_bytes()
-    with Store.open(tmp_path) as s:
-        _check_moved_aside(tmp_path, s, original)
-        assert "newer version" in s.notice
+    with pytest.raises(NewerDataFile) as caught:
+        Store.open(tmp_path)
+    message = str(caught.value)
+    assert "cardtable 9.9.9" in message and "data format 3" in message and "\n" not in message
+    assert path.read_bytes() == original  # not a byte changed
+    assert sorted(p.name for p in tmp_path.iterdir() if "corrupt" in p.name) == []
 
 
 def test_damaged_pages_are_moved_aside(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ only :meth:`Round.view` — never the face-down card, never the shoe.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Sequence
 
@@ -84,6 +84,26 @@ class Rules:
             or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in pays)
         ):
             raise ValueError(f"Rules.blackjack_pays must be two positive ints (num, den), not {pays!r}")
+
+    def to_dict(self) -> dict[str, object]:
+        """The variant as plain data (for a saved round)."""
+        data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["blackjack_pays"] = list(self.blackjack_pays)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """The variant of :meth:`to_dict`; ``ValueError`` when the data is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("rules are a mapping")
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        if isinstance(values.get("blackjack_pays"), list):
+            values["blackjack_pays"] = tuple(values["blackjack_pays"])
+        for name in ("dealer_hits_soft_17", "dealer_peeks", "double_after_split", "resplit_aces"):
+            if name in values and not isinstance(values[name], bool):
+                raise ValueError(f"Rules.{name} must be true or false")
+        return cls(**values)
 
     @property
     def cut_from_end(self) -> int:
@@ -293,6 +313,9 @@ class Round:
         self._turn: tuple[int, int] | None = None
         self._results: list[list[HandResult]] | None = None
         self._events: list[Event] = []
+        #: (seat, hand, action value) for every action taken, in order: with the
+        #: starting state, all that is needed to deal this round again.
+        self._actions: list[tuple[int, int, str]] = []
         self._deal()
 
     # -- public state -------------------------------------------------------------
@@ -310,6 +333,11 @@ class Round:
     def events(self) -> tuple[Event, ...]:
         """Every step so far, in order (the screen keeps its own read position)."""
         return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[tuple[int, int, str], ...]:
+        """Every action taken so far as ``(seat, hand, action value)``, in order."""
+        return tuple(self._actions)
 
     def hands(self, seat: int) -> tuple[Hand, ...]:
         return tuple(self._hands[seat])
@@ -485,6 +513,7 @@ class Round:
                 f"{action.value} is not legal for seat {seat} hand {index} ({hand.describe()})"
             )
         hand = self._hands[seat][index]
+        self._actions.append((seat, index, action.value))
         if action is Action.STAND:
             self._close(seat, index, "stand")
         elif action is Action.HIT:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .blackjack import HandResult, Round, Rules, SeatView
-from .cards import Card, Shoe, ShoeEmpty
+from .blackjack import Action, HandResult, IllegalAction, Round, Rules, SeatView
+from .cards import Card, Shoe, ShoeEmpty, cards_text, parse_cards
+from .record import RecordError, RoundRecord
 
 __all__ = ["Table"]
 
@@ -41,6 +42,8 @@ class Table:
         self.shuffles = 0
         #: True when the shoe was reshuffled just before the current round.
         self.just_shuffled = False
+        #: The current round's starting state (see :meth:`record`).
+        self._start: dict[str, object] | None = None
 
     @property
     def seen_since_shuffle(self) -> tuple[Card, ...]:
@@ -58,15 +61,85 @@ class Table:
         self.just_shuffled = False
         if self.shoe.cut_card_reached:
             self.reshuffle()
+        self._start = self._starting_state(bets, bankrolls)
         try:
             self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen))
         except ShoeEmpty:
             # Only a shoe far smaller than the round could run out in the deal: the
             # cards go back, the shoe is shuffled and the round dealt again (once).
             self.reshuffle()
+            self._start = self._starting_state(bets, bankrolls)
             self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=())
         self.rounds_dealt += 1
         return self.round
+
+    def _starting_state(self, bets: Sequence[int], bankrolls: Sequence[int] | None) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_dict(),
+            "shoe": self.shoe.snapshot(),
+            "bets": list(bets),
+            "bankrolls": None if bankrolls is None else list(bankrolls),
+            "seen": cards_text(self._seen),
+            "just_shuffled": self.just_shuffled,
+        }
+
+    def undo_deal(self) -> None:
+        """Put the current round's cards back as if it had never been dealt.
+
+        Only for a deal that could not be committed (the data file refused it): the
+        player saw nothing, so the shoe is exactly as before.
+        """
+        if self._start is None or self.round is None:
+            return
+        self.shoe = Shoe.restore(self._start["shoe"], self.shoe.rng)
+        self.round = None
+        self._start = None
+        self.rounds_dealt -= 1
+
+    def record(self, meta: dict[str, object] | None = None) -> RoundRecord:
+        """The current round as its starting state plus the actions taken so far."""
+        if self.round is None or self._start is None:
+            raise RuntimeError("no round")
+        actions = tuple(tuple(a) for a in self.round.actions)
+        return RoundRecord("blackjack", dict(self._start), actions, dict(meta or {}))
+
+    @classmethod
+    def resume(cls, record: RoundRecord, rng: random.Random | None = None) -> Table:
+        """The table of a saved round, replayed through the engine to where it stopped.
+
+        :class:`~cardtable.core.record.RecordError` when the record cannot be replayed
+        (edited or damaged): an action that is not legal where it stands, a seat that
+        is not the one to act, cards that are not in the shoe.
+        """
+        if record.game != "blackjack":
+            raise RecordError(f"not a blackjack round: {record.game!r}")
+        start = record.start
+        try:
+            rules = Rules.from_dict(start["rules"])
+            shoe = Shoe.restore(start["shoe"], rng)
+            bets = [int(b) for b in start["bets"]]  # type: ignore[union-attr]
+            bankrolls = start["bankrolls"]
+            if bankrolls is not None:
+                bankrolls = [int(b) for b in bankrolls]  # type: ignore[union-attr]
+            seen = parse_cards(start["seen"])  # type: ignore[arg-type]
+            table = cls(rules, shoe=shoe)
+            table._seen = list(seen)
+            table.just_shuffled = bool(start.get("just_shuffled", False))
+            table._start = dict(start)
+            table.round = Round(rules, shoe, bets, bankrolls, seen=tuple(seen))
+            table.rounds_dealt = 1
+            for step in record.actions:
+                seat, hand, name = step
+                if table.round.turn != (seat, hand):
+                    raise RecordError(f"the saved round has seat {seat} acting out of turn")
+                table.round.act(Action(name))
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, ShoeEmpty) as error:
+            # IllegalAction is a ValueError: an action that is not legal there.
+            why = str(error) if isinstance(error, IllegalAction) else type(error).__name__
+            raise RecordError(f"the saved blackjack round cannot be replayed ({why})") from None
+        return table
 
     def reshuffle(self) -> None:
         """Gather every card and shuffle; nothing has been seen from the new shoe."""
@@ -92,7 +165,7 @@ class Table:
         return results
 
     def void_round(self) -> None:
-        """Abandon the round (the player left): its face-up cards were still seen."""
+        """Abandon the round (a malfunction): its face-up cards were still seen."""
         if self.round is not None and not self.round.finished:
             self._seen.extend(self.round.face_up_cards())
         self.round = None

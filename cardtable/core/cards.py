@@ -7,6 +7,7 @@ physical stack being dealt; everything built on top of it keeps immutable state.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
@@ -19,6 +20,7 @@ __all__ = [
     "Shoe",
     "ShoeEmpty",
     "RANK_LETTERS",
+    "cards_text",
 ]
 
 
@@ -116,6 +118,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(token) for token in tokens]
 
 
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in notation, space-separated (``"AS KD TH"``): the inverse of :func:`parse_cards`."""
+    return " ".join(str(card) for card in cards)
+
+
 def full_deck() -> list[Card]:
     """One 52-card deck in a fixed order (suits S H D C, ranks A..K)."""
     return [Card(rank, suit) for suit in SUIT_ORDER for rank in range(1, 14)]
@@ -182,6 +189,59 @@ class Shoe:
         shoe.cut_from_end = cls._check_cut(cut_from_end, len(shoe._all))
         return shoe
 
+    # -- saving and restoring ----------------------------------------------------
+
+    def snapshot(self) -> dict[str, object]:
+        """The shoe as plain data: what is left, in dealing order, and where the cut is.
+
+        With :meth:`restore` a saved round continues from exactly these cards (RULES.md
+        section 1: an open round resumes with the same shoe). A stacked shoe also keeps
+        its whole composition, which a later shuffle gathers.
+        """
+        data: dict[str, object] = {
+            "decks": self.decks,
+            "cut": self.cut_from_end,
+            "cards": cards_text(reversed(self._cards)),
+        }
+        if self.decks == 0:
+            data["all"] = cards_text(self._all)
+        return data
+
+    @classmethod
+    def restore(cls, data: object, rng: random.Random | None = None) -> Shoe:
+        """The shoe of a :meth:`snapshot`; ``ValueError`` when the data is not one.
+
+        A shoe of whole decks must hold no card more often than its decks do, so an
+        edited snapshot cannot conjure a fourth ace of spades into a one-deck game.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a shoe snapshot is a mapping")
+        decks, cut, text = data.get("decks"), data.get("cut"), data.get("cards")
+        if not isinstance(decks, int) or isinstance(decks, bool) or not 0 <= decks <= 64:
+            raise ValueError(f"bad number of decks in a shoe snapshot: {decks!r}")
+        if not isinstance(text, str):
+            raise ValueError("a shoe snapshot lists its cards as text")
+        remaining = parse_cards(text)
+        if decks == 0:
+            full_text = data.get("all")
+            if not isinstance(full_text, str):
+                raise ValueError("a stacked shoe snapshot lists all its cards")
+            full = parse_cards(full_text)
+        else:
+            full = full_deck() * decks
+        left = Counter(full)
+        left.subtract(remaining)
+        if any(count < 0 for count in left.values()):
+            raise ValueError("a shoe snapshot holds cards its decks do not have")
+        shoe = cls.__new__(cls)
+        shoe.decks = decks
+        shoe._rng = rng if rng is not None else random.SystemRandom()
+        shoe._all = full
+        shoe._cards = list(reversed(remaining))
+        shoe._stacked = decks == 0
+        shoe.cut_from_end = cls._check_cut(cut, len(full))  # type: ignore[arg-type]
+        return shoe
+
     # -- dealing -----------------------------------------------------------------
 
     def draw(self) -> Card:
@@ -203,6 +263,11 @@ class Shoe:
     reshuffle = shuffle
 
     # -- counts ------------------------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator this shoe shuffles with (kept when a snapshot is restored)."""
+        return self._rng
 
     @property
     def size(self) -> int:

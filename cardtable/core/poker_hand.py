@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Iterable
+import random
+from typing import Any, Iterable, Mapping
 
 from .cards import Card, Shoe, ShoeEmpty
 from .poker import JACKS_OR_BETTER_9_6, HandCategory, HandValue, PayTable, evaluate
+from .record import RecordError, RoundRecord
 
 __all__ = [
     "HAND_SIZE",
@@ -74,6 +76,10 @@ class DrawHand:
     #: Coins returned at settlement (stake included; 0 when nothing pays).
     payout_coins: int = 0
     deck: Shoe | None = field(default=None, repr=False, compare=False)
+    #: The deck as it stood before the deal (a :meth:`Shoe.snapshot`), for the record.
+    deck_start: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
+    #: The player's decisions so far: ``("exchange", positions)`` or ``("stand",)``.
+    steps: tuple[tuple[Any, ...], ...] = ()
 
     # -- construction ---------------------------------------------------------------
 
@@ -176,8 +182,9 @@ class DrawHand:
             raise ValueError(f"deal needs a fresh deck, this one has dealt {deck.dealt} cards already")
         if deck.remaining < HAND_SIZE:
             raise ValueError(f"deal needs at least {HAND_SIZE} cards, the deck holds {deck.remaining}")
+        start = deck.snapshot()
         cards = tuple(deck.draw() for _ in range(HAND_SIZE))
-        return replace(self, phase=Phase.DRAWING, cards=cards, drawn=HAND_SIZE, deck=deck)
+        return replace(self, phase=Phase.DRAWING, cards=cards, drawn=HAND_SIZE, deck=deck, deck_start=start)
 
     def exchange(self, positions: Iterable[int]) -> DrawHand:
         """Discard the cards at ``positions`` (0-4) and replace them from the top of the deck.
@@ -211,12 +218,13 @@ class DrawHand:
             replaced=tuple(replaced),
             kept_no_card=tuple(sorted(kept)),
             drawn=drawn,
+            steps=self.steps + (("exchange", chosen),),
         )
 
     def stand(self) -> DrawHand:
         """Keep all five cards and skip the exchange rounds left."""
         self._expect("stand", Phase.DRAWING)
-        return replace(self, phase=Phase.SHOWDOWN, replaced=())
+        return replace(self, phase=Phase.SHOWDOWN, replaced=(), steps=self.steps + (("stand",),))
 
     def settle(self) -> DrawHand:
         """Rank the hand and pay it from the pay table."""
@@ -229,6 +237,49 @@ class DrawHand:
         """A new hand at the same table (coin size, rounds, pay table), waiting for a bet."""
         self._expect("start the next hand", Phase.SETTLED)
         return DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table)
+
+    # -- the record of a dealt hand ----------------------------------------------------
+
+    def record(self) -> RoundRecord:
+        """The dealt hand as its starting state (the deck, the bet) plus the decisions."""
+        if self.deck_start is None:
+            raise StepOutOfOrder("a hand has a record once it is dealt")
+        start = {
+            "coin_size": self.coin_size,
+            "exchange_rounds": self.exchange_rounds,
+            "pay_table": self.pay_table.name,
+            "coins": self.coins,
+            "deck": dict(self.deck_start),
+        }
+        return RoundRecord("poker", start, tuple(_as_tuple(step) for step in self.steps))
+
+    @classmethod
+    def replay(
+        cls, record: RoundRecord, pay_tables: Mapping[str, PayTable], rng: random.Random | None = None
+    ) -> DrawHand:
+        """The hand of a saved record, dealt again and every decision taken again.
+
+        ``pay_tables`` maps names to the machines on offer. :class:`RecordError` when
+        the record cannot be replayed (an unknown machine, a bad step, a bad deck).
+        """
+        if record.game != "poker":
+            raise RecordError(f"not a draw-poker hand: {record.game!r}")
+        start = record.start
+        try:
+            table = pay_tables[start["pay_table"]]
+            hand = cls.new(start["coin_size"], start["exchange_rounds"], table).bet(start["coins"])
+            hand = hand.deal(Shoe.restore(start["deck"], rng))
+            for step in record.actions:
+                if step[0] == "exchange" and len(step) == 2:
+                    hand = hand.exchange(step[1])
+                elif tuple(step) == ("stand",):
+                    hand = hand.stand()
+                else:
+                    raise ValueError(f"unknown step {step!r}")
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            why = str(error) if isinstance(error, StepOutOfOrder) else type(error).__name__
+            raise RecordError(f"the saved poker hand cannot be replayed ({why})") from None
+        return hand
 
     # -- for the history -------------------------------------------------------------
 
@@ -245,6 +296,12 @@ class DrawHand:
             "exchanges": self.exchanges_done,
             "kept_no_card": list(self.kept_no_card),
         }
+
+
+def _as_tuple(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_as_tuple(v) for v in value)
+    return value
 
 
 def _positions(positions: Iterable[int]) -> tuple[int, ...]:
