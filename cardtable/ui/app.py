@@ -14,7 +14,7 @@ from textual.screen import Screen
 from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..resources import asset_path
-from ..store import START_BANKROLL, Settings, Store, StoreError
+from ..store import START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -24,6 +24,9 @@ __all__ = ["CardTableApp", "ShoeFactory"]
 ShoeFactory = Callable[[str, int, "int | None"], Shoe]
 
 _DELAYS = {"card": 0.30, "reveal": 0.45, "result": 0.20}
+#: A write waits at most this long for another copy's lock (ms): a locked file is
+#: reported at once and the key can be pressed again, the screen never freezes.
+UI_BUSY_TIMEOUT_MS = 250
 
 
 class CardTableApp(App[None]):
@@ -66,6 +69,7 @@ class CardTableApp(App[None]):
         self._settings: Settings = self.store.settings()
         self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
+        self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
 
     # -- settings ----------------------------------------------------------------
 
@@ -74,11 +78,19 @@ class CardTableApp(App[None]):
         """The saved settings."""
         return self._settings
 
-    def save_settings(self, settings: Settings) -> None:
-        """Persist new settings and apply the ones that affect the whole app."""
-        self.store.save_settings(settings)
-        self._settings = self.store.settings()
+    def save_settings(self, settings: Settings) -> bool:
+        """Persist new settings and apply the ones that affect the whole app.
+
+        False (and the player is told why) when the data file refused them.
+        """
+        try:
+            self.store.save_settings(settings)
+            self._settings = self.store.settings()
+        except StoreError as error:
+            self.report_store_error("The settings could not be saved", error)
+            return False
         self._apply_theme()
+        return True
 
     @property
     def ascii(self) -> bool:
@@ -120,32 +132,103 @@ class CardTableApp(App[None]):
 
     # -- money -------------------------------------------------------------------
 
-    def record_round(self, game: str, stake: int, returned: int, details: dict | None = None) -> int:
-        """Settle one round in the store (one transaction) and show the new bankroll."""
+    def report_store_error(self, doing: str, error: StoreError) -> None:
+        """Tell the player in plain words; the bankroll shown stays the store's."""
+        self.notify(f"{doing}: {error}", severity="error", timeout=8)
+        self.sync_bankroll()
+
+    def commit_round(self, game: str, stake: int, record: str) -> bool:
+        """Deal: the stake leaves the bankroll and the round is saved open, together.
+
+        False when the data file refused (nothing changed; the player was told).
+        """
         try:
-            self.bankroll = self.store.record_round(game, stake, returned, details or {})
+            self.bankroll = self.store.commit_round(game, stake, record)
         except StoreError as error:
-            self.bankroll = self.store.bankroll
-            self.notify(f"The round could not be saved: {error}", severity="error", timeout=8)
-            raise
-        return self.bankroll
+            self.report_store_error("The round was not dealt", error)
+            return False
+        return True
+
+    def update_round(self, game: str, record: str, extra_stake: int = 0, *, quiet: bool = False) -> bool:
+        """Save the open round after an action (an added stake leaves the bankroll).
+
+        The action must be saved before its card is shown, so a refusal means the
+        action does not happen. ``quiet``: a computer seat's action, saved again with
+        the next one, so a refusal need not be reported.
+        """
+        try:
+            self.bankroll = self.store.update_round(game, record, extra_stake)
+        except StoreError as error:
+            if not quiet:
+                self.report_store_error("That could not be saved, so it was not done", error)
+            return False
+        return True
+
+    def settle_round(self, game: str, stake: int, returned: int, details: dict | None = None) -> bool:
+        """Pay the open round and close it (one transaction). False if refused: the
+        round then stays open, and is settled when the table opens again."""
+        try:
+            self.bankroll = self.store.settle_round(game, returned, details or {}, stake=stake)
+        except StoreError as error:
+            self.report_store_error("The result could not be saved yet", error)
+            return False
+        return True
+
+    def open_round(self, game: str) -> OpenRound | None:
+        """The game's open round (to resume), or None."""
+        try:
+            return self.store.open_round(game)
+        except StoreError as error:
+            self.report_store_error("The open round could not be read", error)
+            return None
+
+    def void_open_round(self, game: str, reason: str) -> None:
+        """A saved round that cannot be replayed: void, stakes returned, player told."""
+        try:
+            self.bankroll = self.store.void_open_round(game, reason)
+        except StoreError as error:
+            self.report_store_error("The damaged round could not be voided", error)
+            return
+        title = GAME_INFO[game].title if game in GAME_INFO else game
+        self.notify(
+            f"The saved {title} round could not be resumed ({reason}): it is void and its stakes "
+            "were returned.",
+            severity="warning",
+            timeout=12,
+        )
+
+    def open_games(self) -> tuple[str, ...]:
+        """The games with a round waiting (for the lobby)."""
+        try:
+            return self.store.open_games()
+        except StoreError:
+            return ()
 
     def sync_bankroll(self) -> None:
         """Re-read the bankroll (another copy of the program may have changed it)."""
-        self.bankroll = self.store.bankroll
+        try:
+            self.bankroll = self.store.bankroll
+        except StoreError:
+            pass  # the caller reports the failure; the last known figure stays shown
 
     def offer_refill(self, game: str, minimum: int) -> None:
         """If the bankroll cannot cover ``minimum``, offer the free refill to 1,000 chips."""
         from .screens.confirm import ConfirmScreen
 
         self.sync_bankroll()
-        if not self.store.can_refill(minimum):
+        if self.bankroll >= minimum:
             return
 
         def answered(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 self.bankroll = self.store.refill(game, minimum)
-                self.notify(f"Refilled: your bankroll is {format_chips(self.bankroll)} chips again.")
+            except StoreError as error:
+                # e.g. another copy refilled meanwhile: nothing changed here.
+                self.report_store_error("No refill", error)
+                return
+            self.notify(f"Refilled: your bankroll is {format_chips(self.bankroll)} chips again.")
 
         self.push_screen(
             ConfirmScreen(
@@ -180,12 +263,32 @@ class CardTableApp(App[None]):
             self.theme = theme
 
     def open_game(self, game: str) -> bool:
-        """Open a game's table; False when that game is not available yet."""
+        """Open a game's table; False when it is not available here.
+
+        A table is claimed by one running copy of the program at a time: the round
+        open there belongs to it, so a second copy says so instead of dealing another.
+        """
         screen_class = game_screen_class(game)
+        title = GAME_INFO[game].title
         if screen_class is None:
-            self.notify(f"{GAME_INFO[game].title} is not open yet.", severity="warning")
+            self.notify(f"{title} is not open yet.", severity="warning")
             return False
-        self.push_screen(screen_class())
+        try:
+            claim = self.store.claim_table(game)
+        except StoreError as error:
+            self.report_store_error(f"{title} could not be opened", error)
+            return False
+        if claim is None:
+            self.notify(
+                f"{title} is open in another copy of cardtable (with any round under way "
+                "there): play it there, or close it first.",
+                severity="warning",
+                timeout=10,
+            )
+            return False
+        screen = screen_class()
+        screen.claim = claim
+        self.push_screen(screen)
         return True
 
     def current_game(self) -> str | None:

@@ -282,7 +282,7 @@ async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
         assert "cannot cover" in screen.banner.text
 
 
-async def test_escape_mid_round_voids_it_and_leaving_shows_the_summary(data_dir: Path) -> None:
+async def test_escape_mid_round_keeps_it_open_and_leaving_shows_the_summary(data_dir: Path) -> None:
     app = make_app(data_dir, "TS 9H 9D 7C 2S TS 9H 9D 7C 2S")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -290,9 +290,10 @@ async def test_escape_mid_round_voids_it_and_leaving_shows_the_summary(data_dir:
         assert app.bankroll == 100_500
         await press(pilot, "enter")
         assert table(app).round_in_progress()
-        await press(pilot, "escape")
-        await press(pilot, "y")
-        assert app.bankroll == 100_500  # the void round cost nothing
+        assert app.bankroll == 100_000  # the stake left the bankroll at the deal
+        await press(pilot, "escape")  # no question: nothing is lost by leaving
+        assert app.bankroll == 100_000  # ... and it does not come back
+        assert app.store.open_games() == ("blackjack",)
         assert app.store.history_count("blackjack") == 1
         assert isinstance(app.screen, SessionSummary)
         text = screen_text(app)
@@ -334,7 +335,7 @@ async def test_animated_round_deals_one_card_at_a_time_and_settles(data_dir: Pat
         assert app.store.history_count("blackjack") == 3
 
 
-async def test_leaving_during_the_computer_turns_voids_the_round(data_dir: Path) -> None:
+async def test_leaving_during_the_computer_turns_keeps_the_round_for_later(data_dir: Path) -> None:
     app = animated(make_app(data_dir, seats=("easy",), seed=3), ai_seconds=30.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -344,12 +345,25 @@ async def test_leaving_during_the_computer_turns_voids_the_round(data_dir: Path)
             await pilot.pause(0.01)
         assert screen.phase == "dealing" and screen.round.turn[0] == 0  # the computer seat thinks
         assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button))
+        cards = screen.round.all_hands
         await pilot.press("escape")
-        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        assert app.bankroll == 100_000
+        assert app.bankroll == 99_500  # the stake stays on the table
         assert app.store.history_count("blackjack") == 0
+        assert app.store.open_games() == ("blackjack",)
+        # back at the table: the same cards, the computer seat still to act
+        app.delay = lambda kind="card": 0.001  # type: ignore[method-assign]
+        await pilot.press("1")
+        await pilot.pause()
+        again = table(app)
+        assert again is not screen
+        assert again.round is not None
+        # the same first two cards in every seat (the computer seat may have acted since)
+        assert [hs[0].cards[:2] for hs in again.round.all_hands] == [hs[0].cards[:2] for hs in cards]
+        while again.phase not in ("player", "betting"):
+            await pilot.pause(0.01)
+        assert again.round.all_hands[1] == cards[1]  # the player's hand is the one dealt
 
 
 async def test_question_mark_shows_the_blackjack_rules(data_dir: Path) -> None:

@@ -1,13 +1,17 @@
-"""What every game screen shares: leaving the table safely, rules, refills."""
+"""What every game screen shares: leaving the table, resuming a round, refills."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .confirm import ConfirmScreen
+from ...core.record import RecordError, RoundRecord
+
+if TYPE_CHECKING:
+    from ...store import TableClaim
+    from ..app import CardTableApp
 
 __all__ = ["GameScreen"]
 
@@ -15,9 +19,10 @@ __all__ = ["GameScreen"]
 class GameScreen(Screen[None]):
     """Base of the three table screens.
 
-    A subclass sets ``GAME`` and overrides :meth:`round_in_progress` and
-    :meth:`void_round`. Nothing is taken from the bankroll until a round settles
-    (``app.record_round``), so voiding a round returns every stake by itself.
+    A subclass sets ``GAME`` and overrides :meth:`round_in_progress`. A dealt round
+    is committed (RULES.md section 1): its stakes left the bankroll at the deal, and
+    leaving the table never voids it — it stays open in the store and the next
+    screen of this game resumes it from its record.
     """
 
     GAME: ClassVar[str] = ""
@@ -26,12 +31,17 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Lobby", id="game.leave"),
     ]
 
-    def round_in_progress(self) -> bool:
-        """True while bets are down and the round is not settled."""
-        return False
+    #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
+    claim: TableClaim | None = None
 
-    def void_round(self) -> None:
-        """Drop the round under way: nothing is recorded, stakes come back."""
+    @property
+    def card_app(self) -> CardTableApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def round_in_progress(self) -> bool:
+        """True while a dealt round is not settled."""
+        return False
 
     def on_leave(self) -> None:
         """Called just before the screen closes (e.g. to show a session summary)."""
@@ -40,35 +50,48 @@ class GameScreen(Screen[None]):
         """The smallest bet this table takes (hundredths), for the refill offer."""
         return 0
 
+    def saved_record(self) -> RoundRecord | None:
+        """The record of this game's open round, or None.
+
+        A record that cannot even be read is the malfunction case: the round is
+        void, its stakes return, the player is told in one line (the game's own
+        replay reports a record that reads but does not replay the same way).
+        """
+        saved = self.card_app.open_round(self.GAME)
+        if saved is None:
+            return None
+        try:
+            return RoundRecord.from_json(saved.record)
+        except RecordError as error:
+            self.card_app.void_open_round(self.GAME, str(error))
+            return None
+
+    def void_saved_round(self, error: Exception) -> None:
+        """The saved round did not replay: void it (stakes returned, player told)."""
+        self.card_app.void_open_round(self.GAME, str(error))
+
     def action_leave(self) -> None:
-        """Back to the lobby, asking first when a round is under way."""
-        if not self.round_in_progress():
-            self._close()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.void_round()
-                self.notify("The round is void: your stake was returned.")
-                self._close()
-
-        self.app.push_screen(
-            ConfirmScreen(
-                "A round is under way. Leave the table?\n"
-                "The round will be void and your stake returned.",
-                yes="Leave",
-                no="Stay",
-            ),
-            answered,
-        )
+        """Back to the lobby. A round under way stays open and waits for the player."""
+        if self.round_in_progress():
+            self.notify(
+                f"Your {self.GAME} round stays open, with its stake on the table: "
+                "it will be waiting here when you come back.",
+                timeout=6,
+            )
+        self._close()
 
     def _close(self) -> None:
         self.on_leave()
         if self.app.screen is self:
             self.app.pop_screen()
 
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
+
     def offer_refill_if_needed(self) -> None:
         """Offer the free refill when the bankroll is below this table's minimum."""
         minimum = self.table_minimum()
-        if minimum > 0:
-            self.app.offer_refill(self.GAME, minimum)  # type: ignore[attr-defined]
+        if minimum > 0 and not self.round_in_progress():
+            self.card_app.offer_refill(self.GAME, minimum)

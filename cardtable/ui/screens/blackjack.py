@@ -26,6 +26,7 @@ from textual.widgets import Button, Header, Label, Static
 from ...core.blackjack import Action, EventKind, HandResult, IllegalAction, Round, Rules
 from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
+from ...core.record import RecordError
 from ...core.money import format_chips, format_signed
 from ..widgets.banner import Banner
 from ..widgets.bet import BetControls, bet_ladder
@@ -42,6 +43,7 @@ SEAT_NAMES = ("Ada", "Bert", "Cleo", "Dov")
 COMPUTER_STACK = 100_000
 CHIP_VALUES = (500, 2_500, 10_000, 50_000)
 
+_LEVELS = ("easy", "normal", "hard")
 _ACTION_KEYS = {Action.HIT: "h", Action.STAND: "s", Action.DOUBLE: "d", Action.SPLIT: "p"}
 _ACTION_NAMES = {Action.HIT: "Hit", Action.STAND: "Stand", Action.DOUBLE: "Double", Action.SPLIT: "Split"}
 
@@ -182,13 +184,16 @@ class BlackjackScreen(GameScreen):
         self.levels: list[str] = []
         self.players: list[Any] = []
         self.stacks: list[int] = []
-        self._stacks_before: list[int] = []
         self.phase = "betting"  # betting | dealing | player | dealer
         self.stats = SessionStats()
         self.last_bet: int | None = None
         self.last_tip = ""
         self.tip_action: Action | None = None
         self._result_text = ""
+        #: A settled round the data file has not taken yet: (stake, returned, details).
+        self._unsaved: tuple[int, int, dict[str, Any]] | None = None
+        #: The round found open in the store, replayed (see ``compose``).
+        self._resumed: Table | None = None
         self._ready = False
         #: The key states the footer was last told about (refresh only on a change).
         self._shown_states: tuple[bool, ...] | None = None
@@ -199,10 +204,35 @@ class BlackjackScreen(GameScreen):
     def ascii(self) -> bool:
         return bool(getattr(self.app, "ascii", False))
 
+    def _resume_saved_round(self) -> None:
+        """A round left open (this process or an earlier one) is replayed from its
+        record: its rules and seats are the ones it was dealt with, whatever the
+        settings say now."""
+        record = self.saved_record()
+        if record is None:
+            return
+        try:
+            table = Table.resume(record, self.card_app.rng(self.GAME))
+            levels = record.meta.get("levels")
+            assert table.round is not None
+            if (
+                not isinstance(levels, list)
+                or len(levels) != table.round.seats - 1
+                or not all(level in _LEVELS for level in levels)
+            ):
+                raise RecordError("the saved round's computer seats are not readable")
+        except RecordError as error:
+            self.void_saved_round(error)
+            return
+        self._resumed = table
+        self.rules = table.rules
+        self.levels = list(levels)
+
     def compose(self) -> ComposeResult:
         settings = self.app.settings  # type: ignore[attr-defined]
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
-        self.levels = [lvl for lvl in settings.bj_seats if lvl in ("easy", "normal", "hard")][:4]
+        self.levels = [lvl for lvl in settings.bj_seats if lvl in _LEVELS][:4]
+        self._resume_saved_round()
         # The widgets a key press touches are kept at hand: a DOM query per use was a
         # noticeable part of each key press.
         self._dealer = DealerRow(id="bj-dealer")
@@ -249,8 +279,11 @@ class BlackjackScreen(GameScreen):
 
     def on_mount(self) -> None:
         app = self.app
-        shoe = app.make_shoe("blackjack", self.rules.decks, self.rules.cut_from_end)  # type: ignore[attr-defined]
-        self.table = Table(self.rules, shoe=shoe)
+        if self._resumed is not None:
+            self.table = self._resumed
+        else:
+            shoe = app.make_shoe("blackjack", self.rules.decks, self.rules.cut_from_end)  # type: ignore[attr-defined]
+            self.table = Table(self.rules, shoe=shoe)
         self._ready = True
         self.players = [_make_player(level) for level in self.levels]
         self.stacks = [COMPUTER_STACK] * len(self.levels)
@@ -260,9 +293,30 @@ class BlackjackScreen(GameScreen):
         self._bet.set_value(self.rules.min_bet)
         for button in self._bet.query(Button).results(Button):
             button.compact = True
+        if self._resumed is not None:
+            self._continue_saved_round()
+            return
         self.call_after_refresh(self.render_table)
         self.sync_controls()
         self.offer_refill_if_needed()
+
+    def _continue_saved_round(self) -> None:
+        """Show the resumed round as it stood and carry on from the seat to act."""
+        r = self.table.round if self.table is not None else None
+        if r is None:
+            return
+        self.round = r
+        start_bets = self.table.record().start["bets"]  # type: ignore[union-attr]
+        self.scene = Scene.for_bets(start_bets)  # type: ignore[arg-type]
+        for event in r.events:
+            self.scene.apply(event)
+        self.last_bet = int(start_bets[self.human])  # type: ignore[index]
+        self._bet.set_value(self.last_bet)
+        self.phase = "dealing"
+        self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
+        self.sync_controls()
+        self.render_table()
+        self._drive()
 
     # -- the one place that says what may be done ---------------------------------
 
@@ -378,9 +432,21 @@ class BlackjackScreen(GameScreen):
         self._bet.set_value(self.last_bet)
         self.action_deal()
 
+    def _meta(self) -> dict[str, object]:
+        """What the record keeps beside the engine's state: the computer seats' levels."""
+        return {"levels": list(self.levels)}
+
+    def _save_progress(self) -> None:
+        """Save the round after a computer seat's action (a refusal is caught up by the
+        next save: every save holds all the actions so far)."""
+        if self.table is not None and self.table.round is not None:
+            self.card_app.update_round(self.GAME, self.table.record(self._meta()).to_json(), quiet=True)
+
     def action_deal(self) -> None:
         """Place the bet and deal a round."""
         if not self.allowed("deal") or self.table is None:
+            return
+        if self._unsaved is not None and not self._save_result():
             return
         bet = self._bet.value
         app = self.app
@@ -402,7 +468,6 @@ class BlackjackScreen(GameScreen):
         for i in range(len(self.stacks)):
             if self.stacks[i] < minimum:
                 self.stacks[i] = COMPUTER_STACK  # a computer seat buys in again
-        self._stacks_before = list(self.stacks)
         bets = [minimum] * len(self.levels) + [bet]
         bankrolls = [s - minimum for s in self.stacks] + [bankroll - bet]
         try:
@@ -411,6 +476,13 @@ class BlackjackScreen(GameScreen):
             self.table.void_round()
             self.table.reshuffle()
             self.banner.show("The shoe is too short to deal a round: it has been shuffled.", "error")
+            return
+        # Committed before a card is shown: the stake leaves the bankroll with the
+        # round saved open, in one transaction (RULES.md section 1).
+        if not self.card_app.commit_round(self.GAME, bet, self.table.record(self._meta()).to_json()):
+            self.table.undo_deal()
+            self.round = None
+            self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
         self.scene = Scene.for_bets(bets)
         self.last_bet = bet
@@ -462,7 +534,16 @@ class BlackjackScreen(GameScreen):
         self._play(Action.SPLIT)
 
     def _play(self, action: Action) -> None:
-        if action not in self.legal() or self.round is None:
+        if action not in self.legal() or self.round is None or self.table is None:
+            return
+        r = self.round
+        seat, index = r.turn  # type: ignore[misc]
+        hand = r.hands(seat)[index]
+        extra = hand.stake if action in (Action.DOUBLE, Action.SPLIT) else 0
+        # Saved before the card is dealt: a restart must not let the player take the
+        # decision again knowing the next card.
+        record = self.table.record(self._meta()).with_action((seat, index, action.value))
+        if not self.card_app.update_round(self.GAME, record.to_json(), extra):
             return
         try:
             self.round.act(action)
@@ -575,10 +656,18 @@ class BlackjackScreen(GameScreen):
         self.banner.show(f"{prefix}Your turn{which}: {hand.describe()} against {against}", "info")
 
     def _shoe_ran_out(self) -> None:
-        """The shoe ran out mid-round (only a tiny shoe can): the round is void."""
-        self.void_round()
+        """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so
+        the round is void and its stakes are returned."""
+        self.workers.cancel_group(self, "blackjack-round")
+        self.card_app.void_open_round(self.GAME, "the shoe ran out")
         if self.table is not None:
+            self.table.void_round()
             self.table.reshuffle()
+        self.round = None
+        self.scene = None
+        self.phase = "betting"
+        self.sync_controls()
+        self.render_table()
         self.banner.show("The shoe ran out: this round is void and every stake returned.", "error")
 
     async def _run_round(self) -> None:
@@ -603,6 +692,7 @@ class BlackjackScreen(GameScreen):
                 r.act(action)
             except IllegalAction:
                 r.act(Action.STAND)  # a misbehaving player stands; the table stays right
+            self._save_progress()
             await self._replay_events()
         self.phase = "dealer"
         if not self._instant:
@@ -639,10 +729,8 @@ class BlackjackScreen(GameScreen):
             "seats": len(results),
         }
         self.phase = "betting"
-        try:
-            self.app.record_round("blackjack", stake, returned, details)  # type: ignore[attr-defined]
-        except Exception:  # the app has told the player; the table goes on
-            pass
+        self._unsaved = (stake, returned, details)
+        self._save_result()
         self.stats.add(mine)
         net = returned - stake
         outcome_words = ", ".join(
@@ -657,30 +745,28 @@ class BlackjackScreen(GameScreen):
         self.render_table()
         self.offer_refill_if_needed()
 
+    def _save_result(self) -> bool:
+        """Pay the settled round in the store and close it; False while the data file
+        refuses (the round then stays open there and is settled on the next try, or
+        when the table opens again)."""
+        if self._unsaved is None:
+            return True
+        stake, returned, details = self._unsaved
+        if not self.card_app.settle_round(self.GAME, stake, returned, details):
+            return False
+        self._unsaved = None
+        return True
+
     # -- leaving --------------------------------------------------------------------
 
     def round_in_progress(self) -> bool:
-        return self.phase != "betting"
-
-    def void_round(self) -> None:
-        """Malfunction voids all pays and plays: nothing is recorded, stakes return."""
-        self.workers.cancel_group(self, "blackjack-round")
-        if self.phase == "betting":
-            return  # already settled: nothing to void
-        if self.table is not None:
-            self.table.void_round()
-        if self._stacks_before:
-            self.stacks = list(self._stacks_before)
-        self.round = None
-        self.scene = None
-        self.phase = "betting"
-        self.sync_controls()
-        self.render_table()
+        return self.phase != "betting" or self._unsaved is not None
 
     def table_minimum(self) -> int:
         return self.rules.min_bet
 
     def on_leave(self) -> None:
+        self.workers.cancel_group(self, "blackjack-round")
         if self.stats.rounds:
             stats = self.stats
             self.app.call_later(lambda: self.app.push_screen(SessionSummary(stats)))
