@@ -398,7 +398,7 @@ async def test_everything_fits_80x24(data_dir: Path) -> None:
 # -- leaving ----------------------------------------------------------------------------------
 
 
-async def test_leaving_mid_deal_voids_the_coup(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_leaving_mid_deal_keeps_the_coup_and_reopening_deals_it_out(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(data_dir, PLAYER_NATURAL, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(app, "delay", lambda kind="card": 30.0)
@@ -413,12 +413,20 @@ async def test_leaving_mid_deal_voids_the_coup(data_dir: Path, monkeypatch: pyte
         assert screen.query_one("#bac-chip", BetControls).locked
         await press(pilot, ["t"])
         assert stakes(app) == {P: 1000, B: 0, T: 0}
-        await press(pilot, ["escape"])  # asks first
-        await press(pilot, ["y"])
+        assert app.store.bankroll == 99_000  # committed at the deal
+        await press(pilot, ["escape"])  # no question: leaving voids nothing
         assert isinstance(app.screen, LobbyScreen)
-        assert app.store.bankroll == 100_000
+        assert app.store.bankroll == 99_000 and app.bankroll == 99_000
         assert app.store.history("baccarat") == []
-        assert app.bankroll == 100_000
+        assert app.store.open_games() == ("baccarat",)
+        monkeypatch.setattr(app, "delay", lambda kind="card": 0.0)
+        await press(pilot, ["2"])  # back at the table: the same coup is dealt out and paid
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.store.open_games() == ()
+        (entry,) = app.store.history("baccarat")
+        assert (entry.stake, entry.returned) == (1000, 2000)  # the Player natural won
+        assert app.bankroll == app.store.bankroll == 101_000
 
 
 async def test_escape_between_coups_goes_straight_to_the_lobby(data_dir: Path) -> None:
@@ -514,8 +522,10 @@ async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> Non
         assert "repeat" not in dimmed() and "clear" in dimmed()
 
 
-async def test_a_coup_the_store_cannot_save_is_void(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardtable.store import StoreError
+async def test_a_coup_the_store_cannot_settle_stays_open_until_enter_saves_it(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.store import Store, StoreError
 
     app = make_app(data_dir, PLAYER_NATURAL)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -524,26 +534,34 @@ async def test_a_coup_the_store_cannot_save_is_void(data_dir: Path, monkeypatch:
         def broken(*args, **kwargs):
             raise StoreError("disk full")
 
-        monkeypatch.setattr(app.store, "record_round", broken)
+        monkeypatch.setattr(app.store, "settle_round", broken)
         await press(pilot, ["p", "enter"])
-        assert banner(app) == "The coup is void (not saved: disk full)"
-        assert app.store.bankroll == 100_000 and app.bankroll == 100_000
-        assert stakes(app) == {P: 0, B: 0, T: 0}
-        assert not table(app).dealing
+        assert banner(app).endswith("not saved yet: enter tries again")
+        assert "Player wins" in banner(app)
+        assert app.store.bankroll == 99_500 and app.bankroll == 99_500  # the stake is on the table
+        assert table(app).round_in_progress() and not table(app).dealing
         assert table(app).query_one(BeadPlate).outcomes == ()
+        monkeypatch.setattr(app.store, "settle_round", Store.settle_round.__get__(app.store))
+        await press(pilot, ["enter"])  # saves the result, deals nothing new
+        assert app.store.bankroll == app.bankroll == 100_500
+        assert app.store.open_games() == () and app.store.history_count("baccarat") == 1
+        assert table(app).query_one(BeadPlate).outcomes == (P,)
+        assert not table(app).round_in_progress()
 
 
-async def test_the_deal_waits_while_the_leave_question_is_open(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_deal_waits_while_the_rules_cover_the_table(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.ui.screens.rules import RulesScreen
+
     app = make_app(data_dir, PLAYER_NATURAL, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(app, "delay", lambda kind="card": 0.1)
         await pilot.pause()
-        await pilot.press("p", "enter", "escape")
-        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("p", "enter", "question_mark")
+        assert isinstance(app.screen, RulesScreen)
         await pilot.pause(1.0)  # longer than the whole deal would take
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, RulesScreen)
         assert app.store.history("baccarat") == []  # nothing settled behind the dialog
-        await press(pilot, ["n"])  # stay: the deal carries on and settles
+        await press(pilot, ["escape"])  # back at the table: the deal carries on and settles
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, BaccaratScreen)

@@ -4,7 +4,9 @@ Betting: ``p``/``b``/``t`` (or a click on a spot) add one chip of the chosen siz
 ``+``/``-``/``up``/``down`` change the chip size; ``c`` clears; ``r`` puts the last
 coup's bets back; ``enter`` deals (with empty spots it repeats the last coup's bets,
 so ``enter`` alone keeps playing). Nothing leaves the bankroll until the coup is
-settled by one ``app.record_round`` call; leaving mid-deal voids the coup.
+committed when it is dealt (the stakes leave the bankroll with the coup saved open) and
+settled in one transaction; leaving mid-deal leaves the coup open, and the table
+deals it out when it is opened again.
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ from ...core.baccarat import (
     Outcome,
     hand_total,
     is_natural,
-    needs_reshuffle,
-    play_coup,
     settle,
     win_amount,
 )
+from ...core.baccarat_table import BaccaratTable
 from ...core.cards import Card, Shoe, ShoeEmpty
+from ...core.record import RecordError
 from ...core.money import format_chips, format_signed
 from ...store import StoreError
 from ..widgets.banner import Banner
@@ -277,16 +279,14 @@ class BaccaratScreen(GameScreen):
         super().__init__()
         self.bets: dict[Outcome, int] = {o: 0 for o in Outcome}
         self.last_bets: dict[Outcome, int] = {}
-        self.history: list[Outcome] = []  # outcomes of the current shoe
         self.dealing = False
-        self.shoe: Shoe | None = None
+        #: The shoe, this shoe's results and the coup on the table (the core's).
+        self.table: BaccaratTable | None = None
         self.last_coup: Coup | None = None
-        self._pending: tuple[Coup, dict[Outcome, int]] | None = None
         self._ready = False
         self._undealt = 0  # cards of the coup being dealt that are not on the table yet
         self._shown_shoe: str | None = None
         self._key_state: tuple[bool | None, ...] = ()
-        self._new_shoe_coup = False  # the coup being dealt is the first of a new shoe
 
     # -- settings ------------------------------------------------------------------
 
@@ -339,12 +339,38 @@ class BaccaratScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.shoe = self._new_shoe()
+        resumed = self._resume_saved_coup()
+        if resumed is not None:
+            self.table = resumed
+            self._show_coup(resumed, "Your coup was waiting for you: dealing it out…")
+            return
+        self.table = BaccaratTable(self._new_shoe())
         self.query_one("#bac-banner", Banner).show(
             "Place your bets: p Player · b Banker · t Tie, then enter to deal", "info"
         )
         self._sync()
         self.offer_refill_if_needed()
+
+    def _resume_saved_coup(self) -> BaccaratTable | None:
+        """The coup left open (here or in an earlier run), dealt again from its record."""
+        record = self.saved_record()
+        if record is None:
+            return None
+        try:
+            return BaccaratTable.resume(record, self.card_app.rng(self.GAME))
+        except RecordError as error:
+            self.void_saved_round(error)
+            return None
+
+    @property
+    def shoe(self) -> Shoe | None:
+        """The shoe being dealt."""
+        return self.table.shoe if self.table is not None else None
+
+    @property
+    def history(self) -> list[Outcome]:
+        """Outcomes of the coups settled from this shoe (the roads)."""
+        return self.table.history if self.table is not None else []
 
     # -- helpers -------------------------------------------------------------------
 
@@ -443,7 +469,8 @@ class BaccaratScreen(GameScreen):
             placed = {o: s for o, s in self.bets.items() if s}
             return True if betting and self.last_bets and self.last_bets != placed else None
         if action == "deal":
-            return True if betting and (self.on_table or self.last_bets) else None
+            unsaved = self.table is not None and self.table.coup is not None
+            return True if betting and (self.on_table or self.last_bets or unsaved) else None
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -557,7 +584,10 @@ class BaccaratScreen(GameScreen):
         return True
 
     def action_deal(self) -> None:
-        if self.dealing:
+        if self.dealing or self.table is None:
+            return
+        if self.table.coup is not None:  # a settled coup the data file has not taken yet
+            self._finish()
             return
         if not self.on_table:
             if not self.last_bets:
@@ -569,28 +599,35 @@ class BaccaratScreen(GameScreen):
         if self.on_table > bankroll:
             self._banner(f"Refused: your bankroll of {format_chips(bankroll)} cannot cover these bets", "error")
             return
-        assert self.shoe is not None
-        reshuffled = False
-        if needs_reshuffle(self.shoe):
-            self._start_new_shoe()
-            reshuffled = True
+        table = self.table
+        if table.needs_shoe:
+            table.replace_shoe(self._new_shoe())
         try:
-            coup = play_coup(self.shoe)
+            table.deal(self.bets)
         except ShoeEmpty:  # only a stacked (test) shoe can run dry
-            self._start_new_shoe()
-            reshuffled = True
+            table.replace_shoe(self._new_shoe())
             try:
-                coup = play_coup(self.shoe)
+                table.deal(self.bets)
             except ShoeEmpty:
                 self._banner("The shoe is empty", "error")
                 return
-        bets = dict(self.bets)
+        # Committed before a card is shown: the stakes leave the bankroll with the coup
+        # saved open, in one transaction (RULES.md section 1).
+        if not self.card_app.commit_round(self.GAME, table.staked, table.record().to_json()):
+            table.undo_deal()
+            self._banner("Not dealt: the data file did not take the bets (see the message).", "error")
+            return
+        self._show_coup(table, "New shoe: reshuffled at the cut card · dealing…" if table.new_shoe else "Dealing…")
+
+    def _show_coup(self, table: BaccaratTable, text: str) -> None:
+        """Deal the committed coup out on the screen, then settle it."""
+        coup = table.coup
+        assert coup is not None
+        self.bets = {o: table.bets.get(o, 0) for o in Outcome}
         self.dealing = True
-        self._pending = (coup, bets)
         self._undealt = coup.cards_used
         self._clear_marks()
-        self._new_shoe_coup = reshuffled
-        self._banner("New shoe: reshuffled at the cut card · dealing…" if reshuffled else "Dealing…", "info")
+        self._banner(text, "info")
         if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
             # no animation: show the final table at once (one restyle, not two)
             self._show_all(coup)
@@ -600,10 +637,6 @@ class BaccaratScreen(GameScreen):
             hand.set_cards([])
         self._sync()
         self.run_worker(self._deal_cards(coup), exclusive=True, group="bac-deal")
-
-    def _start_new_shoe(self) -> None:
-        self.shoe = self._new_shoe()
-        self.history.clear()
 
     def _show_all(self, coup: Coup) -> None:
         self._undealt = 0
@@ -635,15 +668,20 @@ class BaccaratScreen(GameScreen):
             await asyncio.sleep(0.05)
 
     def _finish(self) -> None:
-        """Settle the coup in the store (one transaction) and show the result."""
-        if self._pending is None:
+        """Settle the coup in the store (one transaction) and show the result.
+
+        If the data file refuses, the coup stays open there (its stakes are already
+        on the table): the result is shown, and ``enter`` (or reopening the table)
+        saves it.
+        """
+        table = self.table
+        if table is None or table.coup is None:
             return
-        coup, bets = self._pending
-        self._pending = None
-        staked = sum(bets.values())
-        returned = settle(bets, coup)
+        coup, bets = table.coup, dict(table.bets)
+        staked = table.staked
+        returned = table.returned()
         details = {
-            "bets": {o.label.lower(): bets[o] for o in Outcome if bets[o]},
+            "bets": {o.label.lower(): bets[o] for o in Outcome if bets.get(o)},
             "player": [str(c) for c in coup.player],
             "banker": [str(c) for c in coup.banker],
             "player_total": coup.player_total,
@@ -651,23 +689,20 @@ class BaccaratScreen(GameScreen):
             "outcome": coup.outcome.label,
             "coup": coup.describe(),
         }
-        try:
-            self.app.record_round(self.GAME, staked, returned, details)  # type: ignore[attr-defined]
-        except (StoreError, ValueError) as error:
-            self.dealing = False
-            self.bets = {o: 0 for o in Outcome}
-            self._banner(f"The coup is void (not saved: {error})", "error")
+        self.dealing = False
+        text, kind = self._result_text(coup, bets)
+        if table.new_shoe:
+            text = "New shoe · " + text
+        if not self.card_app.settle_round(self.GAME, staked, returned, details):
+            self._mark_spots(coup.outcome, bets)
+            self._banner(f"{text} · not saved yet: enter tries again", "error")
             self._sync()
             return
-        self.dealing = False
+        table.finish()
         self.last_coup = coup
         self.last_bets = {o: s for o, s in bets.items() if s}
-        self.history.append(coup.outcome)
         self.bets = {o: 0 for o in Outcome}
         self._mark_spots(coup.outcome, bets)
-        text, kind = self._result_text(coup, bets)
-        if self._new_shoe_coup:
-            text = "New shoe · " + text
         self._banner(text, kind)
         self._sync()
         self.offer_refill_if_needed()
@@ -711,13 +746,7 @@ class BaccaratScreen(GameScreen):
     # -- leaving -------------------------------------------------------------------
 
     def round_in_progress(self) -> bool:
-        return self.dealing
+        return self.dealing or (self.table is not None and self.table.coup is not None)
 
-    def void_round(self) -> None:
-        """Leaving mid-deal: nothing is recorded, the stakes stay in the bankroll."""
+    def on_leave(self) -> None:
         self.workers.cancel_group(self, "bac-deal")
-        self._pending = None
-        self._undealt = 0
-        self.dealing = False
-        self.bets = {o: 0 for o in Outcome}
-        self._sync()
