@@ -6,11 +6,14 @@ Bad options and values are one clear line on stderr and exit code 2 — never a 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
 
 from . import __version__
+from .argtypes import one_line, seed, shorten
 
 __all__ = ["main", "build_parser", "UsageError"]
 
@@ -23,25 +26,37 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2
-        raise UsageError(message)
+        raise UsageError(one_line(message))
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--seed must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"--seed must not be negative, not {text!r}")
-    return value
+#: The longest name one folder may have on common file systems (NAME_MAX, in bytes).
+_NAME_MAX = 255
 
 
 def _data_dir(text: str) -> Path:
     if not text.strip():
-        raise argparse.ArgumentTypeError("--data-dir must not be empty")
-    path = Path(text).expanduser()
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"--data-dir {text!r} is a file, not a folder")
+        raise argparse.ArgumentTypeError("must not be empty")
+    shown = shorten(text, 24, middle=True)
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user, or no home folder at all
+        user = text.split("/", 1)[0].split(os.sep, 1)[0]
+        raise argparse.ArgumentTypeError(f"cannot find the home folder of {shorten(user, 32)}") from None
+    for part in path.parts:
+        size = len(part) if os.name == "nt" else len(os.fsencode(part))
+        if size > _NAME_MAX and part != path.anchor:
+            raise argparse.ArgumentTypeError(
+                f"has a name {size:,} bytes long; a folder name can have at most {_NAME_MAX}"
+            )
+    try:
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return path  # to be created (the store says so if a part of it is a file)
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise argparse.ArgumentTypeError(f"{shown} cannot be used: {one_line(reason)}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} is a file, not a folder")
     return path
 
 
@@ -55,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         "plays N rounds with a computer seat and prints the house edge.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
-    parser.add_argument("--seed", type=_seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
+    parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
     parser.add_argument(
         "--data-dir", type=_data_dir, metavar="PATH", help="where the bankroll, statistics and history live"
     )
@@ -66,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"cardtable: error: {message}", file=sys.stderr)
+    print(f"cardtable: error: {one_line(message, clip=False)}", file=sys.stderr)
     return 2
 
 
@@ -90,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         store = Store.open(args.data_dir)
     except StoreError as error:
         return _fail(str(error))
+    except OSError as error:  # e.g. a path too long for the data file: still one line
+        where = "" if args.data_dir is None else " " + shorten(str(args.data_dir), 24, middle=True)
+        return _fail(f"the data folder{where} cannot be used: {error.strerror or type(error).__name__}")
 
     from .ui.app import CardTableApp
 
@@ -104,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.run()
     finally:
         store.close()
-    return 0
+    return app.return_code or 0  # None (never started) counts as success, like Textual
 
 
 if __name__ == "__main__":

@@ -89,3 +89,155 @@ def test_unusable_data_dir_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2, result
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+# -- issue 9: values that used to give a traceback or a flood of text -------------------
+
+HUGE = "9" * 5_000  # more digits than int() accepts (4,300): its error would echo them
+NO_SUCH_USER = "~cardtable-no-such-user-9q"
+
+
+def _one_short_line(err: str) -> str:
+    """The only line of ``err``: a cardtable error, short, with no traceback."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err[:500]
+    line = lines[0]
+    assert line.startswith("cardtable: error:"), line[:200]
+    assert "Traceback" not in err
+    assert len(line) < 200, line[:300]
+    return line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="~user lookup differs on Windows")
+def test_data_dir_of_an_unknown_user_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(RuntimeError):  # what Path.expanduser does, so the test means something
+        Path(f"{NO_SUCH_USER}/x").expanduser()
+    assert main(["--data-dir", f"{NO_SUCH_USER}/x"]) == 2
+    captured = capsys.readouterr()
+    line = _one_short_line(captured.err)
+    assert "home folder" in line and NO_SUCH_USER in line
+    assert captured.out == ""
+
+
+def test_data_dir_with_a_too_long_name_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    long_name = "a" * 300
+    assert main(["--data-dir", str(tmp_path / long_name / "x")]) == 2
+    line = _one_short_line(capsys.readouterr().err)
+    assert "300" in line and long_name not in line
+    assert main(["--data-dir", str(tmp_path / "missing" / long_name)]) == 2  # not hidden by a missing parent
+    _one_short_line(capsys.readouterr().err)
+    assert not (tmp_path / "missing").exists()  # refused before anything was created
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX path length limits")
+def test_data_dir_too_long_as_a_whole_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every name fine, the whole path too long: for the folder itself (caught by the
+    option check) and only for the data file inside it (an OSError from the store)."""
+    for total in (4_100, 4_090):
+        path = str(tmp_path / f"t{total}")
+        while len(path) < total - 201:
+            path += "/" + "b" * 200
+        path += "/" + "c" * (total - len(path) - 1)
+        assert main(["--data-dir", path]) == 2, total
+        line = _one_short_line(capsys.readouterr().err)
+        assert "too long" in line.lower(), line
+
+
+def test_main_turns_an_oserror_from_the_store_into_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import errno
+
+    from cardtable import store as store_module
+
+    def broken_open(cls, data_dir=None):
+        raise OSError(errno.ENAMETOOLONG, "File name too long", str(data_dir) + "/" + "z" * 4_000)
+
+    monkeypatch.setattr(store_module.Store, "open", classmethod(broken_open))
+    assert main(["--data-dir", str(tmp_path)]) == 2
+    line = _one_short_line(capsys.readouterr().err)
+    assert line.endswith("cannot be used: File name too long") and "zzzz" not in line
+
+
+def test_huge_seed_and_rounds_are_short_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seed", HUGE]) == 2
+    line = _one_short_line(capsys.readouterr().err)
+    assert "--seed" in line and "whole number from 0 to 2**63-1" in line and "9" * 30 not in line
+    assert main(["simulate", "blackjack", "--level", "easy", "--rounds", HUGE]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    line = _one_short_line(captured.err)
+    assert "--rounds" in line and "9" * 30 not in line
+    assert main(["simulate", "blackjack", "--level", "easy", "--rounds", "1", "--seed", HUGE]) == 2
+    assert "9" * 30 not in _one_short_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", "1" + "0" * 60],  # short enough for int(), far too big
+        ["--seed", str(2**63)],
+        ["--seed", "x" * 5_000],
+        ["r" * 5_000],  # argparse's own "invalid choice" echo
+        ["--" + "f" * 5_000],  # and its "unrecognized arguments" echo
+        ["--seed", "1\n2"],
+        ["--data-dir", "x" * 300],
+    ],
+)
+def test_long_bad_values_are_clipped(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    line = _one_short_line(capsys.readouterr().err)
+    assert "x" * 30 not in line and "0" * 30 not in line and "fffff" * 6 not in line
+
+
+def test_seed_range_edges() -> None:
+    assert build_parser().parse_args(["--seed", str(2**63 - 1)]).seed == 2**63 - 1
+    assert build_parser().parse_args(["--seed", "0"]).seed == 0
+
+
+def test_huge_seed_on_the_real_command_line() -> None:
+    for args in (["--seed", HUGE], ["simulate", "blackjack", "--level", "hard", "--rounds", HUGE]):
+        result = run_cli(*args)
+        assert result.returncode == 2, result.stderr[:300]
+        _one_short_line(result.stderr)
+        assert result.stdout == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="~user lookup differs on Windows")
+def test_bad_data_dirs_on_the_real_command_line(tmp_path: Path) -> None:
+    for value in (f"{NO_SUCH_USER}/x", str(tmp_path / ("a" * 300) / "x")):
+        result = run_cli("--data-dir", value)
+        assert result.returncode == 2, result.stderr[:300]
+        _one_short_line(result.stderr)
+
+
+def test_simulate_refuses_a_negative_seed_like_the_game_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seed", "-1"]) == 2
+    game = _one_short_line(capsys.readouterr().err)
+    assert main(["simulate", "blackjack", "--rounds", "3", "--level", "easy", "--seed", "-1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing was simulated
+    simulated = _one_short_line(captured.err)
+    # the same words; only the closing hint (how to get help) differs
+    assert game.split(" (")[0] == simulated.split(" (")[0]
+    assert game.split(" (")[0] == "cardtable: error: argument --seed: must be a whole number from 0 to 2**63-1, not '-1'"
+
+
+@pytest.mark.parametrize("code", [0, 3])
+def test_exit_code_is_the_apps_return_code(
+    code: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The real app, headless, exits with ``code``; the command returns it."""
+    from cardtable.ui import app as app_module
+
+    real_run = app_module.CardTableApp.run
+
+    async def leave(pilot) -> None:
+        await pilot.pause()
+        pilot.app.exit(return_code=code)
+
+    def headless_run(self):
+        return real_run(self, headless=True, size=(100, 40), auto_pilot=leave)
+
+    monkeypatch.setattr(app_module.CardTableApp, "run", headless_run)
+    assert main(["--data-dir", str(tmp_path), "--no-animation"]) == code

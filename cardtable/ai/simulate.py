@@ -16,6 +16,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import Callable
 
+from cardtable import argtypes
+from cardtable.argtypes import one_line
 from cardtable.core.blackjack import Rules
 from cardtable.core.blackjack_table import Table
 
@@ -100,24 +102,7 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(message)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise _UsageError(one_line(message))
 
 
 def _parser() -> _Parser:
@@ -126,12 +111,12 @@ def _parser() -> _Parser:
         description="Play many blackjack rounds with one computer seat and print the house edge.",
     )
     parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
-    parser.add_argument("--rounds", type=_positive, required=True, metavar="N",
+    parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",
                         help="rounds to play (one seat, one 10-chip bet a round)")
     parser.add_argument("--level", choices=LEVELS, required=True,
                         help="the computer player: easy (hits below 17), normal (published "
                              "chart), hard (this table's exact basic strategy)")
-    parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible shuffles")
+    parser.add_argument("--seed", type=argtypes.seed, metavar="S", help="reproducible shuffles")
     return parser
 
 
@@ -161,7 +146,7 @@ def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
     except _UsageError as error:
-        print(f"cardtable simulate: {error} "
+        print(f"cardtable: error: {error} "
               "(usage: cardtable simulate blackjack --rounds N --level easy|normal|hard "
               "[--seed S])", file=sys.stderr)
         return 2

@@ -98,4 +98,4 @@ def test_cli_bad_arguments_give_one_line_and_2(argv: list[str], capsys) -> None:
     captured = capsys.readouterr()
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1
-    assert captured.err.startswith("cardtable simulate: ")
+    assert captured.err.startswith("cardtable: error: ")

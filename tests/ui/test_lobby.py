@@ -140,7 +140,8 @@ async def test_too_small_at_start(data_dir: Path) -> None:
 async def test_bankroll_and_settings_survive_restart(data_dir: Path) -> None:
     app = CardTableApp(data_dir=data_dir, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.record_round("poker", 2_500, 0, {"test": True})
+        app.store.record_round("poker", 2_500, 0, {"test": True})
+        app.sync_bankroll()
         await pilot.press("o")
         await pilot.pause()
         await pilot.click("#ascii")

@@ -99,6 +99,7 @@ async def test_stacked_hand_with_keys_pays_and_settles_once(data_dir: Path) -> N
         balance = screen.query_one(ChipBalance)
         assert balance.at_stake == 1_000
         assert "Bankroll 990" in screen_text(app) and "on the table 10" in screen_text(app)
+        assert app.store.bankroll == app.bankroll == 99_000  # the stake left at the deal
         await pilot.press("3", "4", "5", "enter")
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("JS JD JH 2D 3S")
@@ -305,27 +306,29 @@ async def test_low_pair_loses(data_dir: Path) -> None:
         assert app.bankroll == 99_500
 
 
-async def test_leaving_mid_hand_asks_and_returns_the_stake(data_dir: Path) -> None:
-    app = poker_app(data_dir, "AS AD 3H 4C 5S", "AS AD 3H 4C 5S")
+async def test_leaving_mid_hand_keeps_it_and_the_table_resumes_it(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS AD 3H 4C 5S 6S 7S 8S", "2C 2D 2H 9C 9S")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("plus", "enter")
         await pilot.pause()
         assert "Bankroll 990" in screen_text(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # stay
-        await pilot.pause()
-        assert isinstance(app.screen, PokerScreen) and app.screen.round_in_progress()
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("escape")  # no question: leaving voids nothing
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        assert app.bankroll == 100_000 and app.store.bankroll == 100_000
-        assert app.store.history_count() == 0
-        assert "Bankroll 1,000" in screen_text(app)
+        assert app.bankroll == 99_000 and app.store.bankroll == 99_000  # the stake stays out
+        assert app.store.history_count() == 0 and app.store.open_games() == ("poker",)
+        assert "Bankroll 990" in screen_text(app)
+        await pilot.press("3")  # back at the table: the same five cards, still to draw
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen) and screen.round_in_progress()
+        assert shown_cards(screen) == parse_cards("AS AD 3H 4C 5S")
+        await pilot.press("3", "4", "5", "enter")  # the same deck: 6S 7S 8S come
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("AS AD 6S 7S 8S")
+        assert app.store.open_games() == () and app.store.history_count("poker") == 1
+        assert app.bankroll == app.store.bankroll == 100_000  # a pair of aces returns the 2 coins
 
 
 async def test_leaving_between_hands_does_not_ask(data_dir: Path) -> None:

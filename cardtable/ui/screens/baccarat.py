@@ -414,7 +414,10 @@ class BaccaratScreen(GameScreen):
         self.query_one("#bac-chip", BetControls).locked = self.dealing
         for action in ("deal", "clear", "repeat"):  # buttons agree with the footer keys
             self.query_one(f"#bac-{action}", Button).disabled = self.check_action(action, ()) is not True
-        self.query_one("#bac-balance", ChipBalance).at_stake = self.on_table
+        balance = self.query_one("#bac-balance", ChipBalance)
+        balance.at_stake = self.on_table
+        # bets placed for the next coup are still in the bankroll; a dealt coup's are not
+        balance.uncommitted = 0 if self.round_in_progress() else self.on_table
         self._show_shoe()
         outcomes = tuple(self.history)
         self.query_one("#bac-bead", BeadPlate).outcomes = outcomes

@@ -2,8 +2,11 @@
 
 The rules live in :mod:`cardtable.core.poker_hand`; this screen holds one immutable
 :class:`~cardtable.core.poker_hand.DrawHand` at a time and redraws from it. Each step
-is applied to the state at once (a settled hand is recorded in the store the moment
-the player draws); the short deal animation only catches the picture up.
+is applied to the state at once and saved before it is shown: the deal commits the
+stake with the hand saved open, each exchange is saved before its cards appear, and
+the settlement pays and closes the hand in one transaction. Leaving mid-hand leaves
+it open; the table resumes it when opened again. The short deal animation only
+catches the picture up.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from textual.widgets import Button, Checkbox, Header, Label, Static
 from ...core.money import format_chips, format_signed
 from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ...core.record import RecordError
 from ...resources import asset_path, read_json
-from ...store import StoreError
 from ..widgets.banner import Banner
 from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
@@ -141,9 +144,27 @@ class PokerScreen(GameScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self._resume_saved_hand()
         self._refresh_all()
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.call_after_refresh(self._after_first_refresh)
+
+    def _resume_saved_hand(self) -> None:
+        """A hand left open (here or in an earlier run), dealt again from its record."""
+        record = self.saved_record()
+        if record is None:
+            return
+        try:
+            hand = DrawHand.replay(record, {self.pay_table.name: self.pay_table}, self.card_app.rng(self.GAME))
+        except RecordError as error:
+            self.void_saved_round(error)
+            return
+        self.hand = hand
+        self.last_coins = hand.coins
+        self.query_one("#poker-bet", BetControls).set_value(hand.coins)
+        self.query_one("#poker-banner", Banner).show("Your hand was waiting for you: it goes on where it stopped.", "info")
+        if hand.phase is Phase.SHOWDOWN:
+            self._settle_hand()
 
     def _after_first_refresh(self) -> None:
         # BetControls skips its first button sync (it is not yet "mounted" in its own
@@ -189,7 +210,8 @@ class PokerScreen(GameScreen):
                 return True  # broke: enter offers the free refill
             return True if self.can_afford(self.bet_coins) else None
         if action == "draw":
-            return True if drawing else False
+            # SHOWDOWN only when the data file has not taken the result yet: enter retries.
+            return True if drawing or self.phase is Phase.SHOWDOWN else False
         if action == "toggle":
             return True if drawing else None
         if action in ("bet_up", "bet_down"):
@@ -232,7 +254,11 @@ class PokerScreen(GameScreen):
             return
         coins = self.bet_coins
         hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
-        self.hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
+        hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
+        # Committed before a card is shown (RULES.md section 1).
+        if not self.card_app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
+            return
+        self.hand = hand
         self.last_coins = coins
         self._tip = None
         self.query_one("#poker-banner", Banner).clear()
@@ -244,14 +270,24 @@ class PokerScreen(GameScreen):
         """Exchange the ticked cards (none ticked: stand), then rank and pay."""
         if self.check_action("draw", ()) is not True or self.hand is None:
             return
+        if self.hand.phase is Phase.SHOWDOWN:  # the result was not saved: try again
+            self._settle_hand()
+            self._refresh_all()
+            return
+        before = self.hand
         chosen = self.ticked()
-        hand = self.hand.exchange(chosen) if chosen else self.hand.stand()
+        hand = before.exchange(chosen) if chosen else before.stand()
+        # Saved before the new cards are shown: a restart must not offer the choice
+        # again with the next cards known.
+        if not self.card_app.update_round(self.GAME, hand.record().to_json()):
+            # the deck moved on: deal the hand as it was again from its own record
+            self.hand = DrawHand.replay(before.record(), {self.pay_table.name: self.pay_table})
+            return
         self._tip = None
         replaced = list(hand.replaced)
-        if hand.phase is Phase.SHOWDOWN:
-            hand = hand.settle()
-            self._settle(hand)
         self.hand = hand
+        if hand.phase is Phase.SHOWDOWN:
+            self._settle_hand()
         self._reset_ticks()
         self._show_dealt(replaced)
 
@@ -312,24 +348,19 @@ class PokerScreen(GameScreen):
 
     # -- settling ----------------------------------------------------------------------
 
-    def _settle(self, hand: DrawHand) -> None:
-        """Record the settled hand: one transaction in the store."""
-        try:
-            self.app.record_round(  # type: ignore[attr-defined]
-                self.GAME, hand.stake, hand.returned, hand.details()
-            )
-        except StoreError:
-            return  # the app has told the player; the bankroll shown is the store's
+    def _settle_hand(self) -> None:
+        """Rank and pay the hand in the showdown: one transaction in the store. If the
+        data file refuses, the hand stays in the showdown (open in the store) and
+        ``enter`` tries again."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.SHOWDOWN:
+            return
+        settled = hand.settle()
+        if not self.card_app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
+            self.query_one("#poker-banner", Banner).show("The result is not saved yet: enter tries again.", "error")
+            return
+        self.hand = settled
         self.offer_refill_if_needed()  # broke? offer the free refill now, not at the next deal
-
-    def void_round(self) -> None:
-        """Leaving mid-hand: nothing was recorded, so the stake simply stays in the bankroll."""
-        self.hand = None
-        self._busy = False
-        self._hidden = set()
-        self._tip = None
-        self._reset_ticks()
-        self._refresh_all()
 
     # -- showing the state ----------------------------------------------------------------
 
@@ -462,6 +493,8 @@ class PokerScreen(GameScreen):
         if self._busy:
             dealing = hand is not None and hand.phase is Phase.DRAWING and hand.drawn == HAND_SIZE
             return "Dealing…" if dealing else "Drawing…"
+        if self.phase is Phase.SHOWDOWN:
+            return "The result is not saved yet (the data file refused it): Enter tries again."
         if self.phase is Phase.DRAWING:
             if self._tip:
                 return self._tip

@@ -26,6 +26,11 @@ class ChipBalance(Static):
     """Bankroll in hundredths of a chip."""
     at_stake: reactive[int] = reactive(0)
     """Chips on the table in the current round (hundredths)."""
+    uncommitted: reactive[int] = reactive(0)
+    """The part of ``at_stake`` still in the bankroll: bets placed but not yet dealt.
+
+    A dealt stake has already left the bankroll (RULES.md section 1), so it is not
+    taken off the figure a second time."""
 
     def on_mount(self) -> None:
         if hasattr(self.app, "bankroll"):
@@ -37,7 +42,7 @@ class ChipBalance(Static):
     def render(self) -> Text:
         text = Text()
         text.append("Bankroll ", "dim")
-        text.append(format_chips(self.amount - self.at_stake), "bold")
+        text.append(format_chips(self.amount - self.uncommitted), "bold")
         if self.at_stake:
             text.append("  on the table ", "dim")
             text.append(format_chips(self.at_stake), "bold")
