@@ -194,6 +194,8 @@ class BlackjackScreen(GameScreen):
         self._unsaved: tuple[int, int, dict[str, Any]] | None = None
         #: The round found open in the store, replayed (see ``compose``).
         self._resumed: Table | None = None
+        #: The next prompt says that the round was waiting (once, after a resume).
+        self._welcome_back = False
         self._ready = False
         #: The key states the footer was last told about (refresh only on a change).
         self._shown_states: tuple[bool, ...] | None = None
@@ -313,6 +315,7 @@ class BlackjackScreen(GameScreen):
         self.last_bet = int(start_bets[self.human])  # type: ignore[index]
         self._bet.set_value(self.last_bet)
         self.phase = "dealing"
+        self._welcome_back = True
         self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
         self.sync_controls()
         self.render_table()
@@ -653,6 +656,9 @@ class BlackjackScreen(GameScreen):
         value = min(up.rank, 10)
         against = "an ace" if value == 1 else (f"an {value}" if value == 8 else f"a {value}")
         prefix = "New shoe · " if self.table is not None and self.table.just_shuffled else ""
+        if self._welcome_back:
+            self._welcome_back = False
+            prefix = "Your round was waiting · " + prefix
         self.banner.show(f"{prefix}Your turn{which}: {hand.describe()} against {against}", "info")
 
     def _shoe_ran_out(self) -> None:

@@ -36,14 +36,13 @@ class LobbyScreen(Screen[None]):
             yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")  # type: ignore[attr-defined]
             yield ChipBalance(id="lobby-balance")
             with Vertical(id="games"):
+                waiting = self.app.open_games()  # type: ignore[attr-defined]
                 for info in GAME_INFO.values():
-                    available = game_available(info.key)
-                    blurb = info.blurb if available else "this table is not open yet"
                     yield MenuItem(
-                        f"[b]{info.hotkey}  {info.title:<11}[/b] {blurb}",
+                        self._entry_text(info.key, info.key in waiting),
                         id=f"game-{info.key}",
                         classes="game-button",
-                        disabled=not available,
+                        disabled=not game_available(info.key),
                     )
             with Horizontal(id="lobby-menu"):
                 yield MenuItem("Statistics  [b]s[/b]", id="menu-statistics", classes="menu-button")
@@ -55,8 +54,23 @@ class LobbyScreen(Screen[None]):
             )
         yield KeyFooter()
 
+    @staticmethod
+    def _entry_text(game: str, waiting: bool) -> str:
+        """A game's entry; a round left open there is marked, since it waits for the player."""
+        info = GAME_INFO[game]
+        if not game_available(game):
+            return f"[b]{info.hotkey}  {info.title:<11}[/b] this table is not open yet"
+        if waiting:
+            return f"[b]{info.hotkey}  {info.title:<11}[/b] [b $warning]● your round is waiting[/] — resume it"
+        return f"[b]{info.hotkey}  {info.title:<11}[/b] {info.blurb}"
+
     def on_screen_resume(self) -> None:
         self.app.sync_bankroll()  # type: ignore[attr-defined]
+        waiting = self.app.open_games()  # type: ignore[attr-defined]
+        for game in GAME_INFO:
+            entry = self.query_one(f"#game-{game}", MenuItem)
+            entry.set_class(game in waiting, "-waiting")
+            entry.update(self._entry_text(game, game in waiting))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_game" and parameters:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Label, Select
 
 from ...core.money import format_chips
+from ...store import StoreError
 from .confirm import ConfirmScreen
 from ..widgets.footer import KeyFooter
 
@@ -195,10 +196,16 @@ class SettingsScreen(Screen[None]):
             return
 
         def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.store.reset()  # type: ignore[attr-defined]
-                self.app.sync_bankroll()  # type: ignore[attr-defined]
-                self.notify("A fresh start: 1,000 chips, statistics and history cleared.")
+            if not yes:
+                return
+            app = self.app
+            try:
+                app.store.reset()  # type: ignore[attr-defined]
+            except StoreError as error:  # locked, full, or a round still open
+                app.report_store_error("Nothing was reset", error)  # type: ignore[attr-defined]
+                return
+            app.sync_bankroll()  # type: ignore[attr-defined]
+            self.notify("A fresh start: 1,000 chips, statistics and history cleared.")
 
         self.app.push_screen(
             ConfirmScreen(

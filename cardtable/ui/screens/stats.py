@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label
 
+from ...store import StoreError
 from ...core.money import format_chips, format_signed
 from ..games import GAME_INFO
 from ..widgets.chips import ChipBalance
@@ -50,10 +51,15 @@ class StatsScreen(Screen[None]):
     def refresh_figures(self) -> None:
         """Re-read every figure from the store."""
         store = self.app.store  # type: ignore[attr-defined]
+        try:
+            rows = {game: store.stats(game) for game in GAME_INFO}
+            entries = store.history(limit=30)
+        except StoreError as error:
+            self.app.report_store_error("The statistics could not be read", error)  # type: ignore[attr-defined]
+            return
         table = self.query_one("#stats-table", DataTable)
         table.clear(columns=True)
         table.add_columns("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Biggest win", "Refills")
-        rows = {game: store.stats(game) for game in GAME_INFO}
         for game, info in GAME_INFO.items():
             s = rows[game]
             table.add_row(info.title, *self._cells([s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]), key=game)
@@ -71,7 +77,7 @@ class StatsScreen(Screen[None]):
         history = self.query_one("#history-table", DataTable)
         history.clear(columns=True)
         history.add_columns("When (UTC)", "Game", "Staked", "Returned", "Net")
-        for entry in store.history(limit=30):
+        for entry in entries:
             history.add_row(
                 entry.at.replace("T", " ")[:19],
                 GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game,
