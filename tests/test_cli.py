@@ -97,6 +97,17 @@ HUGE = "9" * 5_000  # more digits than int() accepts (4,300): its error would ec
 NO_SUCH_USER = "~cardtable-no-such-user-9q"
 
 
+@pytest.fixture
+def no_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value wrongly accepted must fail the test, not start the real app."""
+    from cardtable.ui import app as app_module
+
+    def refuse(self) -> None:
+        pytest.fail("the app started: the command line was accepted")
+
+    monkeypatch.setattr(app_module.CardTableApp, "run", refuse)
+
+
 def _one_short_line(err: str) -> str:
     """The only line of ``err``: a cardtable error, short, with no traceback."""
     lines = err.strip().splitlines()
@@ -109,7 +120,7 @@ def _one_short_line(err: str) -> str:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="~user lookup differs on Windows")
-def test_data_dir_of_an_unknown_user_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_of_an_unknown_user_is_one_line(no_app: None, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(RuntimeError):  # what Path.expanduser does, so the test means something
         Path(f"{NO_SUCH_USER}/x").expanduser()
     assert main(["--data-dir", f"{NO_SUCH_USER}/x"]) == 2
@@ -119,7 +130,7 @@ def test_data_dir_of_an_unknown_user_is_one_line(capsys: pytest.CaptureFixture[s
     assert captured.out == ""
 
 
-def test_data_dir_with_a_too_long_name_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_with_a_too_long_name_is_one_line(no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     long_name = "a" * 300
     assert main(["--data-dir", str(tmp_path / long_name / "x")]) == 2
     line = _one_short_line(capsys.readouterr().err)
@@ -130,7 +141,7 @@ def test_data_dir_with_a_too_long_name_is_one_line(tmp_path: Path, capsys: pytes
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX path length limits")
-def test_data_dir_too_long_as_a_whole_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_too_long_as_a_whole_is_one_line(no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every name fine, the whole path too long: for the folder itself (caught by the
     option check) and only for the data file inside it (an OSError from the store)."""
     for total in (4_100, 4_090):
@@ -159,8 +170,10 @@ def test_main_turns_an_oserror_from_the_store_into_one_line(
     assert line.endswith("cannot be used: File name too long") and "zzzz" not in line
 
 
-def test_huge_seed_and_rounds_are_short_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", HUGE]) == 2
+def test_huge_seed_and_rounds_are_short_lines(
+    no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--seed", HUGE, "--data-dir", str(tmp_path)]) == 2
     line = _one_short_line(capsys.readouterr().err)
     assert "--seed" in line and "whole number from 0 to 2**63-1" in line and "9" * 30 not in line
     assert main(["simulate", "blackjack", "--level", "easy", "--rounds", HUGE]) == 2
@@ -181,10 +194,14 @@ def test_huge_seed_and_rounds_are_short_lines(capsys: pytest.CaptureFixture[str]
         ["r" * 5_000],  # argparse's own "invalid choice" echo
         ["--" + "f" * 5_000],  # and its "unrecognized arguments" echo
         ["--seed", "1\n2"],
-        ["--data-dir", "x" * 300],
+        ["--data-dir", "x" * 300],  # relative: refused before anything is made in the cwd
     ],
 )
-def test_long_bad_values_are_clipped(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_long_bad_values_are_clipped(
+    args: list[str], no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if "--data-dir" not in args:
+        args = [*args, "--data-dir", str(tmp_path)]
     assert main(args) == 2
     line = _one_short_line(capsys.readouterr().err)
     assert "x" * 30 not in line and "0" * 30 not in line and "fffff" * 6 not in line
@@ -211,8 +228,10 @@ def test_bad_data_dirs_on_the_real_command_line(tmp_path: Path) -> None:
         _one_short_line(result.stderr)
 
 
-def test_simulate_refuses_a_negative_seed_like_the_game_does(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "-1"]) == 2
+def test_simulate_refuses_a_negative_seed_like_the_game_does(
+    no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--seed", "-1", "--data-dir", str(tmp_path)]) == 2
     game = _one_short_line(capsys.readouterr().err)
     assert main(["simulate", "blackjack", "--rounds", "3", "--level", "easy", "--seed", "-1"]) == 2
     captured = capsys.readouterr()
