@@ -389,26 +389,36 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
             raise StoreError(
-                f"The data folder {folder} cannot be used because it is a file, not a folder."
+                f"The data folder {_short(folder)} cannot be used because it is a file, not a folder."
             ) from None
         except NotADirectoryError:
             raise StoreError(
-                f"The data folder {folder} cannot be created because part of its path is a file."
+                f"The data folder {_short(folder)} cannot be created because part of its path is a file."
             ) from None
         except PermissionError:
             raise StoreError(
-                f"The data folder {folder} cannot be created: permission denied."
+                f"The data folder {_short(folder)} cannot be created: permission denied."
             ) from None
         except OSError as error:
             reason = error.strerror or str(error)
-            raise StoreError(f"The data folder {folder} cannot be created: {reason}.") from None
-        if not folder.is_dir():
-            raise StoreError(f"The data folder {folder} is not a folder.")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise StoreError(f"The data folder {folder} cannot be written: permission denied.")
-        if (folder / DB_NAME).is_dir():
+            raise StoreError(f"The data folder {_short(folder)} cannot be created: {reason}.") from None
+        try:
+            if not folder.is_dir():
+                raise StoreError(f"The data folder {_short(folder)} is not a folder.")
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise StoreError(f"The data folder {_short(folder)} cannot be written: permission denied.")
+            if (folder / DB_NAME).is_dir():
+                raise StoreError(
+                    f"The data file {_short(folder / DB_NAME)} cannot be used because it is a folder."
+                )
+        except OSError as error:  # e.g. a path too long for the system
             raise StoreError(
-                f"The data file {folder / DB_NAME} cannot be used because it is a folder."
+                f"The data folder {_short(folder)} cannot be used: {error.strerror or error}."
+            ) from None
+        if len(os.fsencode(os.path.abspath(folder / DB_NAME))) > _SQLITE_MAX_PATH:
+            raise StoreError(
+                f"The data folder {_short(folder)} cannot be used: its path is too long for the "
+                f"data file (at most {_SQLITE_MAX_PATH} bytes); choose a shorter --data-dir."
             )
         return folder
 
@@ -921,6 +931,17 @@ def _details_json(details: dict[str, Any] | None) -> str:
 def _check_record(record: object) -> None:
     if not isinstance(record, str) or not record:
         raise ValueError("a round's record is non-empty JSON text")
+
+
+#: SQLite refuses file names longer than this (its default SQLITE_MAX_PATHNAME, less
+#: room for the "-wal" and "-shm" files beside the data file).
+_SQLITE_MAX_PATH = 500
+
+
+def _short(path: Path, limit: int = 160) -> str:
+    """A path for a one-line message: long ones keep their start and end."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[:60]}…{text[-60:]}"
 
 
 def _chips(amount: int) -> str:

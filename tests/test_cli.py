@@ -260,3 +260,35 @@ def test_exit_code_is_the_apps_return_code(
 
     monkeypatch.setattr(app_module.CardTableApp, "run", headless_run)
     assert main(["--data-dir", str(tmp_path), "--no-animation"]) == code
+
+
+def test_a_data_file_from_a_newer_version_exits_2_and_is_left_untouched(tmp_path: Path) -> None:
+    import sqlite3
+
+    from cardtable.store import Store
+
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.record_round("poker", 500, 0)
+    path = data / "cardtable.sqlite3"
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA user_version = 7")
+    con.execute("UPDATE meta SET value = '3.1.0' WHERE key = 'written_by'")
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.close()
+    before = path.read_bytes()
+    result = run_cli("--data-dir", str(data), cwd=tmp_path)
+    assert result.returncode == 2
+    line = result.stderr.strip()
+    assert line.startswith("cardtable: error: The data file was written by cardtable 3.1.0 (data format 7)")
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in data.iterdir()) == ["cardtable.sqlite3"]  # nothing moved aside
+
+
+def test_a_data_dir_too_deep_for_sqlite_is_one_short_line(tmp_path: Path) -> None:
+    deep = tmp_path.joinpath(*(["d" * 100] * 6))
+    result = run_cli("--data-dir", str(deep), cwd=tmp_path)
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert "path is too long" in line and len(line) < 300 and "Traceback" not in result.stderr

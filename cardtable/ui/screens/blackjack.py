@@ -319,6 +319,7 @@ class BlackjackScreen(GameScreen):
         self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
         self.sync_controls()
         self.render_table()
+        self.call_after_refresh(self.render_table)  # again once the rows know their width
         self._drive()
 
     # -- the one place that says what may be done ---------------------------------
