@@ -509,6 +509,8 @@ class Store:
         _check_amount("returned", returned)
         text = _details_json(details)
         with self._write() as cur:
+            if cur.execute("SELECT 1 FROM open_rounds WHERE game = ?", (game,)).fetchone():
+                raise RoundAlreadyOpen(f"A {game} round is open: it must be played out first.")
             self._take_stake(cur, stake)
             self._pay_out(cur, game, stake, returned, text)
             return _bankroll(cur)
@@ -586,6 +588,8 @@ class Store:
         """The one void: a saved round that cannot be replayed. Its stakes go back,
         and its record is kept aside (``void_rounds``) for inspection."""
         _check_game(game)
+        if not isinstance(reason, str) or not reason:
+            raise ValueError("a void needs its reason in words")
         with self._write() as cur:
             row = cur.execute(
                 "SELECT staked, record FROM open_rounds WHERE game = ?", (game,)
@@ -629,12 +633,16 @@ class Store:
         of the rounds still open. The two are equal unless the file was tampered with.
         """
         with self._lock:
+            db = self._db()
             try:
-                db = self._db()
-                net = db.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()[0]
-                ledger = db.execute("SELECT COALESCE(SUM(amount), 0) FROM ledger").fetchone()[0]
-                open_ = db.execute("SELECT COALESCE(SUM(staked), 0) FROM open_rounds").fetchone()[0]
-                held = db.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0]
+                db.execute("BEGIN")  # one consistent snapshot: another copy may be settling
+                try:
+                    net = db.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()[0]
+                    ledger = db.execute("SELECT COALESCE(SUM(amount), 0) FROM ledger").fetchone()[0]
+                    open_ = db.execute("SELECT COALESCE(SUM(staked), 0) FROM open_rounds").fetchone()[0]
+                    held = db.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0]
+                finally:
+                    _rollback(db)
             except sqlite3.Error as error:
                 raise self._failure(error) from error
         return START_BANKROLL + int(net) + int(ledger) - int(open_), int(held)
