@@ -31,6 +31,7 @@ __all__ = [
     "EventKind",
     "Event",
     "SeatView",
+    "RoundState",
     "IllegalAction",
     "Round",
 ]
@@ -170,6 +171,11 @@ class Hand:
         """Alias of ``closed``: no more actions on this hand."""
         return self.closed
 
+    @property
+    def waiting(self) -> bool:
+        """A split hand that has not had its second card yet."""
+        return self.from_split and len(self.cards) == 1
+
     def describe(self) -> str:
         """``soft 17`` / ``hard 12`` / ``blackjack`` / ``bust 24``."""
         if self.blackjack:
@@ -213,6 +219,7 @@ class EventKind(Enum):
     """Steps of a round, in order, for the screen to animate."""
 
     DEAL = "deal"  # a card to a seat's hand (seat, hand) or the dealer (seat None)
+    ACTION = "action"  # (seat, hand) took an action; note = the action's value
     SPLIT = "split"  # (seat, hand) split into hand and hand + 1
     DOUBLE = "double"  # (seat, hand) stake doubled; amount = the extra stake
     CLOSED = "closed"  # (seat, hand) closed; note says why
@@ -268,6 +275,47 @@ class SeatView:
         return None if self.hand_index is None else self.hands[self.hand_index]
 
 
+@dataclass(frozen=True)
+class RoundState:
+    """The round as everyone at the table sees it at one moment: the picture a screen
+    draws. The face-down card is ``None`` until the reveal; ``results`` fills in as
+    hands are paid."""
+
+    seats: tuple[tuple[Hand, ...], ...]
+    #: The dealer's cards as shown (``None`` for the face-down card).
+    dealer: tuple[Card | None, ...]
+    revealed: bool
+    #: (seat, hand) to act, or None.
+    turn: tuple[int, int] | None
+    #: Per seat, per hand: the settled result, or None until that hand is paid.
+    results: tuple[tuple[HandResult | None, ...], ...]
+    finished: bool
+    #: How many events led to this picture (``Round.events[:applied]``).
+    applied: int
+
+    @property
+    def dealer_visible(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.dealer if c is not None)
+
+    @property
+    def dealer_total(self) -> tuple[int, bool]:
+        """(total, soft) of the face-up dealer cards."""
+        return hand_total(self.dealer_visible)
+
+    @property
+    def dealer_natural(self) -> bool:
+        """The dealer's revealed two cards make a natural (the only dealer BLACKJACK)."""
+        return self.revealed and is_natural(self.dealer_visible)
+
+    @property
+    def dealer_busted(self) -> bool:
+        return self.dealer_total[0] > 21
+
+    def result(self, seat: int, hand: int) -> HandResult | None:
+        row = self.results[seat] if seat < len(self.results) else ()
+        return row[hand] if hand < len(row) else None
+
+
 class IllegalAction(ValueError):
     """The action is not legal for the hand to act; the round is unchanged."""
 
@@ -291,6 +339,7 @@ class Round:
         bankrolls: Sequence[int] | None = None,
         *,
         seen: Sequence[Card] = (),
+        keep_states: bool = False,
     ) -> None:
         if not bets:
             raise ValueError("a round needs at least one seat")
@@ -313,6 +362,10 @@ class Round:
         self._turn: tuple[int, int] | None = None
         self._results: list[list[HandResult]] | None = None
         self._events: list[Event] = []
+        #: With ``keep_states``: the picture after each event, for a screen's replay.
+        self._keep_states = keep_states
+        self._states: list[RoundState] = []
+        self._paid: list[list[HandResult | None]] = [[None] for _ in bets]
         #: (seat, hand, action value) for every action taken, in order: with the
         #: starting state, all that is needed to deal this round again.
         self._actions: list[tuple[int, int, str]] = []
@@ -333,6 +386,31 @@ class Round:
     def events(self) -> tuple[Event, ...]:
         """Every step so far, in order (the screen keeps its own read position)."""
         return tuple(self._events)
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+        if self._keep_states:
+            self._states.append(self.state())
+
+    def state(self) -> RoundState:
+        """The picture now: what everyone at the table sees."""
+        dealer: tuple[Card | None, ...] = tuple(self._dealer)
+        if not self._revealed and len(dealer) > 1:
+            dealer = (dealer[0], None) + dealer[2:]
+        return RoundState(
+            seats=self.all_hands,
+            dealer=dealer,
+            revealed=self._revealed,
+            turn=self._turn,
+            results=tuple(tuple(row) for row in self._paid),
+            finished=self._results is not None,
+            applied=len(self._events),
+        )
+
+    @property
+    def states(self) -> tuple[RoundState, ...]:
+        """With ``keep_states``: the picture after each of :attr:`events`."""
+        return tuple(self._states)
 
     @property
     def actions(self) -> tuple[tuple[int, int, str], ...]:
@@ -441,13 +519,13 @@ class Round:
         card = self._draw()
         hand = self._hands[seat][index]
         self._hands[seat][index] = _replace(hand, cards=hand.cards + (card,))
-        self._events.append(Event(EventKind.DEAL, seat, index, card))
+        self._emit(Event(EventKind.DEAL, seat, index, card))
         return card
 
     def _close(self, seat: int, index: int, note: str) -> None:
         hand = self._hands[seat][index]
         self._hands[seat][index] = _replace(hand, closed=True)
-        self._events.append(Event(EventKind.CLOSED, seat, index, note=note))
+        self._emit(Event(EventKind.CLOSED, seat, index, note=note))
 
     def _deal(self) -> None:
         """RULES.md: a card up to each seat, one up to the dealer, a second to each
@@ -456,11 +534,11 @@ class Round:
             self._give(seat, 0)
         up = self._draw()
         self._dealer.append(up)
-        self._events.append(Event(EventKind.DEAL, None, None, up))
+        self._emit(Event(EventKind.DEAL, None, None, up))
         for seat in range(self.seats):
             self._give(seat, 0)
         self._dealer.append(self._draw())
-        self._events.append(Event(EventKind.DEAL, None, None, None, face_up=False))
+        self._emit(Event(EventKind.DEAL, None, None, None, face_up=False))
         for seat in range(self.seats):
             if self._hands[seat][0].blackjack:
                 self._close(seat, 0, "blackjack")
@@ -514,6 +592,7 @@ class Round:
             )
         hand = self._hands[seat][index]
         self._actions.append((seat, index, action.value))
+        self._emit(Event(EventKind.ACTION, seat, index, note=action.value))
         if action is Action.STAND:
             self._close(seat, index, "stand")
         elif action is Action.HIT:
@@ -526,7 +605,7 @@ class Round:
         elif action is Action.DOUBLE:
             self._pay_in(seat, hand.stake)
             self._hands[seat][index] = _replace(hand, stake=hand.stake * 2, doubled=True)
-            self._events.append(Event(EventKind.DOUBLE, seat, index, amount=hand.stake))
+            self._emit(Event(EventKind.DOUBLE, seat, index, amount=hand.stake))
             self._give(seat, index)
             self._close(seat, index, "bust" if self._hands[seat][index].busted else "double")
         elif action is Action.SPLIT:
@@ -535,7 +614,8 @@ class Round:
             first = Hand((hand.cards[0],), hand.stake, from_split=True, split_aces=aces)
             second = Hand((hand.cards[1],), hand.stake, from_split=True, split_aces=aces)
             self._hands[seat][index : index + 1] = [first, second]
-            self._events.append(Event(EventKind.SPLIT, seat, index, amount=hand.stake))
+            self._paid[seat][index : index + 1] = [None, None]
+            self._emit(Event(EventKind.SPLIT, seat, index, amount=hand.stake))
         self._advance(seat, index)
 
     def _pay_in(self, seat: int, amount: int) -> None:
@@ -552,15 +632,15 @@ class Round:
         if self._turn is not None:
             raise IllegalAction(f"seat {self._turn[0]} is still to act")
         self._revealed = True
-        self._events.append(Event(EventKind.REVEAL, None, None, self._dealer[1]))
+        self._emit(Event(EventKind.REVEAL, None, None, self._dealer[1]))
         everyone_busted = all(h.busted for hands in self._hands for h in hands)
         if not everyone_busted:
             while self._dealer_draws():
                 card = self._draw()
                 self._dealer.append(card)
-                self._events.append(Event(EventKind.DEAL, None, None, card))
+                self._emit(Event(EventKind.DEAL, None, None, card))
         dealer_total, _ = hand_total(self._dealer)
-        self._events.append(
+        self._emit(
             Event(
                 EventKind.DEALER_DONE,
                 amount=dealer_total,
@@ -573,13 +653,16 @@ class Round:
             for index, hand in enumerate(hands):
                 result = self._settle(hand)
                 seat_results.append(result)
+                self._paid[seat][index] = result
                 if self._bankrolls is not None:
                     self._bankrolls[seat] += result.returned
-                self._events.append(
+                self._emit(
                     Event(EventKind.PAYOUT, seat, index, amount=result.returned, note=result.outcome.value)
                 )
             results.append(seat_results)
         self._results = results
+        if self._states:
+            self._states[-1] = self.state()  # the last picture is the settled table
         return self.results  # type: ignore[return-value]
 
     def _dealer_draws(self) -> bool:

@@ -403,12 +403,15 @@ def test_events_tell_the_story_of_a_round() -> None:
         (EventKind.DEAL, None, None),
         (EventKind.DEAL, 0, 0),
         (EventKind.DEAL, None, None),
+        (EventKind.ACTION, 0, 0),  # split
         (EventKind.SPLIT, 0, 0),
         (EventKind.DEAL, 0, 0),  # 3S to the first hand
+        (EventKind.ACTION, 0, 0),  # double
         (EventKind.DOUBLE, 0, 0),
         (EventKind.DEAL, 0, 0),  # TC
         (EventKind.CLOSED, 0, 0),
         (EventKind.DEAL, 0, 1),  # 5H only now
+        (EventKind.ACTION, 0, 1),  # stand
         (EventKind.CLOSED, 0, 1),
         (EventKind.REVEAL, None, None),
         (EventKind.DEAL, None, None),  # TD: 9 7 T = 26
@@ -418,9 +421,43 @@ def test_events_tell_the_story_of_a_round() -> None:
     ]
     payouts = [e.amount for e in r.events if e.kind is EventKind.PAYOUT]
     assert payouts == [2000, 1000]
+    assert [e.note for e in r.events if e.kind is EventKind.ACTION] == ["split", "double", "stand"]
     assert r.events[3].card is None and not r.events[3].face_up
-    assert r.events[11].card == parse_cards("7C")[0]
-    assert r.events[13].note == "bust"
+    assert r.events[14].card == parse_cards("7C")[0]
+    assert r.events[16].note == "bust"
+
+
+def test_kept_states_picture_the_table_after_every_event() -> None:
+    """A screen replays these pictures: each is the table right after its event, the
+    face-down card hidden until the reveal, results filled in as hands are paid."""
+    shoe = Shoe.stacked(parse_cards("8S 9H 8D 7C 3S TC 5H TD 2C"))
+    r = Round(Rules(), shoe, [1000], [10_000], keep_states=True)
+    r.act(P)
+    r.act(D)
+    r.act(S)
+    r.finish()
+    states = r.states
+    assert len(states) == len(r.events) == 19
+    assert [st.applied for st in states] == list(range(1, 20))
+    assert states[0].seats[0][0].cards == tuple(parse_cards("8S")) and states[0].dealer == ()
+    assert states[3].dealer == (parse_cards("9H")[0], None) and not states[3].revealed
+    assert states[5].seats[0][1].waiting  # the second split hand waits for its card
+    assert states[13].dealer[1] is None  # still hidden after the last player action
+    assert states[14].revealed and states[14].dealer == tuple(parse_cards("9H 7C"))
+    assert states[16].dealer_busted and not states[16].dealer_natural
+    assert states[17].result(0, 0) is not None and states[17].result(0, 1) is None
+    assert not states[17].finished and states[-1].finished
+    assert states[-1] == r.state()
+    assert all(st.turn is None or st.turn[0] == 0 for st in states)
+
+
+def test_a_dealer_21_in_three_cards_is_not_a_natural() -> None:
+    r = deal("TS 6H TD 5C KH")  # dealer 6 5 K = 21 in three cards; player 20 stands
+    r.act(S)
+    r.finish()
+    state = r.state()
+    assert state.dealer_total == (21, False) and not state.dealer_natural
+    assert state.result(0, 0).outcome.value == "lose"
 
 
 # -- the peek variant (Rules.dealer_peeks=True; not the house rule) ------------------
