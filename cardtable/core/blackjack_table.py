@@ -9,13 +9,20 @@ round in progress is completed and the shoe is reshuffled before the next one
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from .blackjack import Action, HandResult, IllegalAction, Round, Rules, SeatView
-from .cards import Card, Shoe, ShoeEmpty, cards_text, parse_cards
+from .cards import Card, Shoe, ShoeEmpty, cards_text, full_deck, parse_cards
+from .money import format_chips as _chips
 from .record import RecordError, RoundRecord
 
-__all__ = ["Table"]
+__all__ = ["Table", "SeatPlayer"]
+
+
+class SeatPlayer(Protocol):
+    """A computer seat: decides from what its seat may know (``cardtable.ai`` has three)."""
+
+    def decide(self, view: SeatView) -> Action: ...
 
 
 class Table:
@@ -31,8 +38,11 @@ class Table:
         rng: random.Random | None = None,
         *,
         shoe: Shoe | None = None,
+        keep_states: bool = False,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
+        #: Rounds keep a picture per event (for a screen that animates them).
+        self.keep_states = keep_states
         self.shoe = shoe if shoe is not None else Shoe(
             self.rules.decks, rng, cut_from_end=self.rules.cut_from_end
         )
@@ -44,6 +54,8 @@ class Table:
         self.just_shuffled = False
         #: The current round's starting state (see :meth:`record`).
         self._start: dict[str, object] | None = None
+        #: A deal was undone right after a shuffle: the next round is still a new shoe's.
+        self._shuffled_before_deal = False
 
     @property
     def seen_since_shuffle(self) -> tuple[Card, ...]:
@@ -58,20 +70,59 @@ class Table:
         """Reshuffle if the cut card has come out, then deal a round."""
         if self.round is not None and not self.round.finished:
             raise RuntimeError("the current round is not finished")
-        self.just_shuffled = False
+        self.just_shuffled, self._shuffled_before_deal = self._shuffled_before_deal, False
         if self.shoe.cut_card_reached:
             self.reshuffle()
         self._start = self._starting_state(bets, bankrolls)
         try:
-            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen))
+            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen), keep_states=self.keep_states)
         except ShoeEmpty:
             # Only a shoe far smaller than the round could run out in the deal: the
             # cards go back, the shoe is shuffled and the round dealt again (once).
             self.reshuffle()
             self._start = self._starting_state(bets, bankrolls)
-            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=())
+            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=(), keep_states=self.keep_states)
         self.rounds_dealt += 1
         return self.round
+
+    def refusal(self, bet: int, bankroll: int) -> str | None:
+        """Why ``bet`` cannot be dealt with ``bankroll`` beside it, in plain words, or None."""
+        rules = self.rules
+        if not rules.min_bet <= bet <= rules.max_bet:
+            return f"The table takes {_chips(rules.min_bet)}–{_chips(rules.max_bet)} per hand."
+        if bet > bankroll:
+            return f"Your bankroll ({_chips(bankroll)}) cannot cover a bet of {_chips(bet)}."
+        return None
+
+    def act(self, seat: int, action: Action) -> None:
+        """``seat`` takes ``action`` on its hand to act; :class:`IllegalAction` when it is
+        not that seat's turn or the action is not legal (nothing changes)."""
+        r = self.round
+        if r is None or r.turn is None or r.turn[0] != seat:
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        r.act(action)
+
+    def play_computers(self, players: Sequence[SeatPlayer | None]) -> int:
+        """Let the computer seats act until a person is to act or every hand is done.
+
+        ``players`` has one entry per seat, ``None`` for a person. A computer seat is
+        asked through its :meth:`view` only; an action the table refuses becomes a
+        stand, so a misbehaving player cannot stall the table. Returns how many
+        actions were taken.
+        """
+        r = self.round
+        taken = 0
+        while r is not None and r.turn is not None:
+            seat = r.turn[0]
+            player = players[seat] if seat < len(players) else None
+            if player is None:
+                break
+            try:
+                r.act(player.decide(r.view(seat)))
+            except IllegalAction:
+                r.act(Action.STAND)
+            taken += 1
+        return taken
 
     def _starting_state(self, bets: Sequence[int], bankrolls: Sequence[int] | None) -> dict[str, object]:
         return {
@@ -92,6 +143,8 @@ class Table:
         if self._start is None or self.round is None:
             return
         self.shoe = Shoe.restore(self._start["shoe"], self.shoe.rng)
+        # A shuffle made for this deal still happened: the next round says so.
+        self._shuffled_before_deal = bool(self._start["just_shuffled"])
         self.round = None
         self._start = None
         self.rounds_dealt -= 1
@@ -104,7 +157,9 @@ class Table:
         return RoundRecord("blackjack", dict(self._start), actions, dict(meta or {}))
 
     @classmethod
-    def resume(cls, record: RoundRecord, rng: random.Random | None = None) -> Table:
+    def resume(
+        cls, record: RoundRecord, rng: random.Random | None = None, *, keep_states: bool = False
+    ) -> Table:
         """The table of a saved round, replayed through the engine to where it stopped.
 
         :class:`~cardtable.core.record.RecordError` when the record cannot be replayed
@@ -117,16 +172,20 @@ class Table:
         try:
             rules = Rules.from_dict(start["rules"])
             shoe = Shoe.restore(start["shoe"], rng)
-            bets = [int(b) for b in start["bets"]]  # type: ignore[union-attr]
+            bets = _ints(start["bets"], "bets")
             bankrolls = start["bankrolls"]
             if bankrolls is not None:
-                bankrolls = [int(b) for b in bankrolls]  # type: ignore[union-attr]
+                bankrolls = _ints(bankrolls, "bankrolls")
             seen = parse_cards(start["seen"])  # type: ignore[arg-type]
-            table = cls(rules, shoe=shoe)
+            _check_seen(seen, shoe)
+            just_shuffled = start.get("just_shuffled", False)
+            if not isinstance(just_shuffled, bool):
+                raise TypeError("just_shuffled")
+            table = cls(rules, shoe=shoe, keep_states=keep_states)
             table._seen = list(seen)
-            table.just_shuffled = bool(start.get("just_shuffled", False))
+            table.just_shuffled = just_shuffled
             table._start = dict(start)
-            table.round = Round(rules, shoe, bets, bankrolls, seen=tuple(seen))
+            table.round = Round(rules, shoe, bets, bankrolls, seen=tuple(seen), keep_states=keep_states)
             table.rounds_dealt = 1
             for step in record.actions:
                 seat, hand, name = step
@@ -169,3 +228,25 @@ class Table:
         if self.round is not None and not self.round.finished:
             self._seen.extend(self.round.face_up_cards())
         self.round = None
+
+
+def _ints(values: object, name: str) -> list[int]:
+    """A saved list of amounts: ints only (never a bool, a float or a numeric string)."""
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise TypeError(name)
+    return list(values)
+
+
+def _check_seen(seen: Sequence[Card], shoe: Shoe) -> None:
+    """Cards seen since the shuffle plus the cards left cannot exceed the shoe's decks."""
+    from collections import Counter
+
+    if shoe.decks == 0:
+        return  # a stacked (test) shoe has no fixed composition to check against
+    left = Counter(full_deck() * shoe.decks)
+    left.subtract(seen)
+    left.subtract(parse_cards(shoe.snapshot()["cards"]))  # type: ignore[arg-type]
+    if any(count < 0 for count in left.values()):
+        raise ValueError("the seen cards are not in the shoe's decks")

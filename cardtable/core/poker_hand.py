@@ -268,7 +268,10 @@ class DrawHand:
         try:
             table = pay_tables[start["pay_table"]]
             hand = cls.new(start["coin_size"], start["exchange_rounds"], table).bet(start["coins"])
-            hand = hand.deal(Shoe.restore(start["deck"], rng))
+            deck = Shoe.restore(start["deck"], rng)
+            if deck.decks > 1 or len(set(deck.snapshot()["cards"].split())) != deck.remaining:  # type: ignore[union-attr]
+                raise ValueError("a draw-poker deck holds each card once")
+            hand = hand.deal(deck)
             for step in record.actions:
                 if step[0] == "exchange" and len(step) == 2:
                     hand = hand.exchange(step[1])

@@ -65,8 +65,8 @@ class RoundRecord:
         if not isinstance(text, str):
             raise RecordError("the saved round is not text")
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = json.loads(text, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
             raise RecordError("the saved round is not readable") from None
         if not isinstance(data, dict):
             raise RecordError("the saved round is not a record")
@@ -77,7 +77,16 @@ class RoundRecord:
             raise RecordError("the saved round has no game or starting state")
         if not isinstance(actions, list) or not isinstance(meta, dict):
             raise RecordError("the saved round's actions are not a list")
-        return cls(game, start, tuple(_freeze(a) for a in actions), meta)
+        try:
+            frozen = tuple(_freeze(a) for a in actions)
+        except RecursionError:
+            raise RecordError("the saved round's actions are nested too deeply") from None
+        return cls(game, start, frozen, meta)
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN`` and ``Infinity`` are not JSON a record ever holds."""
+    raise ValueError(f"not a number: {name}")
 
 
 def _freeze(value: Any) -> Any:

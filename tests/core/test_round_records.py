@@ -6,8 +6,8 @@ every point and resumed; the resumed round must be indistinguishable from the li
 settle the same way. A record that cannot be replayed raises ``RecordError`` and never
 any other exception. Also: ``Shoe.snapshot``/``restore`` and ``undo_deal``.
 
-Tests marked ``xfail(strict=True)`` document bugs found in the code under test (see
-each reason); they turn into failures once the code is fixed, so the mark can go.
+The bugs these tests found (numbers coerced with int(), Infinity, deep nesting, a
+two-deck poker deck, a shuffle forgotten by undo_deal) are fixed and stay tested.
 """
 
 from __future__ import annotations
@@ -681,43 +681,24 @@ def test_blackjack_extra_ace_of_spades_in_a_six_deck_shoe() -> None:
         _resume_bj(record)
 
 
-_BUG_INT_COERCION = (
-    "BUG: Table.resume converts bets/bankrolls with int(), so a damaged record with "
-    "strings, floats, booleans or a digit string for ints replays (as other stakes or "
-    "other seats) instead of raising RecordError"
-)
-_BUG_INFINITY = (
-    "BUG: Table.resume does int(float('inf')) on a bet/bankroll read as Infinity "
-    "(from_json accepts it) and OverflowError escapes instead of RecordError"
-)
-
-
 @pytest.mark.parametrize(
     "edit",
     [
-        pytest.param(_set("start.bets", ["500", "1000"]), id="bets as strings",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INT_COERCION)),
-        pytest.param(_set("start.bets", "55"), id="bets as one digit string",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INT_COERCION)),
-        pytest.param(_set("start.bets", [500.75, 1000]), id="a fractional bet",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INT_COERCION)),
-        pytest.param(_set("start.bets", [True, True]), id="bets as booleans",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INT_COERCION)),
-        pytest.param(_set("start.bankrolls", ["2000", "3000"]), id="bankrolls as strings",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INT_COERCION)),
-        pytest.param(_set("start.bets", [float("inf"), 1000]), id="an infinite bet",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INFINITY)),
-        pytest.param(_set("start.bankrolls", [float("inf"), 3000]), id="an infinite bankroll",
-                     marks=pytest.mark.xfail(strict=True, reason=_BUG_INFINITY)),
+        pytest.param(_set("start.bets", ["500", "1000"]), id="bets as strings"),
+        pytest.param(_set("start.bets", "55"), id="bets as one digit string"),
+        pytest.param(_set("start.bets", [500.75, 1000]), id="a fractional bet"),
+        pytest.param(_set("start.bets", [True, True]), id="bets as booleans"),
+        pytest.param(_set("start.bankrolls", ["2000", "3000"]), id="bankrolls as strings"),
+        pytest.param(_set("start.bets", [float("inf"), 1000]), id="an infinite bet"),
+        pytest.param(_set("start.bankrolls", [float("inf"), 3000]), id="an infinite bankroll"),
     ],
 )
 def test_blackjack_wrong_number_types_raise_record_error(edit: Callable[[dict[str, Any]], None]) -> None:
     _, base = _bj_base()
     data = json.loads(base.to_json())
     edit(data)
-    record = RoundRecord.from_json(json.dumps(data))  # json.dumps writes Infinity as from_json reads it
-    with pytest.raises(RecordError):
-        _resume_bj(record)
+    with pytest.raises(RecordError):  # Infinity is refused by from_json already
+        _resume_bj(RoundRecord.from_json(json.dumps(data)))
 
 
 _POKER_DAMAGE: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -781,12 +762,6 @@ def test_poker_damaged_record_raises_record_error(name: str) -> None:
         _replay_poker(record)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: DrawHand.replay accepts a deck of two decks (a one-deck game), so a "
-    "record can deal one card twice; the replayed hand then fails in settle() with a "
-    "ValueError instead of the record being refused with RecordError",
-)
 def test_poker_record_with_a_two_deck_deck_is_refused() -> None:
     cards = full_deck() * 2
     cards.sort(key=lambda c: c != ACE_OF_SPADES)  # both aces of spades on top
@@ -896,19 +871,11 @@ def test_from_json_of_something_not_text_raises_record_error(value: object) -> N
         RoundRecord.from_json(value)
 
 
-_BUG_DEPTH = (
-    "BUG: RoundRecord.from_json lets RecursionError out (json.loads on deeply nested "
-    "text, or _freeze on deeply nested actions) instead of RecordError"
-)
-
-
-@pytest.mark.xfail(strict=True, reason=_BUG_DEPTH)
 def test_from_json_deeply_nested_text_raises_record_error() -> None:
     with pytest.raises(RecordError):
         RoundRecord.from_json("[" * 100_000)
 
 
-@pytest.mark.xfail(strict=True, reason=_BUG_DEPTH)
 def test_from_json_deeply_nested_actions_raises_record_error() -> None:
     nested = "[" * 600 + "]" * 600
     text = '{"version": %d, "game": "poker", "start": {}, "actions": [%s], "meta": {}}' % (RECORD_VERSION, nested)
@@ -947,7 +914,7 @@ _json_leaf = st.one_of(
     st.booleans(),
     st.integers(-(10**9), 10**9),
     st.sampled_from([0, 1, 2, 5, 6, 8, 16, 52, 64, 65, 100, 500, -1]),
-    st.floats(allow_nan=False, allow_infinity=False),  # non-finite: see the xfail tests
+    st.floats(allow_nan=False, allow_infinity=False),  # non-finite: refused by from_json (tested above)
     st.text(max_size=8),
     _card_token,
     st.sampled_from(["stand", "hit", "double", "split", "exchange", "P", "B", "T", "PBT",
@@ -1221,12 +1188,6 @@ def test_blackjack_undo_deal_puts_the_cards_back(seed: int, rounds_before: int, 
     assert table.shoe.snapshot() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: undo_deal after a deal that began with a reshuffle keeps the shuffled "
-    "shoe but the next new_round sets just_shuffled=False, so the first round of the new "
-    "shoe is not announced as shuffled and its record says just_shuffled=false",
-)
 def test_blackjack_undo_deal_after_the_cut_card_still_reports_the_shuffle() -> None:
     table = Table(Rules(), rng=random.Random(4))
     while not table.cut_card_reached:
