@@ -21,7 +21,7 @@ from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
 from cardtable.ui.screens.lobby import LobbyScreen
-from cardtable.ui.widgets.bj_seat import ComputerSeat, PlayerHand
+from cardtable.ui.widgets.bj_seat import ComputerSeat, PlayerHand, dealer_text
 
 from helpers import screen_text
 
@@ -60,24 +60,25 @@ def table(app: CardTableApp) -> BlackjackScreen:
 
 def hand_markers(app: CardTableApp) -> list[str]:
     screen = table(app)
-    count = len(screen.scene.seats[screen.human]) if screen.scene else 0
+    count = len(screen.picture.seats[screen.human]) if screen.picture else 0
     boxes = sorted(screen.query(PlayerHand), key=lambda b: b.index)
     return [b.marker for b in boxes[:count]]
 
 
 def assert_in_step(app: CardTableApp) -> None:
-    """Nothing on the screen is out of step with the engine."""
+    """Nothing on the screen is out of step with the engine: the picture shown is the
+    table's own state, whole."""
     screen = table(app)
-    r, scene = screen.round, screen.scene
-    assert r is not None and scene is not None
-    assert scene.applied == len(r.events)
+    r, picture = screen.round, screen.picture
+    assert r is not None and picture is not None
+    assert picture == r.state()
+    assert picture.applied == len(r.events)
     for seat in range(r.seats):
-        assert [h.cards for h in scene.seats[seat]] == [h.cards for h in r.hands(seat)]
-        assert [h.stake for h in scene.seats[seat]] == [h.stake for h in r.hands(seat)]
+        assert picture.seats[seat] == r.hands(seat)
     if r.finished:
-        assert tuple(scene.dealer) == r.dealer_cards
+        assert picture.dealer == r.dealer_cards
     else:
-        assert scene.dealer[0] == r.dealer_up and scene.dealer[1:] == [None]
+        assert picture.dealer[0] == r.dealer_up and picture.dealer[1:] == (None,)
 
 
 SPLIT_STACK = "8S 9H 8D 7C 8H 3C TS 2D 5S TD 9C"
@@ -131,7 +132,7 @@ async def test_double_against_dealer_blackjack_loses_both_units(data_dir: Path) 
         screen = table(app)
         assert screen.round.finished
         assert hand_markers(app) == ["LOSE \u221210"]
-        assert screen.scene.dealer_text() == "BLACKJACK"
+        assert dealer_text(screen.picture) == "BLACKJACK"
         assert "BLACKJACK" in screen_text(app)
         assert app.bankroll == 99_000
 
@@ -172,9 +173,9 @@ async def test_buttons_and_keys_follow_the_legal_actions(data_dir: Path) -> None
             for action, selector in ACTION_BUTTONS.items():
                 enabled = action in legal
                 assert screen.query_one(selector, Button).disabled is (not enabled), (action, legal)
-                assert (screen.check_action(ACTION_NAMES[action], ()) is True) is enabled
+                assert (screen.check_action("play", (ACTION_NAMES[action],)) is True) is enabled
                 if not enabled:
-                    assert screen.check_action(ACTION_NAMES[action], ()) is None  # dimmed
+                    assert screen.check_action("play", (ACTION_NAMES[action],)) is None  # dimmed
             betting = screen.phase == "betting"
             assert screen.query_one("#btn-deal", Button).disabled is (not betting)
             assert (screen.check_action("deal", ()) is True) is betting
@@ -315,14 +316,14 @@ async def test_animated_round_deals_one_card_at_a_time_and_settles(data_dir: Pat
         await settle(pilot)
         screen = table(app)
         seen_counts: set[int] = set()
-        original = screen.render_table
+        original = screen._draw
 
         def spy() -> None:
-            if screen.scene is not None:
-                seen_counts.add(sum(len(h.cards) for hands in screen.scene.seats for h in hands))
+            if screen.picture is not None:
+                seen_counts.add(sum(len(h.cards) for hands in screen.picture.seats for h in hands))
             original()
 
-        screen.render_table = spy  # type: ignore[method-assign]
+        screen._draw = spy  # type: ignore[method-assign]
         for _ in range(3):
             await press(pilot, "enter")
             while screen.phase != "betting":
@@ -341,9 +342,9 @@ async def test_leaving_during_the_computer_turns_keeps_the_round_for_later(data_
         await settle(pilot)
         screen = table(app)
         await pilot.press("enter")
-        while screen.scene is None or screen.round is None or screen.scene.applied < len(screen.round.events):
+        while screen.picture is None or screen.picture.turn is None or screen.picture.turn[0] != 0:
             await pilot.pause(0.01)
-        assert screen.phase == "dealing" and screen.round.turn[0] == 0  # the computer seat thinks
+        assert screen.phase == "dealing" and screen.picture.turn[0] == 0  # the computer seat thinks
         assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button))
         cards = screen.round.all_hands
         await pilot.press("escape")
@@ -406,10 +407,10 @@ async def test_footer_fits_80_columns_and_every_key_is_shown(data_dir: Path) -> 
         assert "Bet  −" in screen_text(app) and str(app.screen.query_one("#bet-up", Button).label) == "+"
         screen = table(app)
         await press(pilot, "minus")  # at the minimum: the key does nothing, its button is off
-        assert screen.check_action("bet_down", ()) is None
+        assert screen.check_action("bet", (-1,)) is None
         assert app.screen.query_one("#bet-down", Button).disabled
         await press(pilot, "plus")
-        assert screen.check_action("bet_down", ()) is True
+        assert screen.check_action("bet", (-1,)) is True
         assert not app.screen.query_one("#bet-down", Button).disabled
 
 
@@ -473,12 +474,12 @@ async def test_bet_stays_within_the_table_limits(data_dir: Path) -> None:
         await settle(pilot)
         screen = table(app)
         bet = screen.query_one("#bj-bet")
-        assert screen.check_action("bet_down", ()) is None  # 5: the minimum
+        assert screen.check_action("bet", (-1,)) is None  # 5: the minimum
         for _ in range(20):
             await pilot.press("plus")
         await settle(pilot)
         assert bet.value == screen.rules.max_bet == 50_000
-        assert screen.check_action("bet_up", ()) is None
+        assert screen.check_action("bet", (1,)) is None
         assert screen.query_one("#bet-up", Button).disabled
         await press(pilot, "up")
         assert bet.value == 50_000

@@ -47,6 +47,7 @@ from ..widgets.bet import BetControls
 from ..widgets.card import CARD_HEIGHT, CARD_WIDTH
 from ..widgets.card import _FACE as _CARD_FACE, _INK as _CARD_INK, _RED as _CARD_RED  # CardWidget's colours
 from ..widgets.chips import ChipBalance
+from ..widgets.labels import FixedLabel
 from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
 from .base import GameScreen
 
@@ -73,13 +74,6 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
     """
     sizes = [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
     return sizes
-
-
-class FixedLabel(Label):
-    """A label whose box never depends on its text: updates repaint without a re-layout."""
-
-    def update(self, content="", *, layout: bool = False) -> None:  # type: ignore[override]
-        super().update(content, layout=layout)
 
 
 class BetSpot(Static):

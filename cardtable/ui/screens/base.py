@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import asyncio
+from typing import TYPE_CHECKING, Callable, ClassVar, Sequence, TypeVar
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from ..app import CardTableApp
 
 __all__ = ["GameScreen"]
+
+Step = TypeVar("Step")
 
 
 class GameScreen(Screen[None]):
@@ -84,6 +87,59 @@ class GameScreen(Screen[None]):
         self.on_leave()
         if self.app.screen is self:
             self.app.pop_screen()
+
+    # -- catching the picture up -----------------------------------------------------
+
+    @property
+    def _uncovered(self) -> asyncio.Event:
+        """Set while this screen is on top: a replay waits (no polling) while a dialog,
+        the rules or the too-small notice covers the table."""
+        event: asyncio.Event | None = getattr(self, "_uncovered_event", None)
+        if event is None:
+            event = self._uncovered_event = asyncio.Event()
+            event.set()
+        return event
+
+    def on_screen_suspend(self) -> None:
+        self._uncovered.clear()
+
+    def on_screen_resume(self) -> None:
+        self._uncovered.set()
+
+    def catch_up(
+        self,
+        steps: Sequence[Step],
+        show: Callable[[Step], None],
+        pause: Callable[[Step], float],
+        done: Callable[[], None],
+    ) -> None:
+        """The one animation mechanism: the state has already moved on; show its
+        pictures one by one (``pause(step)`` seconds before each), then call ``done``.
+
+        With animations off only the last picture is shown, at once, inside the key
+        press: no in-between state reaches the screen and nothing waits.
+        """
+        if not self.card_app.animations:
+            if steps:
+                show(steps[-1])
+            done()
+            return
+
+        async def run() -> None:
+            for step in steps:
+                seconds = pause(step)
+                if seconds > 0:
+                    await asyncio.sleep(seconds)
+                await self._uncovered.wait()
+                show(step)
+            await self._uncovered.wait()
+            done()
+
+        self.run_worker(run(), group="catch-up", exclusive=True)
+
+    def stop_catching_up(self) -> None:
+        """Leaving: the picture no longer matters (the round is saved)."""
+        self.workers.cancel_group(self, "catch-up")
 
     def on_unmount(self) -> None:
         if self.claim is not None:

@@ -1,8 +1,10 @@
 """Blackjack table widgets: the dealer's row, a computer seat and the player's hands.
 
-They draw a :class:`~cardtable.ui.widgets.bj_scene.Scene` (what has been dealt so
-far) with compact inline card text, so that four computer seats and four split
-hands fit an 80×24 terminal. They hold no game state of their own.
+They draw the core's :class:`~cardtable.core.blackjack.RoundState` (the picture of
+the round at one moment: hands, dealer cards, results) with compact inline card
+text, so that four computer seats and four split hands fit an 80×24 terminal. They
+hold no game state of their own and restate no rule: totals, naturals and outcomes
+come from the core's ``Hand``, ``RoundState`` and ``HandResult``.
 """
 
 from __future__ import annotations
@@ -15,12 +17,21 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ...core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ...core.cards import Card
 from ...core.money import format_chips, format_signed
-from .bj_scene import Scene, SceneHand
 from .card import card_text
 
-__all__ = ["DealerRow", "ComputerSeat", "PlayerHand", "PlayerHands", "mini_cards", "hand_marker"]
+__all__ = [
+    "DealerRow",
+    "ComputerSeat",
+    "PlayerHand",
+    "PlayerHands",
+    "mini_cards",
+    "hand_marker",
+    "total_text",
+    "dealer_text",
+]
 
 _FACE = "#f4f1e8"
 _INK = "#1b1b1b"
@@ -42,18 +53,19 @@ def mini_cards(cards: Sequence[Card | None], ascii: bool = False) -> Text:
     return Text(" ").join(mini_card(c, ascii) for c in cards)
 
 
-def hand_marker(hand: SceneHand) -> tuple[str, str]:
+def hand_marker(hand: Hand, result: HandResult | None = None) -> tuple[str, str]:
     """(marker text, kind) for a hand: ``WIN +15`` / ``LOSE −10`` / ``BUST`` … ;
     kind is win / lose / push / info / '' for the colour."""
-    if hand.outcome:
-        net = hand.net or 0
-        if hand.outcome == "blackjack":
+    if result is not None:
+        net = result.net
+        outcome = result.outcome
+        if outcome is HandOutcome.BLACKJACK:
             return f"BLACKJACK {format_signed(net)}", "win"
-        if hand.outcome == "win":
+        if outcome is HandOutcome.WIN:
             return f"WIN {format_signed(net)}", "win"
-        if hand.outcome == "push":
+        if outcome is HandOutcome.PUSH:
             return "PUSH", "push"
-        if hand.outcome == "bust":
+        if outcome is HandOutcome.BUST:
             return f"BUST {format_signed(net)}", "lose"
         return f"LOSE {format_signed(net)}", "lose"
     if hand.busted:
@@ -61,21 +73,47 @@ def hand_marker(hand: SceneHand) -> tuple[str, str]:
     if hand.blackjack:
         return "BLACKJACK", "win"
     if hand.closed:
-        return {"double": "DOUBLED", "stand": "STAND", "21": "21", "split aces": "SPLIT ACES"}.get(
-            hand.closed_note, "DONE"
-        ), "info"
+        if hand.doubled:
+            return "DOUBLED", "info"
+        if hand.split_aces:
+            return "SPLIT ACES", "info"
+        return ("21" if hand.total == 21 else "STAND"), "info"
     return "", ""
 
 
-def _seat_marker(hand: SceneHand, marker: str) -> str:
+def total_text(hand: Hand) -> str:
+    """``soft 17`` / ``hard 17`` / ``BLACKJACK`` / ``BUST 24`` / empty (the core's words)."""
+    if not hand.cards:
+        return ""
+    if hand.waiting:
+        return "waits for a card"
+    return hand.describe().upper() if hand.blackjack or hand.busted else hand.describe()
+
+
+def dealer_text(state: RoundState) -> str:
+    """``17`` / ``BLACKJACK`` / ``BUST 24``; the up card's value before the reveal."""
+    cards = state.dealer_visible
+    if not cards:
+        return ""
+    total, soft = state.dealer_total
+    if not state.revealed:
+        return f"shows {total}"
+    if state.dealer_natural:
+        return "BLACKJACK"
+    if total > 21:
+        return f"BUST {total}"
+    return f"{'soft ' if soft else ''}{total}"
+
+
+def _seat_marker(result: HandResult | None, marker: str) -> str:
     """The short outcome shown on a computer seat's hand line: ``+5`` ``−5`` ``BJ +7.50``."""
-    if hand.outcome:
-        net = hand.net or 0
-        if hand.outcome == "push":
+    if result is not None:
+        net = result.net
+        if result.outcome is HandOutcome.PUSH:
             return "push"
-        if hand.outcome == "blackjack":
+        if result.outcome is HandOutcome.BLACKJACK:
             return f"BJ {format_signed(net)}"
-        return ("bust " if hand.outcome == "bust" else "") + format_signed(net)
+        return ("bust " if result.outcome is HandOutcome.BUST else "") + format_signed(net)
     if marker in ("STAND", "21", "SPLIT ACES", "DONE"):
         return ""
     return {"DOUBLED": "×2", "BLACKJACK": "BJ"}.get(marker, marker)
@@ -91,10 +129,10 @@ class DealerRow(Static):
     DealerRow { height: 1; width: 1fr; padding: 0 1; }
     """
 
-    def show(self, scene: Scene | None, ascii: bool, shoe_text: str = "") -> None:
+    def show(self, state: RoundState | None, ascii: bool, shoe_text: str = "") -> None:
         key = (
-            tuple(scene.dealer) if scene is not None else None,
-            scene.revealed if scene is not None else False,
+            state.dealer if state is not None else None,
+            state.revealed if state is not None else False,
             ascii,
             shoe_text,
             self.size.width,
@@ -104,12 +142,12 @@ class DealerRow(Static):
         self._key = key
         text = Text()
         text.append("Dealer ", "bold")
-        if scene is not None and scene.dealer:
+        if state is not None and state.dealer:
             text.append(" ")
-            text.append_text(Text(" ").join(card_text(c, ascii) for c in scene.dealer))
+            text.append_text(Text(" ").join(card_text(c, ascii) for c in state.dealer))
             text.append("  ")
-            total = scene.dealer_text()
-            style = "bold red" if total.startswith("BUST") else ("bold" if scene.revealed else "dim")
+            total = dealer_text(state)
+            style = "bold red" if total.startswith("BUST") else ("bold" if state.revealed else "dim")
             text.append(total, style)
         else:
             text.append(" stands on all 17s · no hole-card peek", "dim")
@@ -152,9 +190,15 @@ class ComputerSeat(Static):
         self.markers: list[str] = []
 
     def show(
-        self, hands: Sequence[SceneHand] | None, stack: int, bet: int, active: int | None, ascii: bool
+        self,
+        hands: Sequence[Hand] | None,
+        results: Sequence[HandResult | None],
+        stack: int,
+        bet: int,
+        active: int | None,
+        ascii: bool,
     ) -> None:
-        key = (tuple(hands) if hands else None, stack, bet, active, ascii, self.size.width)
+        key = (tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width)
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -182,12 +226,13 @@ class ComputerSeat(Static):
             line = Text(no_wrap=True, overflow="crop")
             line.append("▶" if index == active else " ", "bold")
             line.append_text(mini_cards(hand.cards, ascii))
-            marker, kind = hand_marker(hand)
+            result = results[index] if index < len(results) else None
+            marker, kind = hand_marker(hand, result)
             self.markers.append(marker)
             tail = Text()
             if hand.cards and not hand.busted and not hand.blackjack:
                 tail.append(f" {hand.total}", "bold")
-            short = _seat_marker(hand, marker)
+            short = _seat_marker(result, marker)
             if short:
                 tail.append(f" {short}", _KIND_STYLES.get(kind, ""))
             # lines left for hands (4) minus those used and those the later hands need
@@ -223,20 +268,18 @@ class PlayerHand(Static):
         self.marker = ""
         self.total_text = ""
 
-    def show(self, hand: SceneHand, label: str, active: bool, ascii: bool) -> None:
-        key = (hand, label, active, ascii)
+    def show(self, hand: Hand, result: HandResult | None, label: str, active: bool, ascii: bool) -> None:
+        key = (hand, result, label, active, ascii)
         if key == getattr(self, "_key", None):
             return
         self._key = key
         self.border_title = f"{label} · {format_chips(hand.stake)}"
-        marker, kind = hand_marker(hand)
+        marker, kind = hand_marker(hand, result)
         self.marker = marker
-        self.total_text = hand.total_text()
-        if hand.from_split and len(hand.cards) == 1:
-            self.total_text = "waits for a card"
+        self.total_text = total_text(hand)
         self.border_subtitle = marker
         for k in ("win", "lose", "push"):
-            self.set_class(k == kind and bool(hand.outcome), f"-{k}")
+            self.set_class(k == kind and result is not None, f"-{k}")
         self.set_class(active, "-active")
         body = Text()
         cards = list(hand.cards)
@@ -254,7 +297,7 @@ class PlayerHand(Static):
                 body.append("\n")
         body.append("\n")
         style = "bold red" if hand.busted else ("bold green" if hand.blackjack else "bold")
-        if hand.from_split and len(hand.cards) == 1:
+        if hand.waiting:
             style = "dim italic"
         body.append(self.total_text, style)
         if hand.doubled:
@@ -277,14 +320,21 @@ class PlayerHands(Horizontal):
         self.boxes = [PlayerHand(i, id=f"hand-{i}") for i in range(self.max_hands)]
         yield from self.boxes
 
-    def show(self, hands: Sequence[SceneHand] | None, active: int | None, ascii: bool) -> None:
+    def show(
+        self,
+        hands: Sequence[Hand] | None,
+        results: Sequence[HandResult | None],
+        active: int | None,
+        ascii: bool,
+    ) -> None:
         boxes = self.boxes
         hands = list(hands or ())
         for i, box in enumerate(boxes):
             if i < len(hands):
                 box.display = True
                 label = "You" if len(hands) == 1 else f"Hand {i + 1}"
-                box.show(hands[i], label, active == i, ascii)
+                result = results[i] if i < len(results) else None
+                box.show(hands[i], result, label, active == i, ascii)
             else:
                 box.display = i == 0 and not hands
                 if box.display:
