@@ -11,7 +11,6 @@ deals it out when it is opened again.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Mapping
 
 from rich.style import Style
@@ -286,16 +285,16 @@ class BaccaratScreen(GameScreen):
 
     @property
     def decks(self) -> int:
-        decks = getattr(self.app.settings, "baccarat_decks", DEFAULT_DECKS)  # type: ignore[attr-defined]
+        decks = self.app.settings.baccarat_decks
         return decks if decks in DECK_CHOICES else DEFAULT_DECKS
 
     @property
     def minimum(self) -> int:
-        return int(getattr(self.app.settings, "bac_min", 500))  # type: ignore[attr-defined]
+        return self.app.settings.bac_min
 
     @property
     def maximum(self) -> int:
-        return int(getattr(self.app.settings, "bac_max", 50_000))  # type: ignore[attr-defined]
+        return self.app.settings.bac_max
 
     def table_minimum(self) -> int:
         return self.minimum
@@ -303,7 +302,7 @@ class BaccaratScreen(GameScreen):
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii = bool(self.app.ascii)  # type: ignore[attr-defined]
+        ascii = bool(self.app.ascii)
         yield Header()
         with Horizontal(id="bac-top"):
             yield ChipBalance(id="bac-balance")
@@ -369,7 +368,7 @@ class BaccaratScreen(GameScreen):
     # -- helpers -------------------------------------------------------------------
 
     def _new_shoe(self) -> Shoe:
-        return self.app.make_shoe(self.GAME, self.decks, CUT_FROM_END)  # type: ignore[attr-defined]
+        return self.app.make_shoe(self.GAME, self.decks, CUT_FROM_END)
 
     @property
     def chip(self) -> int:
@@ -515,7 +514,7 @@ class BaccaratScreen(GameScreen):
         if self.dealing:
             return False
         chip = self.chip
-        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        bankroll = self.app.bankroll
         if self.bets[outcome] + chip > self.maximum:
             self._banner(
                 f"Refused: the limit is {format_chips(self.maximum)} per spot "
@@ -566,7 +565,7 @@ class BaccaratScreen(GameScreen):
     def _place(self, bets: Mapping[Outcome, int]) -> bool:
         """Replace the bets by ``bets`` if the bankroll covers them (else say why)."""
         total = sum(bets.values())
-        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        bankroll = self.app.bankroll
         if total > bankroll:
             self._banner(
                 f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
@@ -592,7 +591,7 @@ class BaccaratScreen(GameScreen):
                 return
             if not self._place(self.last_bets):
                 return
-        bankroll = self.app.bankroll  # type: ignore[attr-defined]
+        bankroll = self.app.bankroll
         if self.on_table > bankroll:
             self._banner(f"Refused: your bankroll of {format_chips(bankroll)} cannot cover these bets", "error")
             return
@@ -625,44 +624,28 @@ class BaccaratScreen(GameScreen):
         self._undealt = coup.cards_used
         self._clear_marks()
         self._banner(text, "info")
-        if self.app.delay("card") <= 0:  # type: ignore[attr-defined]
-            # no animation: show the final table at once (one restyle, not two)
-            self._show_all(coup)
-            self._finish()
-            return
-        for hand in self.query(HandView):
-            hand.set_cards([])
-        self._sync()
-        self.run_worker(self._deal_cards(coup), exclusive=True, group="bac-deal")
+        if self.app.animations:
+            for hand in self.query(HandView):
+                hand.set_cards([])
+            self._sync()
+        # Card by card in the real order, the scores changing as they come, then a
+        # short pause before the result (one catch-up mechanism for every table).
+        steps = [(n, "card") for n in range(1, coup.cards_used + 1)] + [(coup.cards_used, "result")]
+        self.catch_up(steps, lambda step: self._show_cards(coup, step[0]), self._pause_before, self._finish)
 
-    def _show_all(self, coup: Coup) -> None:
-        self._undealt = 0
-        self.query_one("#hand-player", HandView).set_cards(list(coup.player))
-        self.query_one("#hand-banker", HandView).set_cards(list(coup.banker))
+    def _pause_before(self, step: tuple[int, str]) -> float:
+        return self.app.delay(step[1])
 
-    async def _deal_cards(self, coup: Coup) -> None:
-        """Card by card in the real order, the scores changing as they come."""
-        player = self.query_one("#hand-player", HandView)
-        banker = self.query_one("#hand-banker", HandView)
-        shown: dict[Outcome, list[Card]] = {Outcome.PLAYER: [], Outcome.BANKER: []}
-        for hand, card in coup.deal_order:
-            await self._pause("card")
-            shown[hand].append(card)
-            self._undealt -= 1
-            (player if hand is Outcome.PLAYER else banker).set_cards(shown[hand])
-            self._show_shoe()
-        await self._pause("result")
-        self._finish()
-
-    async def _pause(self, kind: str) -> None:
-        """Wait between two steps of the deal; hold while a dialog covers the table.
-
-        The "leave the table?" question must find the coup still unsettled: if the
-        player leaves, it is void; if they stay, the deal carries on.
-        """
-        await asyncio.sleep(self.app.delay(kind))  # type: ignore[attr-defined]
-        while self.app.screen is not self:
-            await asyncio.sleep(0.05)
+    def _show_cards(self, coup: Coup, count: int) -> None:
+        """The first ``count`` cards of the coup on the table."""
+        dealt = coup.deal_order[:count]
+        self._undealt = coup.cards_used - count
+        for hand in (Outcome.PLAYER, Outcome.BANKER):
+            view = self.query_one(f"#hand-{hand.label.lower()}", HandView)
+            cards = [c for h, c in dealt if h is hand]
+            if cards != view.cards:  # only the hand that got a card repaints
+                view.set_cards(cards)
+        self._show_shoe()
 
     def _finish(self) -> None:
         """Settle the coup in the store (one transaction) and show the result.
@@ -746,4 +729,4 @@ class BaccaratScreen(GameScreen):
         return self.dealing or (self.table is not None and self.table.coup is not None)
 
     def on_leave(self) -> None:
-        self.workers.cancel_group(self, "bac-deal")
+        self.stop_catching_up()

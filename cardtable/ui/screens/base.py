@@ -5,14 +5,16 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Callable, ClassVar, Sequence, TypeVar
 
+from textual import getters
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
 
+from ..app import CardTableApp
+
 if TYPE_CHECKING:
     from ...store import TableClaim
-    from ..app import CardTableApp
 
 __all__ = ["GameScreen"]
 
@@ -30,6 +32,8 @@ class GameScreen(Screen[None]):
 
     GAME: ClassVar[str] = ""
 
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
     BINDINGS = [
         Binding("escape", "leave", "Lobby", id="game.leave"),
     ]
@@ -39,8 +43,8 @@ class GameScreen(Screen[None]):
 
     @property
     def card_app(self) -> CardTableApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
+        """The app (typed; the same as ``self.app``)."""
+        return self.app
 
     def round_in_progress(self) -> bool:
         """True while a dealt round is not settled."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -9,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Label, Static
 
 from ..games import GAME_INFO, game_available
+from ..app import CardTableApp
 from ..widgets.chips import ChipBalance
 from ..widgets.menu import MenuItem
 from ..widgets.footer import KeyFooter
@@ -22,6 +24,9 @@ _LOGO_ASCII = "S H  c a r d t a b l e  D C"
 class LobbyScreen(Screen[None]):
     """The card room's front door."""
 
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
+
     BINDINGS = [
         Binding("1", "open_game('blackjack')", "Blackjack", id="lobby.blackjack"),
         Binding("2", "open_game('baccarat')", "Baccarat", id="lobby.baccarat"),
@@ -33,10 +38,10 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="lobby"):
-            yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")  # type: ignore[attr-defined]
+            yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")
             yield ChipBalance(id="lobby-balance")
             with Vertical(id="games"):
-                waiting = self.app.open_games()  # type: ignore[attr-defined]
+                waiting = self.app.open_games()
                 for info in GAME_INFO.values():
                     yield MenuItem(
                         self._entry_text(info.key, info.key in waiting),
@@ -65,8 +70,8 @@ class LobbyScreen(Screen[None]):
         return f"[b]{info.hotkey}  {info.title:<11}[/b] {info.blurb}"
 
     def on_screen_resume(self) -> None:
-        self.app.sync_bankroll()  # type: ignore[attr-defined]
-        waiting = self.app.open_games()  # type: ignore[attr-defined]
+        self.app.sync_bankroll()
+        waiting = self.app.open_games()
         for game in GAME_INFO:
             entry = self.query_one(f"#game-{game}", MenuItem)
             entry.set_class(game in waiting, "-waiting")
@@ -80,7 +85,7 @@ class LobbyScreen(Screen[None]):
     def action_open_game(self, game: str) -> None:
         """Sit down at a game's table."""
         if game_available(game):
-            self.app.open_game(game)  # type: ignore[attr-defined]
+            self.app.open_game(game)
 
     def action_statistics(self) -> None:
         """Show the statistics."""
@@ -104,4 +109,4 @@ class LobbyScreen(Screen[None]):
         elif button_id == "menu-settings":
             self.action_settings()
         elif button_id == "menu-rules":
-            self.app.action_rules()  # type: ignore[attr-defined]
+            self.app.action_rules()

@@ -103,11 +103,11 @@ class PokerScreen(GameScreen):
 
     @property
     def coin_size(self) -> int:
-        return int(self.app.settings.poker_coin)  # type: ignore[attr-defined]
+        return int(self.app.settings.poker_coin)
 
     @property
     def exchange_rounds(self) -> int:
-        return int(self.app.settings.poker_exchanges)  # type: ignore[attr-defined]
+        return int(self.app.settings.poker_exchanges)
 
     def table_minimum(self) -> int:
         return self.coin_size
@@ -115,7 +115,7 @@ class PokerScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii = bool(getattr(self.app, "ascii", False))
+        ascii = self.app.ascii
         yield Header()
         with Horizontal(id="poker-status"):
             yield ChipBalance(id="poker-balance")
@@ -188,7 +188,7 @@ class PokerScreen(GameScreen):
         return self.query_one("#poker-bet", BetControls).value
 
     def _bankroll(self) -> int:
-        return int(getattr(self.app, "bankroll", 0))
+        return self.app.bankroll
 
     def can_afford(self, coins: int) -> bool:
         return coins * self.coin_size <= self._bankroll()
@@ -254,7 +254,7 @@ class PokerScreen(GameScreen):
             return
         coins = self.bet_coins
         hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
-        hand = hand.deal(self.app.make_shoe("poker", 1))  # type: ignore[attr-defined]
+        hand = hand.deal(self.app.make_shoe("poker", 1))
         # Committed before a card is shown (RULES.md section 1).
         if not self.card_app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
             return
@@ -300,7 +300,7 @@ class PokerScreen(GameScreen):
         hand = self.hand
         evs = hold_evs(hand.cards, self.pay_table, hand.coins)
         best = evs[0]
-        ascii = bool(getattr(self.app, "ascii", False))
+        ascii = self.app.ascii
         self._tip = (
             f"Tip: {describe_hold(hand.cards, best.hold, ascii)} · "
             f"returns {float(best.ev):.2f} per coin on average"
@@ -379,7 +379,7 @@ class PokerScreen(GameScreen):
         """
         assert self.hand is not None
         hand = self.hand
-        delay = float(self.app.delay("card"))  # type: ignore[attr-defined]
+        delay = float(self.app.delay("card"))
         self._hidden = set(positions) if delay > 0 else set()
         self._busy = bool(self._hidden)
         self._refresh_all()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,6 +16,7 @@ from textual.widgets import Button, Checkbox, Header, Label, Select
 
 from ...core.money import format_chips
 from ...store import StoreError
+from ..app import CardTableApp
 from .confirm import ConfirmScreen
 from ..widgets.footer import KeyFooter
 
@@ -26,6 +28,9 @@ MAX_SEATS = 4
 
 class SettingsScreen(Screen[None]):
     """Choices that persist in the store."""
+
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
 
     DEFAULT_CSS = """
     #settings {
@@ -61,7 +66,7 @@ class SettingsScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
 
     def compose(self) -> ComposeResult:
-        s = self.app.settings  # type: ignore[attr-defined]
+        s = self.app.settings
         yield Header()
         with VerticalScroll(id="settings"):
             yield Label("Settings", classes="screen-title")
@@ -145,14 +150,14 @@ class SettingsScreen(Screen[None]):
                 )
             yield Label("Data", classes="section-title")
             with Horizontal(classes="setting"):
-                yield Label(f"Saved in {self.app.store.path}", classes="setting-label wide")  # type: ignore[attr-defined]
+                yield Label(f"Saved in {self.app.store.path}", classes="setting-label wide")
             with Horizontal(classes="setting tall"):
                 yield Button("Start over (bankroll, statistics, history)", id="reset", variant="error")
         yield KeyFooter()
 
     def _save(self, **changes: object) -> None:
         app = self.app
-        app.save_settings(replace(app.settings, **changes))  # type: ignore[attr-defined]
+        app.save_settings(replace(app.settings, **changes))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -200,11 +205,11 @@ class SettingsScreen(Screen[None]):
                 return
             app = self.app
             try:
-                app.store.reset()  # type: ignore[attr-defined]
+                app.store.reset()
             except StoreError as error:  # locked, full, or a round still open
-                app.report_store_error("Nothing was reset", error)  # type: ignore[attr-defined]
+                app.report_store_error("Nothing was reset", error)
                 return
-            app.sync_bankroll()  # type: ignore[attr-defined]
+            app.sync_bankroll()
             self.notify("A fresh start: 1,000 chips, statistics and history cleared.")
 
         self.app.push_screen(

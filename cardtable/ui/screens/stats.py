@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label
 
 from ...store import StoreError
+from ..app import CardTableApp
 from ...core.money import format_chips, format_signed
 from ..games import GAME_INFO
 from ..widgets.chips import ChipBalance
@@ -19,6 +21,9 @@ __all__ = ["StatsScreen"]
 
 class StatsScreen(Screen[None]):
     """Read-only figures from the store, plus the last few rounds."""
+
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
 
     DEFAULT_CSS = """
     #stats {
@@ -50,12 +55,12 @@ class StatsScreen(Screen[None]):
 
     def refresh_figures(self) -> None:
         """Re-read every figure from the store."""
-        store = self.app.store  # type: ignore[attr-defined]
+        store = self.app.store
         try:
             rows = {game: store.stats(game) for game in GAME_INFO}
             entries = store.history(limit=30)
         except StoreError as error:
-            self.app.report_store_error("The statistics could not be read", error)  # type: ignore[attr-defined]
+            self.app.report_store_error("The statistics could not be read", error)
             return
         table = self.query_one("#stats-table", DataTable)
         table.clear(columns=True)
