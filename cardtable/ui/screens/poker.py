@@ -75,11 +75,11 @@ class PokerScreen(GameScreen):
         # When neither can run, enter still belongs to the table: it must not press
         # whatever button happens to have focus (e.g. the bet's "-").
         Binding("enter", "swallow", "", show=False, priority=True, id="poker.enter_idle"),
-        Binding("1", "toggle(0)", "Exchange", key_display="1-5", priority=True, id="poker.toggle1"),
-        Binding("2", "toggle(1)", "Exchange 2", show=False, priority=True, id="poker.toggle2"),
-        Binding("3", "toggle(2)", "Exchange 3", show=False, priority=True, id="poker.toggle3"),
-        Binding("4", "toggle(3)", "Exchange 4", show=False, priority=True, id="poker.toggle4"),
-        Binding("5", "toggle(4)", "Exchange 5", show=False, priority=True, id="poker.toggle5"),
+        Binding("1", "exchange(0)", "Exchange", key_display="1-5", priority=True, id="poker.toggle1"),
+        Binding("2", "exchange(1)", "Exchange 2", show=False, priority=True, id="poker.toggle2"),
+        Binding("3", "exchange(2)", "Exchange 3", show=False, priority=True, id="poker.toggle3"),
+        Binding("4", "exchange(3)", "Exchange 4", show=False, priority=True, id="poker.toggle4"),
+        Binding("5", "exchange(4)", "Exchange 5", show=False, priority=True, id="poker.toggle5"),
         Binding("plus", "bet_up", "Bet", key_display="+/-", priority=True, id="poker.bet_up"),
         Binding("minus", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down"),
         Binding("up", "bet_up", "Bet +", show=False, priority=True, id="poker.bet_up_arrow"),
@@ -212,7 +212,7 @@ class PokerScreen(GameScreen):
         if action == "draw":
             # SHOWDOWN only when the data file has not taken the result yet: enter retries.
             return True if drawing or self.phase is Phase.SHOWDOWN else False
-        if action == "toggle":
+        if action == "exchange":
             return True if drawing else None
         if action in ("bet_up", "bet_down"):
             if not betting:
@@ -307,8 +307,9 @@ class PokerScreen(GameScreen):
         )
         self._refresh_controls()
 
-    def action_toggle(self, position: int) -> None:
-        if self.check_action("toggle", (position,)) is not True:
+    def action_exchange(self, position: int) -> None:
+        """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
+        if self.check_action("exchange", (position,)) is not True:
             return
         self.query_one(f"#exchange-{position}", Checkbox).toggle()
 
@@ -335,7 +336,7 @@ class PokerScreen(GameScreen):
         """A click on a card toggles its Exchange box."""
         widget = event.widget
         if isinstance(widget, CardWidget) and (widget.id or "").startswith("card-"):
-            self.action_toggle(int(widget.id.split("-")[1]))  # type: ignore[union-attr]
+            self.action_exchange(int(widget.id.split("-")[1]))  # type: ignore[union-attr]
 
     @on(BetControls.Changed, "#poker-bet")
     def _bet_changed(self, event: BetControls.Changed) -> None:
@@ -375,29 +376,23 @@ class PokerScreen(GameScreen):
         """Show the hand; with animations on, ``positions`` turn over one by one.
 
         The state has already moved on, so keys keep working meanwhile: a newer step
-        simply ends this reveal (the closure sees that ``self.hand`` changed).
+        simply replaces this reveal (the base screen's catch-up runs one at a time).
         """
-        assert self.hand is not None
-        hand = self.hand
-        delay = float(self.app.delay("card"))
-        self._hidden = set(positions) if delay > 0 else set()
-        self._busy = bool(self._hidden)
+        animated = self.app.animations and bool(positions)
+        self._hidden = set(positions) if animated else set()
+        self._busy = animated
         self._refresh_all()
-        if not self._busy:
-            return
+        self.catch_up(positions if animated else [], self._turn_over, lambda _position: self.app.delay("card"), self._dealt)
 
-        def reveal(step: int) -> None:
-            if self.hand is not hand:  # a newer step (or leaving) took over
-                return
-            self._hidden.discard(positions[step])
-            if step + 1 < len(positions):
-                self._refresh_cards()
-                self.set_timer(delay, lambda: reveal(step + 1))
-            else:
-                self._busy = False
-                self._refresh_all()
+    def _turn_over(self, position: int) -> None:
+        self._hidden.discard(position)
+        self._refresh_cards()
 
-        self.set_timer(delay, lambda: reveal(0))
+    def _dealt(self) -> None:
+        if self._busy:
+            self._busy = False
+            self._hidden = set()
+            self._refresh_all()
 
     def _refresh_all(self) -> None:
         self._refresh_cards()
@@ -482,7 +477,7 @@ class PokerScreen(GameScreen):
         # The footer rebuilds itself on every refresh_bindings: only when a key changed.
         keys = tuple(
             self.check_action(action, ())
-            for action in ("deal", "draw", "toggle", "bet_up", "bet_down", "repeat", "tip")
+            for action in ("deal", "draw", "exchange", "bet_up", "bet_down", "repeat", "tip")
         )
         if keys != self._key_states:
             self._key_states = keys
