@@ -300,12 +300,18 @@ class CardTableApp(App[None]):
         return None
 
     def action_rules(self) -> None:
-        """Show the rules of the current game."""
+        """Show the rules of the current game (one screen, built on the first `?`, then reused)."""
         from .screens.rules import RulesScreen
 
         if isinstance(self.screen, (RulesScreen, TooSmallScreen)):
             return
-        self.push_screen(RulesScreen(self.current_game()))
+        if not self.is_screen_installed("rules"):
+            self.install_screen(RulesScreen(self.current_game()), "rules")
+        rules = self.get_screen("rules", RulesScreen)
+        if rules in self.screen_stack:  # already open under another screen
+            return
+        rules.show_game(self.current_game())
+        self.push_screen(rules)
 
     # -- terminal size -----------------------------------------------------------
 

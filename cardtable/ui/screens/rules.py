@@ -1,7 +1,15 @@
-"""The rules of the house, one tab per game, from the Markdown texts in assets/."""
+"""The rules of the house, one tab per game, from the Markdown texts in assets/.
+
+The app builds this screen once and shows the same instance again on every ``?``
+(see ``CardTableApp.action_rules``). A tab's Markdown is built only when the tab is
+first shown (four documents at once cost most of a second in a real terminal) and
+then kept; the baccarat text, whose house edges depend on the deck count in the
+settings, is rebuilt when that count changed since it was built.
+"""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -16,6 +24,7 @@ from ..widgets.footer import KeyFooter
 __all__ = ["RulesScreen", "help_markdown"]
 
 _TABS = (("house", "The house"),) + tuple((key, info.title) for key, info in GAME_INFO.items())
+_PREFIX = "rules-"
 
 
 def help_markdown(topic: str, *, baccarat_decks: int = 8) -> str:
@@ -28,7 +37,10 @@ def help_markdown(topic: str, *, baccarat_decks: int = 8) -> str:
 
 
 class RulesScreen(Screen[None]):
-    """Rules of the current game (the house rules from the lobby)."""
+    """Rules of the current game (the house rules from the lobby).
+
+    Build it once and call :meth:`show_game` before pushing it again.
+    """
 
     DEFAULT_CSS = """
     #rules-tabs {
@@ -36,6 +48,11 @@ class RulesScreen(Screen[None]):
     }
     #rules-tabs Markdown {
         padding: 0 2;
+    }
+    #rules-tabs VerticalScroll {
+        /* the same width with or without a scrollbar: the text is measured once, not
+           again when the scrollbar appears */
+        scrollbar-gutter: stable;
     }
     """
 
@@ -47,15 +64,85 @@ class RulesScreen(Screen[None]):
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.game = game if game in GAME_INFO else None
+        #: topic -> the deck count its Markdown was built with (only tabs built so far)
+        self._built: dict[str, int] = {}
+
+    @property
+    def topic(self) -> str:
+        """The tab shown for :attr:`game`: the game's, or the house rules."""
+        return self.game or "house"
+
+    def _decks(self) -> int:
+        decks: int = self.app.settings.baccarat_decks  # type: ignore[attr-defined]
+        return decks
 
     def compose(self) -> ComposeResult:
+        # Every widget composed or mounted from now on is styled with the app's current CSS
+        # as it mounts: the restyle of the first resume would only repeat that work.
+        current = getattr(self.app, "_css_update_count", None)
+        if current is not None:
+            self._css_update_count = current
         yield Header()
-        with TabbedContent(initial=f"rules-{self.game or 'house'}", id="rules-tabs"):
+        topic = self.topic
+        with TabbedContent(initial=f"{_PREFIX}{topic}", id="rules-tabs"):
             for key, title in _TABS:
-                with TabPane(title, id=f"rules-{key}"):
-                    with VerticalScroll():
-                        yield Markdown(
-                            help_markdown(key, baccarat_decks=self.app.settings.baccarat_decks),  # type: ignore[attr-defined]
-                            id=f"rules-text-{key}",
-                        )
+                with TabPane(title, id=f"{_PREFIX}{key}"):
+                    with VerticalScroll(id=f"rules-scroll-{key}"):
+                        if key == topic:  # only the tab shown first; the others on demand
+                            decks = self._decks()
+                            self._built[key] = decks
+                            yield Markdown(help_markdown(key, baccarat_decks=decks), id=f"rules-text-{key}")
         yield KeyFooter()
+
+    def show_game(self, game: str | None) -> None:
+        """Show the rules of ``game`` (the house rules for None) when the screen is shown again."""
+        self.game = game if game in GAME_INFO else None
+        if not self.is_mounted:  # not composed yet: compose opens on this tab
+            return
+        self.query_one("#rules-tabs", TabbedContent).active = f"{_PREFIX}{self.topic}"
+        self._ensure_built(self.topic)
+        for topic in self._built:  # each opening starts at the top, as a new screen did
+            self.query_one(f"#rules-scroll-{topic}", VerticalScroll).scroll_home(animate=False)
+
+    def is_built(self, topic: str) -> bool:
+        """Whether the Markdown of ``topic``'s tab exists yet."""
+        return topic in self._built
+
+    def _ensure_built(self, topic: str) -> None:
+        """Build ``topic``'s Markdown if it is missing, or stale for the deck count."""
+        if topic not in dict(_TABS):
+            return
+        decks = self._decks()
+        built = self._built.get(topic)
+        if built is not None and (topic != "baccarat" or built == decks):
+            return
+        self._built[topic] = decks
+        text = help_markdown(topic, baccarat_decks=decks)
+        if built is None:
+            scroll = self.query_one(f"#rules-scroll-{topic}", VerticalScroll)
+            scroll.mount(Markdown(text, id=f"rules-text-{topic}"))
+        else:
+            self.query_one(f"#rules-text-{topic}", Markdown).update(text)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Skip Textual's restyle of every node on resume when the styles are still current.
+
+        Runs before ``Screen._on_screen_resume``. Textual restyles the whole screen each
+        time it is shown again (most of the cost of reopening the rules). That is needed
+        only if the app's CSS changed (a new theme) while this screen was not in the screen
+        stack: Textual counts such changes, and updates the count of the screens in the
+        stack when it restyles them. If the count is not there (another Textual version),
+        the restyle happens as usual.
+        """
+        current = getattr(self.app, "_css_update_count", None)
+        if current is None or not hasattr(self, "_css_update_count"):
+            return
+        if self._css_update_count == current:
+            event.refresh_styles = False
+        else:  # restyled now, by Screen._on_screen_resume
+            self._css_update_count = current
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane_id = event.pane.id or ""
+        if pane_id.startswith(_PREFIX):
+            self._ensure_built(pane_id[len(_PREFIX) :])

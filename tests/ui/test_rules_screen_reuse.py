@@ -1,0 +1,200 @@
+"""The rules screen is built once and reused; a tab's text is built when first shown (issue 10, point 6)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from textual.containers import VerticalScroll
+from textual.widgets import Header, Markdown, TabbedContent
+
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.games import GAME_INFO
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.rules import RulesScreen, help_markdown
+
+from helpers import screen_text
+
+TOPICS = ("house", "blackjack", "baccarat", "poker")
+
+
+def make_app(data_dir: Path, start: str | None = None) -> CardTableApp:
+    return CardTableApp(data_dir=data_dir, start=start, animations=False)
+
+
+def rules(app: CardTableApp) -> RulesScreen:
+    assert isinstance(app.screen, RulesScreen), app.screen
+    return app.screen
+
+
+def built_texts(screen: RulesScreen) -> set[str]:
+    """The topics whose Markdown widget exists in the screen."""
+    return {topic for topic in TOPICS if screen.query(f"#rules-text-{topic}")}
+
+
+def active_tab(screen: RulesScreen) -> str:
+    return screen.query_one("#rules-tabs", TabbedContent).active
+
+
+async def open_rules(pilot) -> RulesScreen:
+    await pilot.press("question_mark")
+    await pilot.pause()
+    return rules(pilot.app)
+
+
+async def close_rules(pilot) -> None:
+    await pilot.press("escape")
+    await pilot.pause()
+    assert not isinstance(pilot.app.screen, RulesScreen)
+
+
+async def test_question_mark_twice_shows_the_same_screen(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        first = await open_rules(pilot)
+        await close_rules(pilot)
+        assert app.screen is table
+        second = await open_rules(pilot)
+        assert second is first
+        assert sum(isinstance(screen, RulesScreen) for screen in app.screen_stack) == 1
+        app.action_rules()  # never on top of itself
+        await pilot.pause()
+        assert app.screen is first and len(app.screen_stack) == 3  # lobby, table, rules
+        await pilot.press("question_mark")  # `?` closes it again
+        await pilot.pause()
+        assert app.screen is table
+        await pilot.press("question_mark", "escape", "question_mark")  # typed fast
+        await pilot.pause()
+        assert app.screen is first
+        assert "Baccarat (punto banco)" in screen_text(app)
+
+
+async def test_the_rules_open_on_the_current_games_tab(data_dir: Path) -> None:
+    app = make_app(data_dir, "blackjack")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await open_rules(pilot)
+        assert screen.game == "blackjack" and active_tab(screen) == "rules-blackjack"
+        assert "Blackjack (European)" in screen_text(app)
+        await close_rules(pilot)
+        await pilot.press("escape")  # leave the table for the lobby
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        again = await open_rules(pilot)
+        assert again is screen
+        assert again.game is None and active_tab(again) == "rules-house"
+        assert "Chips are" in screen_text(app)
+        assert "Blackjack (European)" not in screen_text(app)
+        await close_rules(pilot)
+        await pilot.press(GAME_INFO["baccarat"].hotkey)  # baccarat from the lobby
+        await pilot.pause()
+        assert getattr(app.screen, "GAME", None) == "baccarat"
+        third = await open_rules(pilot)
+        assert third is screen and active_tab(third) == "rules-baccarat"
+        assert "Baccarat (punto banco)" in screen_text(app)
+
+
+async def test_only_the_shown_tab_is_built_and_the_others_when_first_activated(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await open_rules(pilot)
+        assert built_texts(screen) == {"baccarat"}
+        assert {topic for topic in TOPICS if screen.is_built(topic)} == {"baccarat"}
+        text = screen.query_one("#rules-text-baccarat", Markdown)
+        assert text.source == help_markdown("baccarat", baccarat_decks=app.settings.baccarat_decks)
+        # a click on a tab builds its text
+        await pilot.click("#--content-tab-rules-poker")
+        await pilot.pause()
+        assert active_tab(screen) == "rules-poker"
+        assert built_texts(screen) == {"baccarat", "poker"}
+        assert screen.query_one("#rules-text-poker", Markdown).source == help_markdown("poker")
+        assert "Jacks or Better" in screen_text(app)
+        # so does activating it from the code (the keyboard goes through the same message)
+        screen.query_one("#rules-tabs", TabbedContent).active = "rules-house"
+        await pilot.pause()
+        assert built_texts(screen) == {"baccarat", "poker", "house"}
+        assert "Chips are" in screen_text(app)
+        # closed and opened again: the same texts are kept, nothing is built anew
+        kept = {topic: screen.query_one(f"#rules-text-{topic}", Markdown) for topic in built_texts(screen)}
+        await close_rules(pilot)
+        again = await open_rules(pilot)
+        assert again is screen and active_tab(again) == "rules-baccarat"
+        assert built_texts(again) == {"baccarat", "poker", "house"}
+        assert all(again.query_one(f"#rules-text-{topic}", Markdown) is widget for topic, widget in kept.items())
+        assert "Baccarat (punto banco)" in screen_text(app)
+
+
+async def test_a_new_deck_count_shows_in_the_baccarat_text_next_time(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.settings.baccarat_decks == 8
+        screen = await open_rules(pilot)
+        text = screen.query_one("#rules-text-baccarat", Markdown)
+        assert "for the 8-deck shoe" in text.source and "| Banker | 45.8597 % | 1.06 % |" in text.source
+        await close_rules(pilot)
+        assert app.save_settings(replace(app.settings, baccarat_decks=4))
+        again = await open_rules(pilot)
+        assert again is screen
+        text = again.query_one("#rules-text-baccarat", Markdown)
+        assert text.source == help_markdown("baccarat", baccarat_decks=4)
+        assert "for the 4-deck shoe" in text.source and "8-deck" not in text.source
+        assert "| Banker | 45.8597 % |" not in text.source  # the figures are the 4-deck ones
+        # and the player sees it: the note under the house edges table
+        await pilot.pause()
+        notes = [p for p in text.query("MarkdownParagraph") if "Computed exactly" in str(p.content)]
+        assert len(notes) == 1
+        again.query_one("#rules-scroll-baccarat", VerticalScroll).scroll_to_widget(notes[0], animate=False, top=True)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "for the 4-deck shoe" in shown and "8-deck" not in shown
+        await close_rules(pilot)
+        # a change while another tab is shown: rebuilt when the baccarat tab is activated
+        assert app.save_settings(replace(app.settings, baccarat_decks=6))
+        await pilot.press("escape")  # to the lobby
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        lobby_rules = await open_rules(pilot)
+        assert lobby_rules is screen and active_tab(screen) == "rules-house"
+        assert "for the 4-deck shoe" in screen.query_one("#rules-text-baccarat", Markdown).source  # not yet
+        await pilot.click("#--content-tab-rules-baccarat")
+        await pilot.pause()
+        assert screen.query_one("#rules-text-baccarat", Markdown).source == help_markdown("baccarat", baccarat_decks=6)
+
+
+async def test_each_opening_starts_at_the_top(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await open_rules(pilot)
+        scroll = screen.query_one("#rules-scroll-baccarat", VerticalScroll)
+        scroll.scroll_end(animate=False)
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await close_rules(pilot)
+        await open_rules(pilot)
+        assert scroll.scroll_y == 0
+        assert "Baccarat (punto banco)" in screen_text(app)
+
+
+async def test_a_theme_changed_while_closed_restyles_the_kept_screen(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        screen = await open_rules(pilot)
+        dark = screen.query_one(Header).styles.background
+        await close_rules(pilot)
+        app.theme = "textual-light"
+        await pilot.pause()
+        await open_rules(pilot)
+        light = screen.query_one(Header).styles.background
+        assert light != dark
+        # the same colour a screen built under the light theme gets
+        table_header = app.screen_stack[1].query(Header)
+        lobby_header = app.screen_stack[0].query(Header)
+        for header in (*table_header, *lobby_header):
+            assert header.styles.background == light
