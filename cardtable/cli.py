@@ -9,8 +9,9 @@ import argparse
 import os
 import stat
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from . import __version__
 from .argtypes import one_line, seed, shorten

@@ -18,11 +18,13 @@ import dataclasses
 import json
 import os
 import sqlite3
+import sys
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 __all__ = [
     "GAMES",
@@ -839,7 +841,7 @@ class TableClaim:
                 f"The lock file {path} cannot be opened: {error.strerror or error}."
             ) from None
         try:
-            if os.name == "nt":  # pragma: no cover - exercised on Windows only
+            if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
                 import msvcrt
 
                 handle.seek(0)

@@ -44,9 +44,9 @@ decides a cell. See ``derive_chart``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterator, Sequence
 
 from cardtable.core.blackjack import Action, Rules
 
@@ -158,7 +158,7 @@ class _DealerCache:
     def dist(self, removed: Counts) -> tuple[float, ...]:
         d = self._dists.get(removed)
         if d is None:
-            counts = [b - r for b, r in zip(self.base, removed)]
+            counts = [b - r for b, r in zip(self.base, removed, strict=True)]
             d = self.tree.distribution(counts)
             self._dists[removed] = d
         return d
@@ -273,9 +273,11 @@ class _UpAnalysis:
         removed0 = _add(_EMPTY, pair, 2)
         one = _add(_EMPTY, pair, 1)
         can_double = rules.double_after_split and not aces
-        value_of = (lambda c, r: self.stand(c, r)) if aces else (
-            lambda c, r: hand_value(c, r, can_double)
-        )
+
+        def value_of(comp: Counts, removed: Counts) -> float:
+            # Split aces get one card each and stand; other split hands play on.
+            return self.stand(comp, removed) if aces else hand_value(comp, removed, can_double)
+
         not_pair = 0.0
         q2 = 0.0
         for v, p in self.draws(removed0):

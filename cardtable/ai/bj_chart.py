@@ -12,9 +12,10 @@ three or more cards reads the total rows with ``Dh`` as hit and ``Ds`` as stand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardtable.core.blackjack import Action
 from cardtable.resources import read_json
@@ -96,7 +97,7 @@ class Chart:
         out: dict[tuple[str, int, int], str] = {}
         for kind, rows in (("hard", self.hard), ("soft", self.soft), ("pair", self.pairs)):
             for key, row in rows.items():
-                for up, code in zip(UP_ORDER, row):
+                for up, code in zip(UP_ORDER, row, strict=True):
                     out[(kind, key, up)] = code
         return out
 

@@ -13,8 +13,8 @@ Card values are indexed 0..9 for ace, 2, ..., 9, ten-valued.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 __all__ = [
     "OUTCOMES",

@@ -18,8 +18,10 @@ what a player at a real table sees — and only ever answers an action in
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from typing import AbstractSet, Protocol, Sequence
+from typing import Protocol
 
 from cardtable.core.blackjack import Action, Rules, SeatView, card_value
 from cardtable.core.cards import Card
@@ -231,7 +233,7 @@ class HardPlayer:
 
 def player_for(level: str) -> Player:
     """A computer player by level name: ``easy``, ``normal`` or ``hard``."""
-    players: dict[str, type] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+    players: dict[str, Callable[[], Player]] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
     try:
         return players[level]()
     except KeyError:

@@ -14,11 +14,11 @@ against plain enumeration.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
-from typing import Sequence
 
 from ..core.cards import Card, Suit
 from ..core.poker import JACKS_OR_BETTER_9_6, RANK_PRIME, PayTable, evaluate, values_by_rank_key
@@ -47,7 +47,7 @@ def _high(card: Card) -> int:
     return 14 if card.rank == 1 else card.rank
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multisets(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """Every multiset of k ranks: ((rank, multiplicity) pairs, prime product)."""
     out = []

@@ -13,8 +13,9 @@ import math
 import random
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import NoReturn
 
 from cardtable import argtypes
 from cardtable.argtypes import one_line
@@ -101,7 +102,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise _UsageError(one_line(message))
 
 
@@ -183,9 +184,9 @@ def main(argv: list[str]) -> int:
           f"{_count(result.shuffles, 'reshuffle')}")
     print(textwrap.fill(describe_rules(rules), width=78, initial_indent="rules:      ",
                         subsequent_indent=" " * 12))
-    error = (f"± {_pct(result.std_error)} standard error"
-             if math.isfinite(result.std_error) else "(too few rounds for a standard error)")
-    print(f"house edge: {_pct(result.house_edge)} {error}")
+    margin = (f"± {_pct(result.std_error)} standard error"
+              if math.isfinite(result.std_error) else "(too few rounds for a standard error)")
+    print(f"house edge: {_pct(result.house_edge)} {margin}")
     expected = _expected(args.level)
     if expected is not None:
         print(f"analysis:   {_pct(-expected)} exact, off the top of the shoe")

@@ -15,11 +15,11 @@ hundredth (the house keeps the fraction, as a casino rounds its commission up).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import lru_cache
-from typing import Mapping, Sequence
+from functools import cache
 
 from .cards import Card, Shoe
 
@@ -234,7 +234,7 @@ def needs_reshuffle(shoe: Shoe) -> bool:
 # -- exact odds --------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outcome_weights(decks: int) -> tuple[dict[Outcome, int], int]:
     """Integer weights of each outcome over all ordered 6-card value sequences.
 
@@ -289,7 +289,7 @@ def _outcome_weights(decks: int) -> tuple[dict[Outcome, int], int]:
     return weights, total
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcome_probabilities(decks: int = DEFAULT_DECKS) -> dict[Outcome, Fraction]:
     """Exact probability of each outcome for a full shoe of ``decks`` decks (cached)."""
     weights, total = _outcome_weights(decks)

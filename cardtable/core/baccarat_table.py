@@ -9,7 +9,7 @@ committed and resumes as it stood).
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from collections.abc import Mapping
 
 from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle
 from .cards import Shoe, ShoeEmpty

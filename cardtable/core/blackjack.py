@@ -14,9 +14,9 @@ only :meth:`Round.view` — never the face-down card, never the shoe.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Sequence
 
 from .cards import Card, Shoe
 

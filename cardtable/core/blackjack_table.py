@@ -9,7 +9,8 @@ round in progress is completed and the shoe is reshuffled before the next one
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from .blackjack import Action, HandResult, IllegalAction, Round, Rules, SeatView
 from .cards import Card, Shoe, ShoeEmpty, cards_text, full_deck, parse_cards
@@ -75,7 +76,9 @@ class Table:
             self.reshuffle()
         self._start = self._starting_state(bets, bankrolls)
         try:
-            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen), keep_states=self.keep_states)
+            self.round = Round(
+                self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen), keep_states=self.keep_states
+            )
         except ShoeEmpty:
             # Only a shoe far smaller than the round could run out in the deal: the
             # cards go back, the shoe is shuffled and the round dealt again (once).
@@ -176,7 +179,7 @@ class Table:
             bankrolls = start["bankrolls"]
             if bankrolls is not None:
                 bankrolls = _ints(bankrolls, "bankrolls")
-            seen = parse_cards(start["seen"])  # type: ignore[arg-type]
+            seen = parse_cards(start["seen"])
             _check_seen(seen, shoe)
             just_shuffled = start.get("just_shuffled", False)
             if not isinstance(just_shuffled, bool):
@@ -247,6 +250,6 @@ def _check_seen(seen: Sequence[Card], shoe: Shoe) -> None:
         return  # a stacked (test) shoe has no fixed composition to check against
     left = Counter(full_deck() * shoe.decks)
     left.subtract(seen)
-    left.subtract(parse_cards(shoe.snapshot()["cards"]))  # type: ignore[arg-type]
+    left.subtract(shoe.undealt())
     if any(count < 0 for count in left.values()):
         raise ValueError("the seen cards are not in the shoe's decks")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
 
 __all__ = [
     "Suit",
@@ -239,7 +239,7 @@ class Shoe:
         shoe._all = full
         shoe._cards = list(reversed(remaining))
         shoe._stacked = decks == 0
-        shoe.cut_from_end = cls._check_cut(cut, len(full))  # type: ignore[arg-type]
+        shoe.cut_from_end = cls._check_cut(cut, len(full))
         return shoe
 
     # -- dealing -----------------------------------------------------------------
@@ -281,6 +281,10 @@ class Shoe:
 
     def __len__(self) -> int:
         return len(self._cards)
+
+    def undealt(self) -> list[Card]:
+        """The cards not yet dealt, in dealing order (a copy: the shoe is unchanged)."""
+        return self._cards[::-1]
 
     @property
     def dealt(self) -> int:

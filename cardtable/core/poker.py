@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from .cards import Card
 
@@ -180,7 +181,7 @@ class HandValue:
 
 #: One prime per rank; index is Card.rank (1 = ace, 13 = king). The ace gets the
 #: largest prime because it plays high everywhere except in the wheel.
-_PRIME_OF_HIGH = {h: p for h, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
+_PRIME_OF_HIGH = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41), strict=True))
 _PRIMES: tuple[int, ...] = (0,) + tuple(_PRIME_OF_HIGH[14 if r == 1 else r] for r in range(1, 14))
 
 
@@ -279,10 +280,12 @@ def all_hand_values() -> tuple[HandValue, ...]:
 
 
 def _bad_hand(cards: object) -> ValueError:
-    try:
-        shown = " ".join(str(c) for c in cards)  # type: ignore[union-attr]
-    except TypeError:
-        shown = repr(cards)
+    shown = repr(cards)
+    if isinstance(cards, Iterable):
+        try:
+            shown = " ".join(str(c) for c in cards)
+        except TypeError:
+            pass
     return ValueError(f"a poker hand is exactly five distinct cards, not [{shown}]")
 
 
@@ -365,7 +368,9 @@ class PayTable:
             category = HandCategory(category)
             row = tuple(row)
             if len(row) != self.max_coins or not all(isinstance(n, int) and n >= 0 for n in row):
-                raise ValueError(f"{category.label}: need {self.max_coins} non-negative whole coin amounts, not {row!r}")
+                raise ValueError(
+                    f"{category.label}: need {self.max_coins} non-negative whole coin amounts, not {row!r}"
+                )
             clean[category] = row
         ordered = tuple(sorted(clean, reverse=True))
         object.__setattr__(self, "pays", MappingProxyType(clean))

@@ -18,10 +18,11 @@ silently drawing twice.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-import random
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .cards import Card, Shoe, ShoeEmpty
 from .poker import JACKS_OR_BETTER_9_6, HandCategory, HandValue, PayTable, evaluate
@@ -269,7 +270,7 @@ class DrawHand:
             table = pay_tables[start["pay_table"]]
             hand = cls.new(start["coin_size"], start["exchange_rounds"], table).bet(start["coins"])
             deck = Shoe.restore(start["deck"], rng)
-            if deck.decks > 1 or len(set(deck.snapshot()["cards"].split())) != deck.remaining:  # type: ignore[union-attr]
+            if deck.decks > 1 or len(set(deck.undealt())) != deck.remaining:
                 raise ValueError("a draw-poker deck holds each card once")
             hand = hand.deal(deck)
             for step in record.actions:

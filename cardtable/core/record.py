@@ -13,8 +13,9 @@ it is the one case of a void round ("malfunction voids all pays and plays").
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["RoundRecord", "RecordError", "RECORD_VERSION"]
 

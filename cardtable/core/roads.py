@@ -15,8 +15,8 @@ history only: coups are independent and the roads predict nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .baccarat import Outcome
 
