@@ -40,7 +40,10 @@ def main() -> None:
             baccarat.play_coup(shoe)
             coups += 1
     per = (time.perf_counter() - t0) / coups
-    print(f"play_coup incl. shuffles: {per * 1e6:.1f} µs per coup over {coups} coups (target < 50 µs, ratio {per / 50e-6:.2f})")
+    print(
+        f"play_coup incl. shuffles: {per * 1e6:.1f} µs per coup over {coups} coups"
+        f" (target < 50 µs, ratio {per / 50e-6:.2f})"
+    )
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "core"))
     from test_baccarat_exact import enumerate_coups  # noqa: E402
@@ -49,7 +52,10 @@ def main() -> None:
     probs, dealt = enumerate_coups(8)
     took = time.perf_counter() - t0
     figures = ", ".join(f"{o.label} {float(p):.6f}" for o, p in probs.items())
-    print(f"enumeration through play_coup: {dealt} coups in {took:.2f} s (target < 10 s, ratio {took / 10:.2f}); {figures}")
+    print(
+        f"enumeration through play_coup: {dealt} coups in {took:.2f} s"
+        f" (target < 10 s, ratio {took / 10:.2f}); {figures}"
+    )
 
 
 if __name__ == "__main__":

@@ -70,7 +70,8 @@ def main() -> int:
             f"{game:10s} {len(samples):4d} presses  median {median:5.1f} ms  p90 {p90:5.1f} ms CPU"
             f"  (a key bound to nothing: {base:4.1f} ms; median above it {median - base:5.1f} ms)"
         )
-    print(f"worst median {worst:.1f} ms (target < {TARGET_MS:.0f} ms) -> {'OK' if worst < TARGET_MS else 'OVER TARGET'}")
+    verdict = "OK" if worst < TARGET_MS else "OVER TARGET"
+    print(f"worst median {worst:.1f} ms (target < {TARGET_MS:.0f} ms) -> {verdict}")
     print("(raw figures include Pilot's own cost per press, shown by the key bound to nothing)")
     return 0
 

@@ -21,7 +21,7 @@ import argparse
 import random
 import sys
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from cardtable.core.cards import Card, full_deck
 from cardtable.core.poker import evaluate

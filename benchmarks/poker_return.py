@@ -41,7 +41,8 @@ def canonical(hand: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
 
 def representative(key: tuple[tuple[int, ...], ...]) -> list[Card]:
     """One hand of a class."""
-    return [Card(rank, suit) for ranks, suit in zip(key, SUIT_ORDER) for rank in ranks]
+    # A class uses one to four suits: the suits it does not use are left over.
+    return [Card(rank, suit) for ranks, suit in zip(key, SUIT_ORDER, strict=False) for rank in ranks]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(args.seed)
         deck = full_deck()
         total = Fraction(0)
-        for i in range(args.sample):
+        for _ in range(args.sample):
             total += best_hold(rng.sample(deck, 5), table, coins).ev
         estimate = total / args.sample
         print(f"sample of {args.sample:,} deals (seed {args.seed}): return {float(estimate) * 100:.4f} %"

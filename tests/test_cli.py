@@ -64,7 +64,9 @@ def test_version_and_help() -> None:
 
 
 def test_parser_accepts_good_values(tmp_path: Path) -> None:
-    args = build_parser().parse_args(["poker", "--seed", "12", "--data-dir", str(tmp_path), "--ascii", "--no-animation"])
+    args = build_parser().parse_args(
+        ["poker", "--seed", "12", "--data-dir", str(tmp_path), "--ascii", "--no-animation"]
+    )
     assert (args.game, args.seed, args.data_dir, args.ascii, args.no_animation) == ("poker", 12, tmp_path, True, True)
 
 
@@ -130,7 +132,9 @@ def test_data_dir_of_an_unknown_user_is_one_line(no_app: None, capsys: pytest.Ca
     assert captured.out == ""
 
 
-def test_data_dir_with_a_too_long_name_is_one_line(no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_with_a_too_long_name_is_one_line(
+    no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     long_name = "a" * 300
     assert main(["--data-dir", str(tmp_path / long_name / "x")]) == 2
     line = _one_short_line(capsys.readouterr().err)
@@ -141,7 +145,9 @@ def test_data_dir_with_a_too_long_name_is_one_line(no_app: None, tmp_path: Path,
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX path length limits")
-def test_data_dir_too_long_as_a_whole_is_one_line(no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_too_long_as_a_whole_is_one_line(
+    no_app: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Every name fine, the whole path too long: for the folder itself (caught by the
     option check) and only for the data file inside it (an OSError from the store)."""
     for total in (4_100, 4_090):
@@ -239,7 +245,9 @@ def test_simulate_refuses_a_negative_seed_like_the_game_does(
     simulated = _one_short_line(captured.err)
     # the same words; only the closing hint (how to get help) differs
     assert game.split(" (")[0] == simulated.split(" (")[0]
-    assert game.split(" (")[0] == "cardtable: error: argument --seed: must be a whole number from 0 to 2**63-1, not '-1'"
+    assert game.split(" (")[0] == (
+        "cardtable: error: argument --seed: must be a whole number from 0 to 2**63-1, not '-1'"
+    )
 
 
 @pytest.mark.parametrize("code", [0, 3])

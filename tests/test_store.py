@@ -21,10 +21,10 @@ import pytest
 from cardtable.store import (
     DB_NAME,
     GAMES,
+    SCHEMA_VERSION,
     START_BANKROLL,
     GameStats,
     HistoryEntry,
-    SCHEMA_VERSION,
     InsufficientFunds,
     NewerDataFile,
     Settings,
@@ -254,7 +254,7 @@ def test_threads_sharing_one_store(store: Store) -> None:
         try:
             for i in range(50):
                 store.record_round(GAMES[k % 3], 100, 200 if (i + k) % 2 else 0)
-                store.bankroll
+                _ = store.bankroll
         except BaseException as error:  # noqa: BLE001 - collected for the assert
             errors.append(error)
 
@@ -445,7 +445,7 @@ def test_bankroll_stats_and_history_survive_reopening(tmp_path: Path) -> None:
         s.close()
         s.close()  # closing twice is harmless
     with pytest.raises(StoreError):
-        s.bankroll
+        _ = s.bankroll
 
 
 # --------------------------------------------------------------------------- bad files
@@ -655,7 +655,7 @@ def test_two_processes_on_one_folder(tmp_path: Path) -> None:
         for p in procs:
             if p.poll() is None:
                 p.kill()
-    for p, (out, err) in zip(procs, outputs):
+    for p, (out, err) in zip(procs, outputs, strict=True):
         assert p.returncode == 0, err
         assert out.startswith("done")
 

@@ -431,7 +431,7 @@ def test_two_processes_racing_commits_never_overspend(tmp_path: Path) -> None:
             if p.poll() is None:
                 p.kill()
                 p.wait()
-    for p, (out, err) in zip(procs, outputs):
+    for p, (_out, err) in zip(procs, outputs, strict=True):
         assert p.returncode == 0, err
     results = sorted(out.strip() for out, _ in outputs)
     assert results == ["funds", "ok"]

@@ -49,7 +49,7 @@ def test_tree_matches_brute_force_on_a_small_shoe(up: int, h17: bool) -> None:
     counts[up - 1] = max(counts[up - 1] - 1, 0)
     expected = brute_force(up, counts, h17)
     got = DealerTree(up, h17).distribution(counts)
-    for e, g in zip(expected, got):
+    for e, g in zip(expected, got, strict=True):
         assert g == pytest.approx(float(e), abs=1e-12)
 
 

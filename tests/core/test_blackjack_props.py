@@ -164,7 +164,7 @@ def test_views_do_not_depend_on_face_down_card_or_undealt_shoe(rules: Rules) -> 
         hole = 2 * seats + 1
         up = order[seats]
 
-        def natural(card: Card) -> bool:
+        def natural(card: Card, up: Card = up) -> bool:
             return sorted((min(up.rank, 10), min(card.rank, 10))) == [1, 10]
 
         # swap the hole card with an undealt card of another value, reshuffle the rest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -135,7 +136,7 @@ LADDER = [
 
 def test_ladder_strictly_increasing() -> None:
     values = [ev(text) for text in LADDER]
-    for weaker, stronger, wt, st_ in zip(values, values[1:], LADDER, LADDER[1:]):
+    for (weaker, stronger), (wt, st_) in zip(pairwise(values), pairwise(LADDER), strict=True):
         assert weaker < stronger, f"{wt} should lose to {st_}"
         assert stronger > weaker
         assert weaker != stronger
@@ -170,7 +171,7 @@ def test_all_hand_values_sorted_and_distinct() -> None:
     values = all_hand_values()
     assert len(values) == 7462
     assert [v.strength for v in values] == list(range(7462))
-    assert all(a < b for a, b in zip(values, values[1:]))
+    assert all(a < b for a, b in pairwise(values))
     per_category = Counter(v.category for v in values)
     # Distinct values per category (the classic table of 7,462).
     assert per_category == {

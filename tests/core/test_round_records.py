@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -878,7 +879,7 @@ def test_from_json_deeply_nested_text_raises_record_error() -> None:
 
 def test_from_json_deeply_nested_actions_raises_record_error() -> None:
     nested = "[" * 600 + "]" * 600
-    text = '{"version": %d, "game": "poker", "start": {}, "actions": [%s], "meta": {}}' % (RECORD_VERSION, nested)
+    text = f'{{"version": {RECORD_VERSION}, "game": "poker", "start": {{}}, "actions": [{nested}], "meta": {{}}}}'
     try:
         record = RoundRecord.from_json(text)
     except RecordError:
@@ -1049,7 +1050,7 @@ def test_records_of_random_json_replay_or_raise_record_error(game: str, data: st
 
 
 def _remaining_cards(shoe: Shoe) -> list[Card]:
-    return parse_cards(shoe.snapshot()["cards"])  # type: ignore[arg-type]
+    return shoe.undealt()
 
 
 def _deal_both_to_the_end(a: Shoe, b: Shoe) -> None:
