@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -43,8 +42,7 @@ from ...store import StoreError
 from ..widgets.banner import Banner
 from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
-from ..widgets.card import CARD_HEIGHT, CARD_WIDTH
-from ..widgets.card import _FACE as _CARD_FACE, _INK as _CARD_INK, _RED as _CARD_RED  # CardWidget's colours
+from ..widgets.card import CARD_HEIGHT, CARD_WIDTH, card_box
 from ..widgets.chips import ChipBalance
 from ..widgets.labels import FixedLabel
 from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
@@ -195,7 +193,7 @@ class HandView(Widget):
         text = Text(no_wrap=True, overflow="crop")
         text.append(" " * max(0, (width - title.cell_len) // 2))
         text.append_text(title)
-        boxes = [_card_box(self.cards[i] if i < len(self.cards) else None, self.ascii) for i in range(3)]
+        boxes = [card_box(self.cards[i] if i < len(self.cards) else None, self.ascii, paper=True) for i in range(3)]
         if len(self.cards) < 3:
             boxes[2] = [Text(" " * CARD_WIDTH)] * CARD_HEIGHT
         left = " " * max(0, (width - _HAND_WIDTH) // 2)
@@ -209,25 +207,6 @@ class HandView(Widget):
 
 
 _HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
-_FRAME = Style(color="#8a8578", bgcolor=_CARD_FACE)
-
-
-def _card_box(card: Card | None, ascii: bool) -> list[Text]:
-    """Five 7-column lines: a card face, or the dashed outline of an empty place."""
-    if card is None:
-        dim = Style(dim=True)
-        return [Text("╭ ─ ─ ╮", dim)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", dim)]
-    rank = card.rank_label
-    suit = card.suit.letter if ascii else card.suit.symbol
-    ink = Style(color=_CARD_RED if card.suit.is_red else _CARD_INK, bold=True, bgcolor=_CARD_FACE)
-    lines = [Text("╭─────╮", _FRAME)]
-    for middle in (f"{rank:<5}", f"{suit:^5}", f"{rank:>5}"):
-        line = Text("│", _FRAME)
-        line.append(middle, ink)
-        line.append("│", _FRAME)
-        lines.append(line)
-    lines.append(Text("╰─────╯", _FRAME))
-    return lines
 
 
 class BaccaratScreen(GameScreen):

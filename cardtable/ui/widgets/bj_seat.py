@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -20,7 +19,7 @@ from textual.widgets import Static
 from ...core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ...core.cards import Card
 from ...core.money import format_chips, format_signed
-from .card import card_text
+from .card import card_text, cards_mini
 
 __all__ = [
     "DealerRow",
@@ -33,24 +32,10 @@ __all__ = [
     "dealer_text",
 ]
 
-_FACE = "#f4f1e8"
-_INK = "#1b1b1b"
-_RED = "#c0262d"
-_BACK = Style(color="#e8e2d0", bgcolor="#1f4f8a")
-
 LEVEL_STYLES = {"easy": "bold green", "normal": "bold yellow", "hard": "bold red"}
 
-
-def mini_card(card: Card | None, ascii: bool = False) -> Text:
-    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down)."""
-    if card is None:
-        return Text("▒▒", style=_BACK)
-    ink = _RED if card.suit.is_red else _INK
-    return Text(card.label(ascii), style=Style(color=ink, bgcolor=_FACE, bold=True))
-
-
-def mini_cards(cards: Sequence[Card | None], ascii: bool = False) -> Text:
-    return Text(" ").join(mini_card(c, ascii) for c in cards)
+#: The computer seats' compact cards (the shared renderer's mini chips).
+mini_cards = cards_mini
 
 
 def hand_marker(hand: Hand, result: HandResult | None = None) -> tuple[str, str]:

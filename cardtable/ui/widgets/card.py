@@ -1,4 +1,9 @@
-"""A playing card drawn as a small box, and inline card text for compact rows."""
+"""The one card renderer: a card as a 7×5 box, as an inline chip, or as a mini chip.
+
+Every table draws its cards with these functions (the box for poker and baccarat,
+the inline chip for the blackjack player's hands and the dealer, the mini chip for
+the computer seats), so a card looks the same everywhere and its colours live here.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,16 @@ from textual.widget import Widget
 
 from ...core.cards import Card
 
-__all__ = ["CardWidget", "card_text", "cards_text", "CARD_WIDTH", "CARD_HEIGHT"]
+__all__ = [
+    "CardWidget",
+    "card_box",
+    "card_text",
+    "cards_text",
+    "card_mini",
+    "cards_mini",
+    "CARD_WIDTH",
+    "CARD_HEIGHT",
+]
 
 CARD_WIDTH = 7
 CARD_HEIGHT = 5
@@ -25,6 +39,48 @@ _BACK_BG = "#1f4f8a"
 
 def _ink(card: Card) -> str:
     return _RED if card.suit.is_red else _INK
+
+
+_FRAME = "#8a8578"
+
+
+def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False, paper: bool = False) -> list[Text]:
+    """Five 7-cell lines: the face, the back, or the dashed outline of an empty place.
+
+    ``paper``: paint the face's background into the text (for a widget that draws
+    several cards itself); without it the widget's own background shows through.
+    """
+    if face_down:
+        back = Style(color=_BACK_FG, bgcolor=_BACK_BG)
+        return [Text(line, back) for line in ["╭─────╮"] + ["│▚▚▚▚▚│"] * 3 + ["╰─────╯"]]
+    if card is None:
+        outline = Style(dim=True) if paper else Style()
+        return [Text("╭ ─ ─ ╮", outline)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", outline)]
+    bg = _FACE if paper else None
+    frame = Style(color=_FRAME, bgcolor=bg)
+    ink = Style(color=_ink(card), bold=True, bgcolor=bg)
+    rank = card.rank_label
+    suit = card.suit.letter if ascii else card.suit.symbol
+    lines = [Text("╭─────╮", frame)]
+    for middle in (f"{rank:<5}", f"{suit:^5}", f"{rank:>5}"):
+        line = Text("│", frame)
+        line.append(middle, ink)
+        line.append("│", frame)
+        lines.append(line)
+    lines.append(Text("╰─────╯", frame))
+    return lines
+
+
+def card_mini(card: Card | None, ascii: bool = False) -> Text:
+    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down)."""
+    if card is None:
+        return Text("▒▒", style=Style(color=_BACK_FG, bgcolor=_BACK_BG))
+    return Text(card.label(ascii), style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
+
+
+def cards_mini(cards: Iterable[Card | None], ascii: bool = False) -> Text:
+    """Several mini cards, separated by a space."""
+    return Text(" ").join(card_mini(card, ascii) for card in cards)
 
 
 def card_text(card: Card | None, ascii: bool = False) -> Text:
@@ -103,28 +159,4 @@ class CardWidget(Widget):
         self._sync_classes()
 
     def render(self) -> Text:
-        if self.face_down:
-            style = Style(color=_BACK_FG, bgcolor=_BACK_BG)
-            lines = ["╭─────╮"] + ["│▚▚▚▚▚│"] * 3 + ["╰─────╯"]
-            return Text("\n".join(lines), style=style)
-        card = self.card
-        if card is None:
-            lines = ["╭ ─ ─ ╮", "       ", "       ", "       ", "╰ ─ ─ ╯"]
-            return Text("\n".join(lines))
-        rank = card.rank_label
-        suit = card.suit.letter if self.ascii else card.suit.symbol
-        ink = Style(color=_ink(card), bold=True)
-        frame = Style(color="#8a8578")
-        text = Text()
-        text.append("╭─────╮\n", frame)
-        text.append("│", frame)
-        text.append(f"{rank:<5}", ink)
-        text.append("│\n", frame)
-        text.append("│", frame)
-        text.append(f"{suit:^5}", ink)
-        text.append("│\n", frame)
-        text.append("│", frame)
-        text.append(f"{rank:>5}", ink)
-        text.append("│\n", frame)
-        text.append("╰─────╯", frame)
-        return text
+        return Text("\n").join(card_box(self.card, self.ascii, face_down=self.face_down))
