@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import pytest
 from textual.widgets import Button, Markdown
@@ -14,7 +14,7 @@ from cardtable.core.cards import Shoe
 from cardtable.resources import read_text
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
-from cardtable.ui.screens.baccarat import BaccaratScreen, BetSpot, HandView, chip_sizes
+from cardtable.ui.screens.baccarat import BaccaratScreen, HandView, chip_sizes
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen
@@ -398,7 +398,9 @@ async def test_everything_fits_80x24(data_dir: Path) -> None:
 # -- leaving ----------------------------------------------------------------------------------
 
 
-async def test_leaving_mid_deal_keeps_the_coup_and_reopening_deals_it_out(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_leaving_mid_deal_keeps_the_coup_and_reopening_deals_it_out(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(data_dir, PLAYER_NATURAL, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(app, "delay", lambda kind="card": 30.0)

@@ -6,9 +6,9 @@ then draws. With computer seats, they sit first and the player last.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
 
 from textual.pilot import Pilot
 from textual.widgets import Button
@@ -25,11 +25,15 @@ from cardtable.ui.widgets.bj_seat import ComputerSeat, PlayerHand, dealer_text
 
 from helpers import screen_text
 
-ACTION_BUTTONS = {Action.HIT: "#btn-hit", Action.STAND: "#btn-stand", Action.DOUBLE: "#btn-double", Action.SPLIT: "#btn-split"}
+ACTION_BUTTONS = {
+    Action.HIT: "#btn-hit", Action.STAND: "#btn-stand", Action.DOUBLE: "#btn-double", Action.SPLIT: "#btn-split"
+}
 ACTION_NAMES = {Action.HIT: "hit", Action.STAND: "stand", Action.DOUBLE: "double", Action.SPLIT: "split"}
 
 
-def make_app(data_dir: Path, stack: str | None = None, seats: Sequence[str] = (), seed: int | None = None) -> CardTableApp:
+def make_app(
+    data_dir: Path, stack: str | None = None, seats: Sequence[str] = (), seed: int | None = None
+) -> CardTableApp:
     store = Store.open(data_dir)
     store.save_settings(replace(store.settings(), bj_seats=tuple(seats)))
     store.close()
@@ -207,7 +211,7 @@ async def test_computer_seats_play_and_the_round_completes(data_dir: Path) -> No
         await settle(pilot)
         screen = table(app)
         assert len(screen.query(ComputerSeat)) == 4
-        for round_no in range(6):
+        for _round in range(6):
             await press(pilot, "enter")
             while screen.phase == "player":
                 assert_in_step(app)
@@ -510,7 +514,7 @@ async def test_four_seats_and_four_split_hands_fit_80x24(data_dir: Path) -> None
         assert all(b.display for b in boxes)
         for region in regions:
             assert region.right <= 80 and region.bottom <= 24 - 6  # above banner, bet and action rows
-        assert all(a.right <= b.x for a, b in zip(regions, regions[1:]))  # side by side
+        assert all(a.right <= b.x for a, b in zip(regions, regions[1:], strict=False))  # side by side
         assert [b.total_text for b in boxes] == ["hard 13", "waits for a card", "waits for a card", "waits for a card"]
         assert screen_text(app).splitlines()[-1].rstrip().endswith("? Rules")
 

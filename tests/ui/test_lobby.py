@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, game_available

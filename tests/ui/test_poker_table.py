@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from textual.widgets import Button, Checkbox
@@ -72,7 +72,7 @@ async def test_keys_tick_two_cards_and_only_those_change(data_dir: Path) -> None
         assert [screen.query_one(f"#card-{i}", CardWidget).selected for i in range(5)] == [
             False, True, False, True, False,
         ]
-        assert screen.query_one(f"#card-1", CardWidget).has_class("-selected")
+        assert screen.query_one("#card-1", CardWidget).has_class("-selected")
         await pilot.press("enter")
         await pilot.pause()
         after = shown_cards(screen)
@@ -550,8 +550,8 @@ async def test_every_pay_table_number_is_on_screen(data_dir: Path) -> None:
         lines = screen_text(app).splitlines()
         for key, row in data["pays"].items():
             line = next(
-                l for l in lines
-                if l.strip().startswith(names[key] + " ") and l.strip()[len(names[key]):].split()[0].isdigit()
+                text for text in lines
+                if text.strip().startswith(names[key] + " ") and text.strip()[len(names[key]):].split()[0].isdigit()
             )
             numbers = line.strip()[len(names[key]):].split()[:5]
             assert numbers == [str(n) for n in row], key

@@ -7,7 +7,6 @@ plain words, lose nothing and keep running.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import replace
 from pathlib import Path
 
 from textual.pilot import Pilot

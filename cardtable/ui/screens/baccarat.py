@@ -11,7 +11,7 @@ deals it out when it is opened again.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rich.text import Text
 from textual import events
@@ -36,14 +36,13 @@ from ...core.baccarat import (
 )
 from ...core.baccarat_table import BaccaratTable
 from ...core.cards import Card, Shoe, ShoeEmpty
-from ...core.record import RecordError
 from ...core.money import format_chips, format_signed
-from ...store import StoreError
+from ...core.record import RecordError
 from ..widgets.banner import Banner
-from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
 from ..widgets.card import CARD_HEIGHT, CARD_WIDTH, card_box
 from ..widgets.chips import ChipBalance
+from ..widgets.footer import KeyFooter
 from ..widgets.labels import FixedLabel
 from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
 from .base import GameScreen
@@ -56,6 +55,10 @@ _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
 _BET_GROUP = Binding.Group("Bet", compact=True)
 _CHIP_GROUP = Binding.Group("Chip", compact=True)
+#: The actions whose keys the footer dims: checked after each change of the table.
+_KEYED_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
+)
 _NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
 _BEAD_COLUMNS = 26  # the bead plate's width and its right margin
 _TALLY_COLUMNS = 14
@@ -240,8 +243,14 @@ class BaccaratScreen(GameScreen):
         Binding("p", "bet('P')", "Player", priority=True, id="baccarat.player", group=_BET_GROUP),
         Binding("b", "bet('B')", "Banker", priority=True, id="baccarat.banker", group=_BET_GROUP),
         Binding("t", "bet('T')", "Tie", priority=True, id="baccarat.tie", group=_BET_GROUP),
-        Binding("plus,up", "chip(1)", "Bigger chip", key_display="+", priority=True, id="baccarat.chip_up", group=_CHIP_GROUP),
-        Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down", group=_CHIP_GROUP),
+        Binding(
+            "plus,up", "chip(1)", "Bigger chip", key_display="+", priority=True, id="baccarat.chip_up",
+            group=_CHIP_GROUP,
+        ),
+        Binding(
+            "minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down",
+            group=_CHIP_GROUP,
+        ),
         Binding("c", "clear", "Clear", priority=True, id="baccarat.clear"),
         Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat"),
         Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
@@ -410,7 +419,7 @@ class BaccaratScreen(GameScreen):
         """Refresh the footer only when a key's state changed (it rebuilds all its keys)."""
         state = tuple(
             self.check_action(action, params)
-            for action, params in (("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()))
+            for action, params in _KEYED_ACTIONS
         )
         if state != self._key_state:
             self._key_state = state

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Callable, ClassVar, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import getters
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
-
 from ..app import CardTableApp
 
 if TYPE_CHECKING:

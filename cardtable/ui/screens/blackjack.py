@@ -207,7 +207,9 @@ class BlackjackScreen(GameScreen):
             "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat"),
             "hit": Button("Hit", id="btn-hit", compact=True, variant="primary", action="screen.play('hit')"),
             "stand": Button("Stand", id="btn-stand", compact=True, variant="primary", action="screen.play('stand')"),
-            "double": Button("Double", id="btn-double", compact=True, variant="warning", action="screen.play('double')"),
+            "double": Button(
+                "Double", id="btn-double", compact=True, variant="warning", action="screen.play('double')"
+            ),
             "split": Button("Split", id="btn-split", compact=True, variant="warning", action="screen.play('split')"),
             "tip": Button("Tip", id="btn-tip", compact=True, action="screen.tip"),
         }

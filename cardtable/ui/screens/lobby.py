@@ -9,11 +9,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Label, Static
 
-from ..games import GAME_INFO, game_available
 from ..app import CardTableApp
+from ..games import GAME_INFO, game_available
 from ..widgets.chips import ChipBalance
-from ..widgets.menu import MenuItem
 from ..widgets.footer import KeyFooter
+from ..widgets.menu import MenuItem
 
 __all__ = ["LobbyScreen"]
 

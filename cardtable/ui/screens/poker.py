@@ -27,10 +27,10 @@ from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.record import RecordError
 from ...resources import asset_path, read_json
 from ..widgets.banner import Banner
-from ..widgets.footer import KeyFooter
 from ..widgets.bet import BetControls
 from ..widgets.card import CardWidget
 from ..widgets.chips import ChipBalance
+from ..widgets.footer import KeyFooter
 from ..widgets.paytable import PayTableWidget
 from .base import GameScreen
 
@@ -162,7 +162,9 @@ class PokerScreen(GameScreen):
         self.hand = hand
         self.last_coins = hand.coins
         self.query_one("#poker-bet", BetControls).set_value(hand.coins)
-        self.query_one("#poker-banner", Banner).show("Your hand was waiting for you: it goes on where it stopped.", "info")
+        self.query_one("#poker-banner", Banner).show(
+            "Your hand was waiting for you: it goes on where it stopped.", "info"
+        )
         if hand.phase is Phase.SHOWDOWN:
             self._settle_hand()
 
@@ -382,7 +384,8 @@ class PokerScreen(GameScreen):
         self._hidden = set(positions) if animated else set()
         self._busy = animated
         self._refresh_all()
-        self.catch_up(positions if animated else [], self._turn_over, lambda _position: self.app.delay("card"), self._dealt)
+        steps = positions if animated else []
+        self.catch_up(steps, self._turn_over, lambda _position: self.app.delay("card"), self._dealt)
 
     def _turn_over(self, position: int) -> None:
         self._hidden.discard(position)

@@ -6,6 +6,7 @@ Every change is saved at once; the store validates and keeps the values.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import getters
 from textual.app import ComposeResult
@@ -17,8 +18,8 @@ from textual.widgets import Button, Checkbox, Header, Label, Select
 from ...core.money import format_chips
 from ...store import StoreError
 from ..app import CardTableApp
-from .confirm import ConfirmScreen
 from ..widgets.footer import KeyFooter
+from .confirm import ConfirmScreen
 
 __all__ = ["SettingsScreen"]
 
@@ -155,26 +156,26 @@ class SettingsScreen(Screen[None]):
                 yield Button("Start over (bankroll, statistics, history)", id="reset", variant="error")
         yield KeyFooter()
 
-    def _save(self, **changes: object) -> None:
+    def _save(self, **changes: Any) -> None:
         app = self.app
         app.save_settings(replace(app.settings, **changes))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         select_id = event.select.id or ""
-        value = event.value
-        if value is Select.BLANK:
+        if event.value is Select.BLANK:
             return
+        value: Any = event.value
         if select_id == "bj-seat-count" or select_id.startswith("bj-seat-"):
             self._save_seats()
         elif select_id == "ai-delay":
-            self._save(ai_delay_ms=int(value))  # type: ignore[arg-type]
+            self._save(ai_delay_ms=int(value))
         elif select_id == "baccarat-decks":
-            self._save(baccarat_decks=int(value))  # type: ignore[arg-type]
+            self._save(baccarat_decks=int(value))
         elif select_id == "poker-coin":
-            self._save(poker_coin=int(value))  # type: ignore[arg-type]
+            self._save(poker_coin=int(value))
         elif select_id == "poker-exchanges":
-            self._save(poker_exchanges=int(value))  # type: ignore[arg-type]
+            self._save(poker_exchanges=int(value))
         elif select_id == "theme":
             self._save(theme=str(value))
 

@@ -9,9 +9,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label
 
+from ...core.money import format_chips, format_signed
 from ...store import StoreError
 from ..app import CardTableApp
-from ...core.money import format_chips, format_signed
 from ..games import GAME_INFO
 from ..widgets.chips import ChipBalance
 from ..widgets.footer import KeyFooter
@@ -67,7 +67,8 @@ class StatsScreen(Screen[None]):
         table.add_columns("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Biggest win", "Refills")
         for game, info in GAME_INFO.items():
             s = rows[game]
-            table.add_row(info.title, *self._cells([s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]), key=game)
+            figures = [s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]
+            table.add_row(info.title, *self._cells(figures), key=game)
         every = rows.values()
         totals = [
             sum(s.rounds for s in every),

@@ -6,7 +6,7 @@ allowed; this widget holds the value and the two buttons, and can be ``locked``.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal

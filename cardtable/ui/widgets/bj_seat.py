@@ -9,7 +9,7 @@ come from the core's ``Hand``, ``RoundState`` and ``HandResult``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +17,6 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...core.blackjack import Hand, HandOutcome, HandResult, RoundState
-from ...core.cards import Card
 from ...core.money import format_chips, format_signed
 from .card import card_text, cards_mini
 
@@ -323,7 +322,7 @@ class PlayerHands(Horizontal):
             else:
                 box.display = i == 0 and not hands
                 if box.display:
-                    box._key = None
+                    box.__dict__.pop("_key", None)  # drawn anew when a hand comes back
                     box.border_title = "You"
                     box.border_subtitle = ""
                     box.marker = ""

@@ -7,7 +7,7 @@ the computer seats), so a card looks the same everywhere and its colours live he
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
@@ -88,7 +88,8 @@ def card_text(card: Card | None, ascii: bool = False) -> Text:
     if card is None:
         return Text(" ▒▒ ", style=Style(color=_BACK_FG, bgcolor=_BACK_BG))
     label = card.label(ascii)
-    return Text(f" {label} " if len(label) == 2 else f"{label} ", style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
+    padded = f" {label} " if len(label) == 2 else f"{label} "
+    return Text(padded, style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
 
 
 def cards_text(cards: Iterable[Card | None], ascii: bool = False) -> Text:

@@ -54,7 +54,7 @@ class KeyFooter(Footer):
             return False
         if [key.key for key in keys] != [spec[0] for _action, spec in wanted]:
             return False
-        for key, (action, (_key, description, is_enabled)) in zip(keys, wanted):
+        for key, (action, (_key, description, is_enabled)) in zip(keys, wanted, strict=True):
             if key.action != action or key.description != description:
                 relayout = len(key.description) != len(description)
                 key.action = action

@@ -9,7 +9,7 @@ circles.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.reactive import reactive
