@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
 from cardtable.core.baccarat import Outcome
-from cardtable.ui.widgets.roads import BeadPlate, BigRoadBoard, RoadTally
+from cardtable.ui.widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
 
 
 def seq(text: str) -> tuple[Outcome, ...]:

@@ -21,7 +21,7 @@ from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
 from cardtable.ui.screens.lobby import LobbyScreen
-from cardtable.ui.widgets.bj_seat import ComputerSeat, PlayerHand, dealer_text
+from cardtable.ui.widgets.blackjack.seat import ComputerSeat, PlayerHand, dealer_text
 
 from helpers import screen_text
 
@@ -257,7 +257,7 @@ async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
-        from cardtable.ui.widgets.bet import BetControls
+        from cardtable.ui.widgets.common.bet import BetControls
 
         bet = screen.query_one("#bj-bet", BetControls)
         assert bet.value == 500

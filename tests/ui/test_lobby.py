@@ -12,7 +12,7 @@ from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.settings import SettingsScreen
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.screens.too_small import TooSmallScreen
-from cardtable.ui.widgets.chips import ChipBalance
+from cardtable.ui.widgets.common.chips import ChipBalance
 
 from helpers import notifications, screen_text
 

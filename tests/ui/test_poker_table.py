@@ -16,11 +16,11 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.poker import PokerScreen
-from cardtable.ui.widgets.banner import Banner
-from cardtable.ui.widgets.bet import BetControls
-from cardtable.ui.widgets.card import CardWidget
-from cardtable.ui.widgets.chips import ChipBalance
-from cardtable.ui.widgets.paytable import PayTableWidget
+from cardtable.ui.widgets.common.banner import Banner
+from cardtable.ui.widgets.common.bet import BetControls
+from cardtable.ui.widgets.common.card import CardWidget
+from cardtable.ui.widgets.common.chips import ChipBalance
+from cardtable.ui.widgets.poker.paytable import PayTableWidget
 
 from helpers import screen_text
 

@@ -7,9 +7,9 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button
 
 from cardtable.core.cards import Card
-from cardtable.ui.widgets.banner import Banner
-from cardtable.ui.widgets.bet import BetControls, bet_ladder
-from cardtable.ui.widgets.card import CardWidget, card_text
+from cardtable.ui.widgets.common.banner import Banner
+from cardtable.ui.widgets.common.bet import BetControls, bet_ladder
+from cardtable.ui.widgets.common.card import CardWidget, card_text
 
 
 def test_bet_ladder_follows_the_table_limits() -> None:
@@ -103,7 +103,7 @@ class FooterApp(App[None]):
         self.phase = "bet"
 
     def compose(self) -> ComposeResult:
-        from cardtable.ui.widgets.footer import KeyFooter
+        from cardtable.ui.widgets.common.footer import KeyFooter
 
         yield KeyFooter()
 

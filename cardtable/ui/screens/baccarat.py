@@ -13,15 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
-from textual.widgets import Button, Header, Label, Static
+from textual.widgets import Button, Header, Label
 
 from ...core.baccarat import (
     CUT_FROM_END,
@@ -29,30 +25,26 @@ from ...core.baccarat import (
     DEFAULT_DECKS,
     Coup,
     Outcome,
-    hand_total,
-    is_natural,
     settle,
     win_amount,
 )
 from ...core.baccarat_table import BaccaratTable
-from ...core.cards import Card, Shoe, ShoeEmpty
+from ...core.cards import Shoe, ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ...core.record import RecordError
-from ..widgets.banner import Banner
-from ..widgets.bet import BetControls
-from ..widgets.card import CARD_HEIGHT, CARD_WIDTH, card_box
-from ..widgets.chips import ChipBalance
-from ..widgets.footer import KeyFooter
-from ..widgets.labels import FixedLabel
-from ..widgets.roads import OUTCOME_STYLE, BeadPlate, BigRoadBoard, RoadTally
+from ..widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
+from ..widgets.baccarat.table import BetSpot, HandView, RoadTitles
+from ..widgets.common.banner import Banner
+from ..widgets.common.bet import BetControls
+from ..widgets.common.chips import ChipBalance
+from ..widgets.common.footer import KeyFooter
+from ..widgets.common.labels import FixedLabel
 from .base import GameScreen
 
-__all__ = ["BaccaratScreen", "BetSpot", "chip_sizes", "SPOT_ORDER"]
+__all__ = ["BaccaratScreen", "BetSpot", "chip_sizes", "SPOT_ORDER"]  # BetSpot: re-exported
 
 #: Left to right on the layout, as on a real punto banco table.
 SPOT_ORDER: tuple[Outcome, ...] = (Outcome.PLAYER, Outcome.TIE, Outcome.BANKER)
-_PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
-_KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
 _BET_GROUP = Binding.Group("Bet", compact=True)
 _CHIP_GROUP = Binding.Group("Chip", compact=True)
 #: The actions whose keys the footer dims: checked after each change of the table.
@@ -60,8 +52,6 @@ _KEYED_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
 )
 _NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
-_BEAD_COLUMNS = 26  # the bead plate's width and its right margin
-_TALLY_COLUMNS = 14
 #: Casino chip denominations in whole chips (hundredths).
 _DENOMINATIONS = (100, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000)
 
@@ -74,142 +64,6 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
     """
     sizes = [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
     return sizes
-
-
-class BetSpot(Static):
-    """A betting spot on the layout: its name, its odds and the stake on it."""
-
-    DEFAULT_CSS = """
-    BetSpot {
-        width: 1fr;
-        height: 4;
-        text-align: center;
-        border: round $primary 60%;
-        border-title-align: center;
-        border-subtitle-align: center;
-        content-align: center middle;
-        text-style: bold;
-        margin: 0 1 0 0;
-    }
-    BetSpot:hover { background: $boost; }
-    BetSpot.-win { background: $success 35%; border: round $success; }
-    BetSpot.-push { background: $warning 20%; }
-    BetSpot.-lose { color: $text-muted; }
-    """
-
-    class Clicked(Message):
-        """The player clicked this spot: add a chip (left button) or take one back (right)."""
-
-        def __init__(self, spot: BetSpot, remove: bool = False) -> None:
-            super().__init__()
-            self.spot = spot
-            self.remove = remove
-
-    stake: reactive[int] = reactive(0)
-    """Chips on the spot for the coup being bet."""
-    note: reactive[str] = reactive("")
-    """After a coup: what happened to the spot's stake (``10 won +10``)."""
-
-    def __init__(self, outcome: Outcome, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.outcome = outcome
-        self.border_title = outcome.label
-        self.border_subtitle = _KEYS[outcome]
-
-    def render(self) -> Text:
-        text = Text(f"pays {_PAYS[self.outcome]}\n", style="not bold dim")
-        if not self.stake and self.note:
-            text.append(self.note)
-        elif not self.stake:
-            text.append("no bet", style="dim")
-        else:
-            text.append(format_chips(self.stake), style=OUTCOME_STYLE[self.outcome])
-        return text
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        if not self.disabled:
-            self.post_message(self.Clicked(self, remove=event.button == 3))
-
-    def mark(self, result: str | None, note: str = "") -> None:
-        """Highlight after a coup: ``"win"``, ``"push"``, ``"lose"`` or None to clear."""
-        for kind in ("win", "push", "lose"):
-            self.set_class(kind == result, f"-{kind}")
-        self.note = note
-
-
-class RoadTitles(Widget):
-    """The three board titles on one line: one widget, not three labels in a row.
-
-    The columns match the boards below: the bead plate 24 + 2 wide, the tally 14.
-    """
-
-    def render(self) -> Text:
-        width = self.size.width
-        road = max(0, width - _BEAD_COLUMNS - _TALLY_COLUMNS)
-        return Text(f"{'Bead plate':<{_BEAD_COLUMNS}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
-
-
-class HandView(Widget):
-    """One hand (Player or Banker): a title with the score over up to three cards.
-
-    Drawn as one widget (title and card boxes in a single render) rather than a label
-    and three card widgets: a key press then costs one repaint instead of five, and
-    the place of the third card stays blank, without a re-layout, until it is dealt.
-    The card boxes look like :class:`CardWidget`'s.
-    """
-
-    DEFAULT_CSS = """
-    HandView {
-        width: 1fr;
-        height: 6;
-    }
-    """
-
-    def __init__(self, hand: Outcome, *, ascii: bool, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.hand = hand
-        self.ascii = ascii
-        self.cards: list[Card] = []
-
-    def _title(self) -> Text:
-        text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
-        if self.cards:
-            total = hand_total(self.cards)
-            text.append(f"  {total}", style="bold")
-            if len(self.cards) == 2 and is_natural(total):
-                text.append("  natural", style="italic")
-        return text
-
-    @property
-    def total(self) -> int | None:
-        return hand_total(self.cards) if self.cards else None
-
-    def set_cards(self, cards: list[Card]) -> None:
-        """Show ``cards``; the third place stays blank until a third card is dealt."""
-        self.cards = list(cards)
-        self.refresh()
-
-    def render(self) -> Text:
-        width = self.size.width or 40
-        title = self._title()
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(" " * max(0, (width - title.cell_len) // 2))
-        text.append_text(title)
-        boxes = [card_box(self.cards[i] if i < len(self.cards) else None, self.ascii, paper=True) for i in range(3)]
-        if len(self.cards) < 3:
-            boxes[2] = [Text(" " * CARD_WIDTH)] * CARD_HEIGHT
-        left = " " * max(0, (width - _HAND_WIDTH) // 2)
-        for row in range(CARD_HEIGHT):
-            text.append("\n" + left)
-            for i, box in enumerate(boxes):
-                if i:
-                    text.append(" ")
-                text.append_text(box[row])
-        return text
-
-
-_HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
 
 
 class BaccaratScreen(GameScreen):

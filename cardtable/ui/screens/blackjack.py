@@ -29,12 +29,12 @@ from ...core.blackjack_table import SeatPlayer, Table
 from ...core.cards import ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ...core.record import RecordError
-from ..widgets.banner import Banner
-from ..widgets.bet import BetControls, bet_ladder
-from ..widgets.bj_seat import ComputerSeat, DealerRow, PlayerHands, dealer_text
-from ..widgets.chips import ChipBalance
-from ..widgets.footer import KeyFooter
-from ..widgets.labels import FixedLabel
+from ..widgets.blackjack.seat import ComputerSeat, DealerRow, PlayerHands, dealer_text
+from ..widgets.common.banner import Banner
+from ..widgets.common.bet import BetControls, bet_ladder
+from ..widgets.common.chips import ChipBalance
+from ..widgets.common.footer import KeyFooter
+from ..widgets.common.labels import FixedLabel
 from .base import GameScreen
 from .bj_summary import SessionStats, SessionSummary
 

@@ -11,9 +11,9 @@ from textual.widgets import Header, Label, Static
 
 from ..app import CardTableApp
 from ..games import GAME_INFO, game_available
-from ..widgets.chips import ChipBalance
-from ..widgets.footer import KeyFooter
-from ..widgets.menu import MenuItem
+from ..widgets.common.chips import ChipBalance
+from ..widgets.common.footer import KeyFooter
+from ..widgets.common.menu import MenuItem
 
 __all__ = ["LobbyScreen"]
 

@@ -26,12 +26,12 @@ from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.record import RecordError
 from ...resources import asset_path, read_json
-from ..widgets.banner import Banner
-from ..widgets.bet import BetControls
-from ..widgets.card import CardWidget
-from ..widgets.chips import ChipBalance
-from ..widgets.footer import KeyFooter
-from ..widgets.paytable import PayTableWidget
+from ..widgets.common.banner import Banner
+from ..widgets.common.bet import BetControls
+from ..widgets.common.card import CardWidget
+from ..widgets.common.chips import ChipBalance
+from ..widgets.common.footer import KeyFooter
+from ..widgets.poker.paytable import PayTableWidget
 from .base import GameScreen
 
 __all__ = ["PokerScreen", "load_pay_table"]

@@ -19,7 +19,7 @@ from textual.widgets import Header, Markdown, TabbedContent, TabPane
 from ...resources import read_text
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
-from ..widgets.footer import KeyFooter
+from ..widgets.common.footer import KeyFooter
 
 __all__ = ["RulesScreen", "help_markdown"]
 

@@ -18,7 +18,7 @@ from textual.widgets import Button, Checkbox, Header, Label, Select
 from ...core.money import format_chips
 from ...store import StoreError
 from ..app import CardTableApp
-from ..widgets.footer import KeyFooter
+from ..widgets.common.footer import KeyFooter
 from .confirm import ConfirmScreen
 
 __all__ = ["SettingsScreen"]

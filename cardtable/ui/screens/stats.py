@@ -13,8 +13,8 @@ from ...core.money import format_chips, format_signed
 from ...store import StoreError
 from ..app import CardTableApp
 from ..games import GAME_INFO
-from ..widgets.chips import ChipBalance
-from ..widgets.footer import KeyFooter
+from ..widgets.common.chips import ChipBalance
+from ..widgets.common.footer import KeyFooter
 
 __all__ = ["StatsScreen"]
 

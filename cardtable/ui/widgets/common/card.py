@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...core.cards import Card
+from ....core.cards import Card
 
 __all__ = [
     "CardWidget",

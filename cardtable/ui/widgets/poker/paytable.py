@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
+from ....core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
 
 __all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH"]
 

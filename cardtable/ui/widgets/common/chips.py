@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...core.money import format_chips
+from ....core.money import format_chips
 
 __all__ = ["ChipBalance"]
 

@@ -16,9 +16,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from ...core.blackjack import Hand, HandOutcome, HandResult, RoundState
-from ...core.money import format_chips, format_signed
-from .card import card_text, cards_mini
+from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
+from ....core.money import format_chips, format_signed
+from ..common.card import card_text, cards_mini
 
 __all__ = [
     "DealerRow",

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Label
 
-from ...core.money import format_chips
+from ....core.money import format_chips
 
 __all__ = ["BetControls", "bet_ladder"]
 

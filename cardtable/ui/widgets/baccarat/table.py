@@ -1,0 +1,162 @@
+"""The baccarat table's own widgets: a hand with its cards, a bet spot, the road titles.
+
+They draw what the screen gives them and hold no rule: totals and naturals come from
+:mod:`cardtable.core.baccarat`, card faces from the shared card renderer.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ....core.baccarat import Outcome, hand_total, is_natural
+from ....core.cards import Card
+from ....core.money import format_chips
+from ..common.card import CARD_HEIGHT, CARD_WIDTH, card_box
+from .roads import OUTCOME_STYLE
+
+__all__ = ["BetSpot", "HandView", "RoadTitles", "BEAD_COLUMNS", "TALLY_COLUMNS"]
+
+_PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
+_KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
+#: The bead plate's width and its right margin, and the tally's width (the screen's CSS).
+BEAD_COLUMNS = 26
+TALLY_COLUMNS = 14
+_HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
+
+
+class BetSpot(Static):
+    """A betting spot on the layout: its name, its odds and the stake on it."""
+
+    DEFAULT_CSS = """
+    BetSpot {
+        width: 1fr;
+        height: 4;
+        text-align: center;
+        border: round $primary 60%;
+        border-title-align: center;
+        border-subtitle-align: center;
+        content-align: center middle;
+        text-style: bold;
+        margin: 0 1 0 0;
+    }
+    BetSpot:hover { background: $boost; }
+    BetSpot.-win { background: $success 35%; border: round $success; }
+    BetSpot.-push { background: $warning 20%; }
+    BetSpot.-lose { color: $text-muted; }
+    """
+
+    class Clicked(Message):
+        """The player clicked this spot: add a chip (left button) or take one back (right)."""
+
+        def __init__(self, spot: BetSpot, remove: bool = False) -> None:
+            super().__init__()
+            self.spot = spot
+            self.remove = remove
+
+    stake: reactive[int] = reactive(0)
+    """Chips on the spot for the coup being bet."""
+    note: reactive[str] = reactive("")
+    """After a coup: what happened to the spot's stake (``10 won +10``)."""
+
+    def __init__(self, outcome: Outcome, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.outcome = outcome
+        self.border_title = outcome.label
+        self.border_subtitle = _KEYS[outcome]
+
+    def render(self) -> Text:
+        text = Text(f"pays {_PAYS[self.outcome]}\n", style="not bold dim")
+        if not self.stake and self.note:
+            text.append(self.note)
+        elif not self.stake:
+            text.append("no bet", style="dim")
+        else:
+            text.append(format_chips(self.stake), style=OUTCOME_STYLE[self.outcome])
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if not self.disabled:
+            self.post_message(self.Clicked(self, remove=event.button == 3))
+
+    def mark(self, result: str | None, note: str = "") -> None:
+        """Highlight after a coup: ``"win"``, ``"push"``, ``"lose"`` or None to clear."""
+        for kind in ("win", "push", "lose"):
+            self.set_class(kind == result, f"-{kind}")
+        self.note = note
+
+
+class RoadTitles(Widget):
+    """The three board titles on one line: one widget, not three labels in a row.
+
+    The columns match the boards below: the bead plate 24 + 2 wide, the tally 14.
+    """
+
+    def render(self) -> Text:
+        width = self.size.width
+        road = max(0, width - BEAD_COLUMNS - TALLY_COLUMNS)
+        return Text(f"{'Bead plate':<{BEAD_COLUMNS}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
+
+
+class HandView(Widget):
+    """One hand (Player or Banker): a title with the score over up to three cards.
+
+    Drawn as one widget (title and card boxes in a single render) rather than a label
+    and three card widgets: a key press then costs one repaint instead of five, and
+    the place of the third card stays blank, without a re-layout, until it is dealt.
+    The card boxes look like :class:`CardWidget`'s.
+    """
+
+    DEFAULT_CSS = """
+    HandView {
+        width: 1fr;
+        height: 6;
+    }
+    """
+
+    def __init__(self, hand: Outcome, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hand = hand
+        self.ascii = ascii
+        self.cards: list[Card] = []
+
+    def _title(self) -> Text:
+        text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
+        if self.cards:
+            total = hand_total(self.cards)
+            text.append(f"  {total}", style="bold")
+            if len(self.cards) == 2 and is_natural(total):
+                text.append("  natural", style="italic")
+        return text
+
+    @property
+    def total(self) -> int | None:
+        return hand_total(self.cards) if self.cards else None
+
+    def set_cards(self, cards: list[Card]) -> None:
+        """Show ``cards``; the third place stays blank until a third card is dealt."""
+        self.cards = list(cards)
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.size.width or 40
+        title = self._title()
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(" " * max(0, (width - title.cell_len) // 2))
+        text.append_text(title)
+        boxes = [card_box(self.cards[i] if i < len(self.cards) else None, self.ascii, paper=True) for i in range(3)]
+        if len(self.cards) < 3:
+            boxes[2] = [Text(" " * CARD_WIDTH)] * CARD_HEIGHT
+        left = " " * max(0, (width - _HAND_WIDTH) // 2)
+        for row in range(CARD_HEIGHT):
+            text.append("\n" + left)
+            for i, box in enumerate(boxes):
+                if i:
+                    text.append(" ")
+                text.append_text(box[row])
+        return text

@@ -1,0 +1,1 @@
+"""The draw-poker table's widgets: the pay table."""
