@@ -18,10 +18,10 @@ from cardtable.ui.screens.baccarat import BaccaratScreen, HandView, chip_sizes
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.chips import ChipBalance
-from cardtable.ui.widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
 
 from helpers import screen_text
 
