@@ -15,10 +15,11 @@ from typing import NoReturn
 
 from . import __version__
 from .argtypes import one_line, seed, shorten
+from .core import config
 
 __all__ = ["main", "build_parser", "UsageError"]
 
-GAMES = ("blackjack", "baccarat", "poker")
+GAMES = config.GAMES
 
 
 class UsageError(Exception):

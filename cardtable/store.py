@@ -26,6 +26,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .core import config as _config
+
 __all__ = [
     "GAMES",
     "START_BANKROLL",
@@ -44,10 +46,10 @@ __all__ = [
     "Store",
 ]
 
-#: The games that keep statistics, in lobby order.
-GAMES: tuple[str, ...] = ("blackjack", "baccarat", "poker")
+#: The games that keep statistics, in lobby order (``core.config``).
+GAMES: tuple[str, ...] = _config.GAMES
 #: A new player's bankroll and the amount of a free refill: 1,000 chips.
-START_BANKROLL = 100_000
+START_BANKROLL = _config.START_BANKROLL
 #: ``PRAGMA user_version`` of the files this code writes. 1: the first release;
 #: 2: committed rounds (``open_rounds``), the money ledger (refills), ``meta``.
 SCHEMA_VERSION = 2
@@ -57,8 +59,8 @@ DB_NAME = "cardtable.sqlite3"
 #: it (``set_busy_timeout``) so that no key blocks the screen while a file is locked.
 BUSY_TIMEOUT_MS = 5000
 
-_SEAT_LEVELS = ("easy", "normal", "hard")
-_MAX_SEATS = 4
+_SEAT_LEVELS = _config.LEVELS
+_MAX_SEATS = _config.MAX_COMPUTER_SEATS
 #: Upper bound for any table limit or coin size: 100,000 chips.
 _MAX_AMOUNT = 10_000_000
 
@@ -99,17 +101,17 @@ class Settings:
     """The player's choices. Amounts are hundredths of a chip."""
 
     bj_seats: tuple[str, ...] = ("normal", "hard")
-    baccarat_decks: int = 8
-    poker_coin: int = 500
+    baccarat_decks: int = _config.DEFAULT_BACCARAT_DECKS
+    poker_coin: int = _config.DEFAULT_POKER_COIN
     poker_exchanges: int = 1
     animations: bool = True
     ascii: bool = False
     theme: str = "textual-dark"
     ai_delay_ms: int = 500
-    bj_min: int = 500
-    bj_max: int = 50_000
-    bac_min: int = 500
-    bac_max: int = 50_000
+    bj_min: int = _config.DEFAULT_TABLE_MIN
+    bj_max: int = _config.DEFAULT_TABLE_MAX
+    bac_min: int = _config.DEFAULT_TABLE_MIN
+    bac_max: int = _config.DEFAULT_TABLE_MAX
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -121,11 +123,11 @@ class Settings:
             and all(isinstance(s, str) and s in _SEAT_LEVELS for s in seats)
         ):
             bad.append("bj_seats")
-        if not (_is_int(self.baccarat_decks) and self.baccarat_decks in (4, 6, 8)):
+        if not (_is_int(self.baccarat_decks) and self.baccarat_decks in _config.BACCARAT_DECK_CHOICES):
             bad.append("baccarat_decks")
         if not _int_in(self.poker_coin, 1, START_BANKROLL):
             bad.append("poker_coin")
-        if not _int_in(self.poker_exchanges, 1, 3):
+        if not _int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES):
             bad.append("poker_exchanges")
         for name in ("animations", "ascii"):
             if not isinstance(getattr(self, name), bool):

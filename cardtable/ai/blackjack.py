@@ -27,6 +27,7 @@ from cardtable.core.blackjack import Action, Rules, SeatView, card_value
 from cardtable.core.cards import Card
 from cardtable.resources import read_json
 
+from ..core import config
 from .bj_analysis import DERIVED_CHART_FILE, Progress, derive_chart, rules_from_json, strategy_key
 from .bj_chart import PUBLISHED_CHART_FILE, Chart, hand_facts, published_chart
 
@@ -48,7 +49,7 @@ __all__ = [
     "player_for",
 ]
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = config.LEVELS
 
 
 # -- charts --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 
+from . import config
 from .cards import Card, Shoe
 
 __all__ = [
@@ -45,8 +46,8 @@ __all__ = [
 ]
 
 #: Shoe sizes the settings offer (RULES.md section 2); 8 is the standard.
-DECK_CHOICES: tuple[int, ...] = (4, 6, 8)
-DEFAULT_DECKS = 8
+DECK_CHOICES: tuple[int, ...] = config.BACCARAT_DECK_CHOICES
+DEFAULT_DECKS = config.DEFAULT_BACCARAT_DECKS
 #: The cut card lies this many cards above the bottom of the shoe.
 CUT_FROM_END = 16
 

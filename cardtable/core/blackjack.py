@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 
+from . import config
 from .cards import Card, Shoe
 
 __all__ = [
@@ -50,7 +51,7 @@ class Action(Enum):
 class Rules:
     """A blackjack variant; the defaults are this house's rules (RULES.md section 3)."""
 
-    decks: int = 6
+    decks: int = config.BLACKJACK_DECKS
     #: Cut card after this percentage of the shoe has been dealt.
     penetration_percent: int = 75
     dealer_hits_soft_17: bool = False
@@ -63,8 +64,8 @@ class Rules:
     resplit_aces: bool = False
     #: Blackjack pays num:den.
     blackjack_pays: tuple[int, int] = (3, 2)
-    min_bet: int = 500  # hundredths
-    max_bet: int = 50_000
+    min_bet: int = config.DEFAULT_TABLE_MIN  # hundredths
+    max_bet: int = config.DEFAULT_TABLE_MAX
 
     def __post_init__(self) -> None:
         """Refuse a variant the engine cannot deal, with the field named."""

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Button, Header
 
+from ...core import config
 from ...core.blackjack import Action, EventKind, HandResult, Round, RoundState, Rules
 from ...core.blackjack_table import SeatPlayer, Table
 from ...core.cards import ShoeEmpty
@@ -44,7 +45,7 @@ SEAT_NAMES = ("Ada", "Bert", "Cleo", "Dov")
 #: Computer seats start with 1,000 virtual chips of their own (never the player's).
 COMPUTER_STACK = 100_000
 CHIP_VALUES = (500, 2_500, 10_000, 50_000)
-_LEVELS = ("easy", "normal", "hard")
+_LEVELS = config.LEVELS
 _ACTIONS = {"hit": Action.HIT, "stand": Action.STAND, "double": Action.DOUBLE, "split": Action.SPLIT}
 _OUTCOME_WORDS = {"blackjack": "blackjack", "win": "win", "push": "push", "lose": "lose", "bust": "bust"}
 

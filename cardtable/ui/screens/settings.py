@@ -15,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Label, Select
 
+from ...core import config
 from ...core.money import format_chips
 from ...store import StoreError
 from ..app import CardTableApp
@@ -23,8 +24,8 @@ from .confirm import ConfirmScreen
 
 __all__ = ["SettingsScreen"]
 
-LEVELS = ("easy", "normal", "hard")
-MAX_SEATS = 4
+LEVELS = config.LEVELS
+MAX_SEATS = config.MAX_COMPUTER_SEATS
 
 
 class SettingsScreen(Screen[None]):
