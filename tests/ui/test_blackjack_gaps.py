@@ -13,14 +13,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Button
 
 from cardtable.core.cards import Shoe
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 
-from helpers import screen_text
+from helpers import press, screen_text, settle
 
 START = 100_000  # a new player's 1,000 chips
 MINUS = "\u2212"
@@ -43,16 +42,8 @@ def make_app(data_dir: Path, stack: str, bankroll: int = START) -> CardTableApp:
     )
 
 
-async def settle(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
-async def press(pilot: Pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
 
 
 def dealer_line(app: CardTableApp) -> str:

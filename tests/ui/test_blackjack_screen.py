@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Button
 
 from cardtable.ai.blackjack import recommend
@@ -23,7 +22,7 @@ from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.blackjack.seat import ComputerSeat, PlayerHand, dealer_text
 
-from helpers import screen_text
+from helpers import press, screen_text, settle
 
 ACTION_BUTTONS = {
     Action.HIT: "#btn-hit", Action.STAND: "#btn-stand", Action.DOUBLE: "#btn-double", Action.SPLIT: "#btn-split"
@@ -43,17 +42,8 @@ def make_app(
     return CardTableApp(data_dir=data_dir, seed=seed, start="blackjack", animations=False, shoe_factory=factory)
 
 
-async def settle(pilot: Pilot) -> None:
-    """Let the round's worker run to the next stop (animations are off)."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
-async def press(pilot: Pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
 
 
 def table(app: CardTableApp) -> BlackjackScreen:

@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from cardtable.core.record import RoundRecord
 from cardtable.store import Store
@@ -25,7 +24,7 @@ from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.poker import PokerScreen
 
-from helpers import screen_text
+from helpers import press, screen_text, settle
 
 
 def seat_player_alone(data_dir: Path) -> None:
@@ -33,16 +32,8 @@ def seat_player_alone(data_dir: Path) -> None:
         store.save_settings(replace(store.settings(), bj_seats=()))
 
 
-async def settle(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
-async def press(pilot: Pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
 
 
 def blackjack(app: CardTableApp) -> BlackjackScreen:

@@ -19,9 +19,11 @@ from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.screens.settings import SettingsScreen
 
+from helpers import notifications, settle
+
 
 def messages(app: CardTableApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return notifications(app)
 
 
 def lock(data_dir: Path) -> sqlite3.Connection:
@@ -31,10 +33,6 @@ def lock(data_dir: Path) -> sqlite3.Connection:
     return con
 
 
-async def settle(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def press_reset(pilot: Pilot) -> None:
