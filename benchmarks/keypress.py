@@ -55,9 +55,10 @@ async def measure(game: str, rounds: int) -> tuple[list[float], list[float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--game", choices=list(GAME_INFO), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
     worst = 0.0
-    for game in GAME_INFO:
+    for game in args.game or list(GAME_INFO):
         if not game_available(game):
             print(f"{game:10s} (no screen yet)")
             continue

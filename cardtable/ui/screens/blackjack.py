@@ -132,6 +132,7 @@ class BlackjackScreen(GameScreen):
         self._resumed: Table | None = None
         #: The next prompt says that the round was waiting (once, after a resume).
         self._welcome_back = False
+        self._net_text = ""
 
     # -- the round, read through the table ------------------------------------------
 
@@ -324,7 +325,10 @@ class BlackjackScreen(GameScreen):
         results = picture.results[self.human] if picture is not None else ()
         active = turn[1] if turn is not None and turn[0] == self.human and view.phase is Phase.PLAYER else None
         self._hands.show(mine, results, active, self.ascii)
-        self._net.update(f"session {format_signed(self.stats.net)}" if self.stats.rounds else "")
+        net = f"session {format_signed(self.stats.net)}" if self.stats.rounds else ""
+        if net != self._net_text:
+            self._net_text = net
+            self._net.update(net)
 
     # -- betting ------------------------------------------------------------------------
 
@@ -339,8 +343,9 @@ class BlackjackScreen(GameScreen):
             self._bet.set_value(value)
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self.refresh_bindings()
-        self.view = self.view  # the − and + buttons follow the bet
+        """Nothing else depends on the bet: its own − and + buttons follow it, and the
+        bet keys are not in the footer, so the key repaints only the bet row."""
+        event.stop()
 
     def action_repeat(self) -> None:
         """Repeat the last bet and deal."""
@@ -442,9 +447,11 @@ class BlackjackScreen(GameScreen):
         except ShoeEmpty:
             self._shoe_ran_out()
             return
+        if not self.app.animations:  # one frame: the table as it now stands
+            self._caught_up()
+            return
         self.view = replace(self.view, phase=Phase.DEALING)
-        steps = r.states[shown:]
-        self.catch_up(steps, self._show_step, self._pause_before, self._caught_up)
+        self.catch_up(r.states[shown:], self._show_step, self._pause_before, self._caught_up)
 
     def _pause_before(self, state: RoundState) -> float:
         r = self.round
