@@ -212,6 +212,16 @@ class HandResult:
     def net(self) -> int:
         return self.returned - self.stake
 
+    def to_dict(self) -> dict[str, object]:
+        """The hand for the history, as plain data."""
+        return {
+            "cards": [str(c) for c in self.cards],
+            "stake": self.stake,
+            "returned": self.returned,
+            "outcome": self.outcome.value,
+            "doubled": self.doubled,
+        }
+
 
 # -- events -----------------------------------------------------------------------
 
@@ -450,6 +460,18 @@ class Round:
     @property
     def results(self) -> list[list[HandResult]] | None:
         return None if self._results is None else [list(r) for r in self._results]
+
+    def details(self, seat: int) -> dict[str, object]:
+        """A settled round as the history keeps it, for ``seat``: the dealer's cards and
+        that seat's hands with their stakes, returns and outcomes."""
+        results = self.results
+        if results is None:
+            raise IllegalAction("the round is not settled")
+        return {
+            "dealer": [str(c) for c in self._dealer],
+            "hands": [result.to_dict() for result in results[seat]],
+            "seats": self.seats,
+        }
 
     def bankroll(self, seat: int) -> int | None:
         """Chips left beside the seat's stakes, or None when unlimited."""

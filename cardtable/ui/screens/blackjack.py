@@ -30,7 +30,9 @@ from ...core.blackjack_table import SeatPlayer, Table
 from ...core.cards import ShoeEmpty
 from ...core.money import format_chips, format_signed
 from ...core.record import RecordError
-from ..widgets.blackjack.seat import ComputerSeat, DealerRow, PlayerHands, dealer_text
+from ...resources import asset_path
+from ..widgets.blackjack.seat import ComputerSeat, DealerRow, PlayerHands
+from ..widgets.blackjack.words import result_line, turn_prompt
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls, bet_ladder
 from ..widgets.common.chips import ChipBalance
@@ -47,7 +49,6 @@ COMPUTER_STACK = 100_000
 CHIP_VALUES = (500, 2_500, 10_000, 50_000)
 _LEVELS = config.LEVELS
 _ACTIONS = {"hit": Action.HIT, "stand": Action.STAND, "double": Action.DOUBLE, "split": Action.SPLIT}
-_OUTCOME_WORDS = {"blackjack": "blackjack", "win": "win", "push": "push", "lose": "lose", "bust": "bust"}
 
 
 class Phase(str, Enum):
@@ -81,23 +82,7 @@ class BlackjackScreen(GameScreen):
 
     GAME = "blackjack"
 
-    DEFAULT_CSS = """
-    BlackjackScreen { layout: vertical; }
-    #bj-table { height: 1fr; padding: 0 1; }
-    #bj-dealer { margin: 1 0 1 0; }
-    #bj-seats { height: 7; margin-bottom: 1; }
-    #bj-hands { margin-bottom: 1; }
-    #bj-controls { dock: bottom; height: auto; }
-    .bj-row { height: 1; width: 1fr; margin-top: 1; }
-    .bj-row Button { margin: 0 1 0 0; min-width: 3; }
-    #bj-bet { height: 1; width: auto; margin-right: 1; }
-    #bj-bet > Label { height: 1; padding: 0 1 0 0; content-align: left middle; }
-    #bj-bet > .bet-value { min-width: 7; width: 7; padding: 0 1; content-align: center middle; }
-    #bj-bet > Button { width: 3; min-width: 3; }
-    .bj-row .chip { min-width: 5; background: $primary-darken-2; }
-    #bj-balance { width: 1fr; content-align: right middle; }
-    #bj-net { width: 1fr; content-align: right middle; color: $text-muted; }
-    """
+    CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
 
     BINDINGS = [
         Binding("h", "play('hit')", "Hit", priority=True, id="bj.hit"),
@@ -484,22 +469,14 @@ class BlackjackScreen(GameScreen):
         self._prompt()
 
     def _prompt(self) -> None:
-        """``Your turn: hard 15 against a 10`` (with the hand number after a split)."""
         r = self.round
         if r is None or r.turn is None:
             return
-        view = r.view(self.human)
-        hand = view.hand
-        if hand is None or view.hand_index is None:
-            return
-        which = f" (hand {view.hand_index + 1} of {len(view.hands)})" if len(view.hands) > 1 else ""
-        value = min(view.dealer_up.rank, 10)
-        against = "an ace" if value == 1 else (f"an {value}" if value == 8 else f"a {value}")
         prefix = "New shoe · " if self.table is not None and self.table.just_shuffled else ""
         if self._welcome_back:
             self._welcome_back = False
             prefix = "Your round was waiting · " + prefix
-        self.banner.show(f"{prefix}Your turn{which}: {hand.describe()} against {against}", "info")
+        self.banner.show(turn_prompt(r.view(self.human), prefix), "info")
 
     def _shoe_ran_out(self) -> None:
         """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so the
@@ -520,25 +497,11 @@ class BlackjackScreen(GameScreen):
         stake = sum(x.stake for x in mine)
         returned = sum(x.returned for x in mine)
         self.stacks = [r.bankroll(i) or 0 for i in range(len(self.levels))]
-        details = {
-            "dealer": [str(c) for c in r.dealer_cards],
-            "hands": [
-                {"cards": [str(c) for c in x.cards], "stake": x.stake, "returned": x.returned,
-                 "outcome": x.outcome.value, "doubled": x.doubled}
-                for x in mine
-            ],
-            "seats": r.seats,
-        }
-        self._unsaved = (stake, returned, details)
+        self._unsaved = (stake, returned, r.details(self.human))
         self._save_result()
         self.stats.add(mine)
-        words = ", ".join(_OUTCOME_WORDS[x.outcome.value] for x in mine)
-        net = returned - stake
         self.view = TableView(Phase.BETTING, state, self.table.shoe.remaining if self.table else 0)
-        self.banner.show(
-            f"Dealer {dealer_text(state)} · you: {words} · round {format_signed(net)}",
-            "win" if net > 0 else ("lose" if net < 0 else "push"),
-        )
+        self.banner.show(*result_line(state, mine))
         self.offer_refill_if_needed()
 
     def _save_result(self) -> bool:
