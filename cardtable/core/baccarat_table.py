@@ -1,4 +1,10 @@
-"""The punto banco table across coups: the shoe, the results of this shoe, the coup.
+"""The punto banco table across coups: the bets, the shoe, this shoe's results, the coup.
+
+The betting rules live here, written once: a chip on a spot is refused past the table
+limit per spot or when the bankroll cannot cover every bet on the layout, and the last
+coup's bets are put back only if the bankroll covers them. A refusal is a plain
+message the screen shows as it is. :meth:`BaccaratTable.state` is the whole table as
+one immutable :class:`BaccaratState`, which the screen renders.
 
 A coup needs no decision once the bets are down, so its record is its starting state
 alone (the shoe's remaining cards in order, the bets, this shoe's results so far);
@@ -9,17 +15,101 @@ committed and resumes as it stood).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle
+from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle, win_amount
 from .cards import Shoe, ShoeEmpty
+from .money import format_chips, format_signed
 from .record import RecordError, RoundRecord
 
-__all__ = ["BaccaratTable"]
+__all__ = [
+    "BaccaratState",
+    "BaccaratTable",
+    "SPOT_ORDER",
+    "chip_sizes",
+    "result_text",
+    "spot_results",
+]
+
+#: Left to right on the layout, as on a real punto banco table.
+SPOT_ORDER: tuple[Outcome, ...] = (Outcome.PLAYER, Outcome.TIE, Outcome.BANKER)
+#: Casino chip denominations in whole chips (hundredths).
+_DENOMINATIONS = (100, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000)
+
+
+def chip_sizes(minimum: int, maximum: int) -> list[int]:
+    """The chips on offer: the table minimum, then the denominations up to the maximum.
+
+    Every chip is at least the minimum, so any stake built of chips respects it; all are
+    whole chips, so a Banker win (0.95:1) is always exact to the hundredth.
+    """
+    return [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
+
+
+def _frozen(bets: Mapping[Outcome, int] | None = None) -> Mapping[Outcome, int]:
+    """A read-only copy of ``bets`` without the empty spots."""
+    return MappingProxyType({o: s for o, s in (bets or {}).items() if s})
+
+
+@dataclass(frozen=True)
+class BaccaratState:
+    """The table at one moment, read-only: what the screen draws and what it allows."""
+
+    #: The bets on the layout: the coup's while one is on the table, else those
+    #: placed for the next coup (empty spots left out).
+    bets: Mapping[Outcome, int] = field(default_factory=_frozen)
+    #: The coup dealt and not settled yet (its bets are :attr:`bets`).
+    coup: Coup | None = None
+    #: The last settled coup and its bets: its cards stay on the table, ``r`` repeats them.
+    last_coup: Coup | None = None
+    last_bets: Mapping[Outcome, int] = field(default_factory=_frozen)
+    #: The last coup's result still marks the spots (until the next coup's first bet).
+    result_shown: bool = False
+    #: Outcomes of this shoe's settled coups, oldest first (the roads).
+    history: tuple[Outcome, ...] = ()
+    #: Cards left in the shoe (the coup on the table is already drawn), its decks
+    #: (0 for a stacked shoe) and where its cut card lies.
+    shoe_left: int = 0
+    decks: int = 0
+    cut_from_end: int | None = None
+    #: The coup on the table is the first of a new shoe.
+    new_shoe: bool = False
+
+    def stake(self, spot: Outcome) -> int:
+        return self.bets.get(spot, 0)
+
+    @property
+    def staked(self) -> int:
+        """Everything on the layout."""
+        return sum(self.bets.values())
+
+    @property
+    def betting(self) -> bool:
+        """No coup on the table: bets may be placed, changed and dealt."""
+        return self.coup is None
+
+    @property
+    def can_clear(self) -> bool:
+        return self.betting and self.staked > 0
+
+    @property
+    def can_repeat(self) -> bool:
+        """The last coup's bets exist and are not already the bets placed."""
+        return self.betting and bool(self.last_bets) and dict(self.last_bets) != dict(self.bets)
+
+    @property
+    def can_deal(self) -> bool:
+        """Bets placed, or the last coup's to place again (``enter`` alone plays on)."""
+        return self.betting and bool(self.bets or self.last_bets)
 
 
 class BaccaratTable:
-    """One shoe of coups. The caller supplies a fresh shoe when the cut card is out."""
+    """One shoe of coups and the bets on the layout.
+
+    The caller supplies a fresh shoe when the cut card is out.
+    """
 
     def __init__(self, shoe: Shoe, history: tuple[Outcome, ...] = ()) -> None:
         self.shoe = shoe
@@ -30,7 +120,99 @@ class BaccaratTable:
         self.bets: dict[Outcome, int] = {}
         #: True when the current coup is the first of a new shoe.
         self.new_shoe = False
+        #: The bets placed for the next coup (still in the bankroll until it is dealt).
+        self.placed: dict[Outcome, int] = {}
+        #: The last settled coup and its bets (``repeat`` puts them back).
+        self.last_coup: Coup | None = None
+        self.last_bets: dict[Outcome, int] = {}
+        #: The last coup's result is still on the layout (until the next coup's bets).
+        self.result_shown = False
         self._start: dict[str, object] | None = None
+
+    # -- betting ------------------------------------------------------------------
+
+    @property
+    def on_table(self) -> int:
+        """The bets placed for the next coup, in all."""
+        return sum(self.placed.values())
+
+    def place(self, spot: Outcome, chip: int, bankroll: int, maximum: int) -> str | None:
+        """One ``chip`` on ``spot``; a refusal message if the limit per spot
+        (``maximum``) or the ``bankroll`` (covering every bet) does not allow it."""
+        if chip <= 0:
+            raise ValueError(f"a chip is worth something, not {chip!r}")
+        if self.coup is not None:
+            return "No more bets: the coup on the table is not settled"
+        has = self.placed.get(spot, 0)
+        if has + chip > maximum:
+            return f"Refused: the limit is {format_chips(maximum)} per spot ({spot.label} has {format_chips(has)})"
+        if self.on_table + chip > bankroll:
+            return (
+                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
+                f"another {format_chips(chip)} (on the table {format_chips(self.on_table)})"
+            )
+        self.result_shown = False  # the next coup's betting begins
+        self.placed[spot] = has + chip
+        return None
+
+    def take_back(self, spot: Outcome, chip: int) -> bool:
+        """One ``chip`` back from ``spot`` (all of it if less); False if nothing was there."""
+        has = self.placed.get(spot, 0)
+        if self.coup is not None or not has:
+            return False
+        if has > chip:
+            self.placed[spot] = has - chip
+        else:
+            del self.placed[spot]
+        return True
+
+    def clear(self) -> None:
+        """Every bet placed for the next coup back in the bankroll."""
+        if self.coup is None:
+            self.placed.clear()
+
+    def repeat(self, bankroll: int) -> str | None:
+        """The last coup's bets in place of those placed; a refusal message if the
+        ``bankroll`` does not cover them (nothing changes then)."""
+        if self.coup is not None:
+            return "No more bets: the coup on the table is not settled"
+        if not self.last_bets:
+            return "No last bets to repeat"
+        total = sum(self.last_bets.values())
+        if total > bankroll:
+            return (
+                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
+                f"the last bets ({format_chips(total)})"
+            )
+        self.result_shown = False
+        self.placed = dict(self.last_bets)
+        return None
+
+    def deal_next(self, bankroll: int, new_shoe: Callable[[], Shoe]) -> str | None:
+        """Deal the next coup for the placed bets (with none placed, the last coup's are
+        placed again), from a ``new_shoe()`` once the cut card is out; a refusal message
+        if there is nothing to deal, the ``bankroll`` falls short or the shoe is empty."""
+        if self.coup is not None:
+            return "The coup on the table is not settled"
+        if not self.placed:
+            refusal = self.repeat(bankroll) if self.last_bets else "Place a bet first"
+            if refusal is not None:
+                return refusal
+        if self.on_table > bankroll:
+            return f"Refused: your bankroll of {format_chips(bankroll)} cannot cover these bets"
+        if self.needs_shoe:
+            self.replace_shoe(new_shoe())
+        try:
+            try:
+                self.deal()
+            except ShoeEmpty:  # only a stacked (test) shoe can run dry
+                self.replace_shoe(new_shoe())
+                self.deal()
+        except ShoeEmpty:
+            return "The shoe is empty"
+        return None
+
+    # -- the shoe and the coup -----------------------------------------------------
 
     @property
     def needs_shoe(self) -> bool:
@@ -43,11 +225,12 @@ class BaccaratTable:
         self.history.clear()
         self.new_shoe = True
 
-    def deal(self, bets: Mapping[Outcome, int]) -> Coup:
-        """Deal one coup for ``bets`` (validated as by :func:`settle`)."""
+    def deal(self, bets: Mapping[Outcome, int] | None = None) -> Coup:
+        """Deal one coup for ``bets`` (by default those placed; validated as by
+        :func:`settle`). The placed bets stay until the coup is finished."""
         if self.coup is not None:
             raise RuntimeError("the coup on the table is not settled")
-        clean = {o: s for o, s in bets.items() if s}
+        clean = {o: s for o, s in (self.placed if bets is None else bets).items() if s}
         settle(clean, _ANY_COUP)  # validates spots and stakes before a card moves
         if not clean:
             raise ValueError("a coup needs at least one bet")
@@ -75,6 +258,7 @@ class BaccaratTable:
 
     @property
     def staked(self) -> int:
+        """The stakes of the coup on the table."""
         return sum(self.bets.values())
 
     def returned(self) -> int:
@@ -83,13 +267,49 @@ class BaccaratTable:
             raise RuntimeError("no coup")
         return settle(self.bets, self.coup)
 
+    def details(self) -> dict[str, object]:
+        """The coup on the table for the hand history."""
+        coup = self.coup
+        if coup is None:
+            raise RuntimeError("no coup")
+        return {
+            "bets": {o.label.lower(): self.bets[o] for o in Outcome if self.bets.get(o)},
+            "player": [str(c) for c in coup.player],
+            "banker": [str(c) for c in coup.banker],
+            "player_total": coup.player_total,
+            "banker_total": coup.banker_total,
+            "outcome": coup.outcome.label,
+            "coup": coup.describe(),
+        }
+
     def finish(self) -> None:
-        """The coup was settled: its result joins the roads; the next coup may be dealt."""
+        """The coup was settled: its result joins the roads and stays on the layout; the
+        placed bets are cleared; the next coup may be dealt."""
         if self.coup is None:
             return
         self.history.append(self.coup.outcome)
+        self.last_coup, self.last_bets, self.result_shown = self.coup, self.bets, True
         self.coup, self.bets, self._start = None, {}, None
+        self.placed = {}
         self.new_shoe = False
+
+    def state(self) -> BaccaratState:
+        """The table now, as one immutable snapshot."""
+        shoe = self.shoe
+        return BaccaratState(
+            bets=_frozen(self.bets if self.coup is not None else self.placed),
+            coup=self.coup,
+            last_coup=self.last_coup,
+            last_bets=_frozen(self.last_bets),
+            result_shown=self.result_shown,
+            history=tuple(self.history),
+            shoe_left=shoe.remaining,
+            decks=shoe.decks,
+            cut_from_end=shoe.cut_from_end,
+            new_shoe=self.new_shoe,
+        )
+
+    # -- records -------------------------------------------------------------------
 
     def record(self) -> RoundRecord:
         """The coup on the table as its starting state (no actions: the tableau decides)."""
@@ -125,3 +345,44 @@ class BaccaratTable:
 
 #: Any coup: used to validate bets with :func:`settle` before dealing.
 _ANY_COUP = Coup((), (), ())
+
+
+# -- the result in words ---------------------------------------------------------------
+
+
+def result_text(coup: Coup, bets: Mapping[Outcome, int]) -> tuple[str, str]:
+    """Who won, by what, and the player's net; with its kind (win, lose or push)."""
+    staked = sum(bets.values())
+    returned = settle(bets, coup)
+    p, b = coup.player_total, coup.banker_total
+    if coup.outcome is Outcome.TIE:
+        head = f"Tie {p} to {b}"
+    else:
+        head = f"{coup.outcome.label} wins {max(p, b)} to {min(p, b)}"
+    if coup.natural:
+        head += " (natural)"
+    net = returned - staked
+    if net > 0:
+        return f"{head} · you win {format_signed(net)}", "win"
+    if net < 0:
+        return f"{head} · you lose {format_chips(-net)}", "lose"
+    if coup.outcome is Outcome.TIE:
+        return f"{head} · push: your {format_chips(staked)} back", "push"
+    lost = sum(stake for spot, stake in bets.items() if spot is not coup.outcome)
+    return f"{head} · you break even (won and lost {format_chips(lost)})", "push"
+
+
+def spot_results(coup: Coup, bets: Mapping[Outcome, int]) -> dict[Outcome, tuple[str, str]]:
+    """Each spot's result (win, push or lose) and a note on its stake (``10 won +10``)."""
+    outcome = coup.outcome
+    results: dict[Outcome, tuple[str, str]] = {}
+    for spot in Outcome:
+        stake = bets.get(spot, 0)
+        amount = format_chips(stake)
+        if spot is outcome:
+            results[spot] = ("win", f"{amount} won {format_signed(win_amount(spot, stake))}" if stake else "wins")
+        elif outcome is Outcome.TIE and stake:
+            results[spot] = ("push", f"{amount} push")
+        else:
+            results[spot] = ("lose", f"{amount} lost" if stake else "")
+    return results

@@ -14,7 +14,7 @@ from cardtable.core.cards import Shoe
 from cardtable.resources import read_text
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
-from cardtable.ui.screens.baccarat import BaccaratScreen, HandView, chip_sizes
+from cardtable.ui.screens.baccarat import BaccaratScreen, HandView, Phase, chip_sizes
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen
@@ -542,13 +542,20 @@ async def test_a_coup_the_store_cannot_settle_stays_open_until_enter_saves_it(
         assert "Player wins" in banner(app)
         assert app.store.bankroll == 99_500 and app.bankroll == 99_500  # the stake is on the table
         assert table(app).round_in_progress() and not table(app).dealing
+        assert table(app).view.phase is Phase.UNSAVED
         assert table(app).query_one(BeadPlate).outcomes == ()
+        # only enter (save) is open: the spots show the settled coup, no new bets go down
+        assert table(app).check_action("deal", ()) is True
+        assert table(app).check_action("bet", ("P",)) is None and table(app).check_action("clear", ()) is None
+        await press(pilot, ["b"])
+        assert stakes(app) == {P: 500, B: 0, T: 0}
         monkeypatch.setattr(app.store, "settle_round", Store.settle_round.__get__(app.store))
         await press(pilot, ["enter"])  # saves the result, deals nothing new
         assert app.store.bankroll == app.bankroll == 100_500
         assert app.store.open_games() == () and app.store.history_count("baccarat") == 1
         assert table(app).query_one(BeadPlate).outcomes == (P,)
         assert not table(app).round_in_progress()
+        assert table(app).view.phase is Phase.BETTING
 
 
 async def test_the_deal_waits_while_the_rules_cover_the_table(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

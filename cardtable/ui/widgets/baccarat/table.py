@@ -1,10 +1,13 @@
-"""The baccarat table's own widgets: a hand with its cards, a bet spot, the road titles.
+"""The baccarat table's own widgets: a hand with its cards, a bet spot, the road titles,
+the shoe line.
 
 They draw what the screen gives them and hold no rule: totals and naturals come from
 :mod:`cardtable.core.baccarat`, card faces from the shared card renderer.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual import events
@@ -14,12 +17,14 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ....core.baccarat import Outcome, hand_total, is_natural
+from ....core.baccarat_table import SPOT_ORDER
 from ....core.cards import Card
 from ....core.money import format_chips
 from ..common.card import CARD_HEIGHT, CARD_WIDTH, card_box
+from ..common.labels import FixedLabel
 from .roads import OUTCOME_STYLE
 
-__all__ = ["BetSpot", "HandView", "RoadTitles", "BEAD_COLUMNS", "TALLY_COLUMNS"]
+__all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "BEAD_COLUMNS", "TALLY_COLUMNS", "bets_text"]
 
 _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
@@ -27,6 +32,14 @@ _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
 BEAD_COLUMNS = 26
 TALLY_COLUMNS = 14
 _HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
+
+
+def bets_text(bets: Mapping[Outcome, int]) -> str:
+    """``Bets: Player 10 · Banker 5 — enter to deal``, left to right as on the layout."""
+    placed = [f"{o.label} {format_chips(bets[o])}" for o in SPOT_ORDER if bets.get(o)]
+    if not placed:
+        return "No bets. p Player · b Banker · t Tie"
+    return "Bets: " + " · ".join(placed) + " — enter to deal"
 
 
 class BetSpot(Static):
@@ -143,6 +156,12 @@ class HandView(Widget):
         self.cards = list(cards)
         self.refresh()
 
+    def show_dealt(self, dealt: Sequence[tuple[Outcome, Card]]) -> None:
+        """This hand's cards among ``dealt`` (hand, card) pairs; repaints only if they changed."""
+        cards = [card for hand, card in dealt if hand is self.hand]
+        if cards != self.cards:
+            self.set_cards(cards)
+
     def render(self) -> Text:
         width = self.size.width or 40
         title = self._title()
@@ -160,3 +179,24 @@ class HandView(Widget):
                     text.append(" ")
                 text.append_text(box[row])
         return text
+
+
+class ShoeLine(FixedLabel):
+    """``8 decks · 400 cards left · cut card in 384``: the shoe as the player sees it."""
+
+    _shown: str | None = None
+
+    def show(self, left: int, decks: int, cut_from_end: int | None) -> None:
+        """``left`` cards in the shoe (those of the coup not shown yet count as in it)."""
+        if cut_from_end is not None and left <= cut_from_end:
+            text = f"{left} cards left · cut card out: shuffle next"
+        else:
+            # where the cut card is: how many more cards until it comes out
+            cut = f" · cut card in {left - cut_from_end}" if cut_from_end is not None else ""
+            shoe = f"{decks} decks · " if decks else ""
+            text = f"{shoe}{left} cards left{cut}"
+        old = self._shown
+        if text != old:  # a re-layout costs the whole screen: only when the text changes
+            self._shown = text
+            # the label is as wide as its text: re-lay the line only when the width changes
+            self.update(text, layout=old is None or len(old) != len(text))
