@@ -19,6 +19,7 @@ silently drawing twice.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -142,6 +143,18 @@ class DrawHand:
     def deck_ran_out(self) -> bool:
         """True if some card could not be exchanged because the deck was empty."""
         return bool(self.kept_no_card)
+
+    @property
+    def winning_positions(self) -> tuple[int, ...]:
+        """Positions (0-4) of the cards that make the paying hand: the pairs or the
+        three of a kind, all five from a straight up; none when nothing was paid."""
+        category = self.winning_category
+        if category is None:
+            return ()
+        if category >= HandCategory.STRAIGHT:
+            return tuple(range(HAND_SIZE))
+        counts = Counter(card.rank for card in self.cards)
+        return tuple(i for i, card in enumerate(self.cards) if counts[card.rank] >= 2)
 
     def current_value(self) -> HandValue | None:
         """The value of the cards held now (for showing the hand before the draw)."""

@@ -462,7 +462,7 @@ async def test_keys_work_during_the_deal_animation(data_dir: Path) -> None:
         assert any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
         await pilot.press("1", "enter")  # tick and draw before the reveal ends
         for _ in range(100):  # wait for the reveal to finish (not a timing assertion)
-            if not screen._busy:
+            if not screen.view.hidden:
                 break
             await pilot.pause(0.05)
         assert not any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
@@ -592,3 +592,85 @@ async def test_cards_of_the_paying_hand_are_marked(data_dir: Path) -> None:
         await pilot.press("enter")  # no pair: nothing marked
         await pilot.pause()
         assert not any(screen.query_one(f"#card-{i}", CardWidget).has_class("-winning") for i in range(5))
+
+
+async def test_a_result_the_data_file_refuses_waits_and_enter_retries(data_dir: Path, monkeypatch) -> None:
+    from cardtable.store import StoreError
+
+    app = poker_app(data_dir, "JS JD 4H 7C 9S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        real = app.store.settle_round
+
+        def refused(*args, **kwargs):
+            raise StoreError("The data file is locked by another program.")
+
+        monkeypatch.setattr(app.store, "settle_round", refused)
+        await pilot.press("enter", "enter")  # deal, stand: the result is refused
+        await pilot.pause()
+        assert screen.hand is not None and screen.hand.phase.value == "showdown"
+        assert screen.round_in_progress() and app.store.open_games() == ("poker",)
+        banner = screen.query_one(Banner)
+        assert banner.text == "The result is not saved yet: enter tries again." and banner.has_class("-error")
+        assert "the data file refused it" in screen_text(app)
+        assert screen.active_bindings["enter"].binding.action == "draw" and enabled(screen, "enter") is True
+        assert str(screen.query_one("#poker-action", Button).label) == "Draw"
+        assert enabled(screen, "1") is False and enabled(screen, "plus") is False
+        monkeypatch.setattr(app.store, "settle_round", real)
+        await pilot.press("enter")  # the file is free again: paid and closed
+        await pilot.pause()
+        assert banner.text == "One Pair of Jacks — wins 5 (±0)"
+        assert app.store.open_games() == () and app.store.history_count("poker") == 1
+        assert app.bankroll == app.store.bankroll == 100_000
+        assert screen.active_bindings["enter"].binding.action == "deal"
+
+
+async def test_an_exchange_the_data_file_refuses_is_not_done(data_dir: Path, monkeypatch) -> None:
+    from cardtable.store import StoreError
+
+    app = poker_app(data_dir, "JS JD 4H 7C 9S  JH 2D 3S")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        real = app.store.update_round
+
+        def refused(*args, **kwargs):
+            raise StoreError("The data file is locked by another program.")
+
+        monkeypatch.setattr(app.store, "update_round", refused)
+        await pilot.press("enter", "3", "4", "5", "enter")
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("JS JD 4H 7C 9S")  # nothing drawn
+        assert screen.ticked() == [2, 3, 4]  # the choice stands
+        assert screen.hand is not None and screen.hand.phase.value == "drawing"
+        monkeypatch.setattr(app.store, "update_round", real)
+        await pilot.press("enter")  # the same cards come: the deck was dealt again
+        await pilot.pause()
+        assert shown_cards(screen) == parse_cards("JS JD JH 2D 3S")
+        assert app.store.history_count("poker") == 1
+
+
+def test_the_view_says_what_each_key_may_do() -> None:
+    from cardtable.core.poker_table import PokerTable
+    from cardtable.ui.widgets.poker.view import PokerView
+
+    table = PokerTable(500)
+    betting = PokerView(table, coins=1, bankroll=100_000)
+    assert [betting.allows(a) for a in ("deal", "draw", "exchange", "bet_up", "bet_down", "tip", "repeat")] == [
+        True, False, None, True, None, None, None,
+    ]
+    assert PokerView(table, coins=3, bankroll=1_000).allows("deal") is None  # dimmed: lower the bet
+    broke = PokerView(table, coins=3, bankroll=499)
+    assert broke.allows("deal") is True and broke.refusal is not None and broke.refusal.refill  # the refill
+    hand = table.deal(2, 100_000, Shoe.stacked("JS JD 4H 7C 9S"))
+    drawing = PokerView(table, hand=hand, coins=2, last_coins=2, bankroll=99_000)
+    assert [drawing.allows(a) for a in ("deal", "draw", "exchange", "bet_up", "bet_down", "tip", "repeat")] == [
+        False, True, True, None, None, True, None,
+    ]
+    settled = PokerView(table, hand=hand.stand().settle(), coins=2, last_coins=2, bankroll=99_000)
+    assert settled.allows("deal") is True and settled.allows("repeat") is True
+    assert settled.result is not None and settled.in_play is None
+    assert replace(settled, hidden=frozenset({0})).result is None  # lit once every card shows

@@ -1,29 +1,35 @@
 """The draw-poker table: bet, deal five, tick the cards to exchange, draw, get paid.
 
-The rules live in :mod:`cardtable.core.poker_hand`; this screen holds one immutable
-:class:`~cardtable.core.poker_hand.DrawHand` at a time and redraws from it. Each step
-is applied to the state at once and saved before it is shown: the deal commits the
-stake with the hand saved open, each exchange is saved before its cards appear, and
-the settlement pays and closes the hand in one transaction. Leaving mid-hand leaves
-it open; the table resumes it when opened again. The short deal animation only
+The rules live in the core: :class:`~cardtable.core.poker_hand.DrawHand` steps one
+hand, :class:`~cardtable.core.poker_table.PokerTable` says what a bet costs and
+whether it can be dealt. The screen holds one reactive :attr:`PokerScreen.view` (a
+:class:`~cardtable.ui.widgets.poker.view.PokerView`: the hand, the bet, the ticks,
+the cards still face down, the tip, the notice) and renders it in
+:meth:`PokerScreen.watch_view`; what a key, a button or a box may do is computed from
+it (:meth:`PokerView.allows`). Each step is applied to
+the hand at once and saved before it is shown: the deal commits the stake with the
+hand saved open, each exchange is saved before its cards appear, and the settlement
+pays and closes the hand in one transaction. Leaving mid-hand leaves it open; the
+table resumes it when opened again. The reveal (:meth:`GameScreen.catch_up`) only
 catches the picture up.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import replace
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
+from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, Header, Label, Static
 
-from ...core.money import format_chips, format_signed
-from ...core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
+from ...core.money import format_chips
+from ...core.poker import JACKS_OR_BETTER_9_6, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ...core.poker_table import PokerTable
 from ...core.record import RecordError
 from ...resources import asset_path, read_json
 from ..widgets.common.banner import Banner
@@ -31,11 +37,13 @@ from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardWidget
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
+from ..widgets.poker.cards import CardSlots
 from ..widgets.poker.paytable import PayTableWidget
+from ..widgets.poker.view import PokerView
+from ..widgets.poker.words import NOT_SAVED, WAITING, coin_info, coins_text, hint, result_line
 from .base import GameScreen
 
-__all__ = ["PokerScreen", "load_pay_table"]
-
+__all__ = ["PokerScreen", "PokerView", "load_pay_table"]
 
 def load_pay_table() -> PayTable:
     """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
@@ -43,21 +51,6 @@ def load_pay_table() -> PayTable:
         return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
     except (OSError, ValueError):
         return JACKS_OR_BETTER_9_6
-
-
-def winning_positions(hand: DrawHand) -> set[int]:
-    """Positions of the cards that make the paying hand (all five for straights and up)."""
-    category = hand.winning_category
-    if category is None:
-        return set()
-    if category >= HandCategory.STRAIGHT:
-        return set(range(HAND_SIZE))
-    counts = Counter(card.rank for card in hand.cards)
-    return {i for i, card in enumerate(hand.cards) if counts[card.rank] >= 2}
-
-
-def _coins_text(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
 
 
 class PokerScreen(GameScreen):
@@ -88,426 +81,273 @@ class PokerScreen(GameScreen):
         Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
     ]
 
+    view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, bindings=True, always_update=True)
+    """The table as shown; keys, buttons, boxes and widgets follow it."""
+
     def __init__(self) -> None:
         super().__init__()
         self.pay_table = load_pay_table()
-        self.hand: DrawHand | None = None
-        self.last_coins: int | None = None
-        self._busy = False
-        self._hidden: set[int] = set()  # positions still face down in the reveal
-        self._tip: str | None = None
-        self._texts: dict[str, str] = {}
-        self._key_states: tuple[bool | None, ...] = ()
-
-    # -- settings -----------------------------------------------------------------
 
     @property
-    def coin_size(self) -> int:
-        return int(self.app.settings.poker_coin)
+    def hand(self) -> DrawHand | None:
+        return self.view.hand
 
     @property
-    def exchange_rounds(self) -> int:
-        return int(self.app.settings.poker_exchanges)
+    def phase(self) -> Phase:
+        return self.view.phase
 
     def table_minimum(self) -> int:
-        return self.coin_size
+        return self.view.table.stake(1)
+
+    def ticked(self) -> list[int]:
+        """Positions ticked for exchange."""
+        return sorted(self.view.ticked)
+
+    def round_in_progress(self) -> bool:
+        return self.view.in_play is not None
 
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii = self.app.ascii
+        settings = self.card_app.settings
+        table = PokerTable(int(settings.poker_coin), int(settings.poker_exchanges), self.pay_table)
+        self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.card_app.bankroll))
         yield Header()
         with Horizontal(id="poker-status"):
-            yield ChipBalance(id="poker-balance")
-            yield Label("", id="poker-coin-info")
+            self._balance = ChipBalance(id="poker-balance")
+            yield self._balance
+            yield Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
         with Horizontal(id="poker-top"):
-            yield PayTableWidget(self.pay_table, coins=1, id="poker-paytable")
+            self._paytable = PayTableWidget(self.pay_table, coins=1, id="poker-paytable")
+            yield self._paytable
             with Vertical(id="poker-side"):
-                yield BetControls(
-                    list(range(1, self.pay_table.max_coins + 1)),
-                    value=1,
-                    label="Bet",
-                    formatter=_coins_text,
-                    id="poker-bet",
+                self._bet = BetControls(
+                    list(range(1, table.max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
                 )
-                yield Label("", id="poker-stake")
-                yield Button("Deal", id="poker-action", variant="success")
-                yield Label("", id="poker-round")
-        yield Banner(id="poker-banner")
-        with Horizontal(id="poker-cards"):
-            for i in range(HAND_SIZE):
-                with Vertical(classes="poker-slot", id=f"slot-{i}"):
-                    yield Label(f"[{i + 1}]", classes="poker-key")
-                    yield CardWidget(None, ascii=ascii, id=f"card-{i}")
-                    yield Checkbox("Exchange", id=f"exchange-{i}", compact=True, disabled=True)
-        yield Static("", id="poker-message")
+                yield self._bet
+                self._stake = Label("", id="poker-stake")
+                yield self._stake
+                self._action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
+                yield self._action
+                self._round = Label("", id="poker-round")
+                yield self._round
+        self._banner = Banner(id="poker-banner")
+        yield self._banner
+        self._slots = CardSlots(ascii=self.card_app.ascii, id="poker-cards")
+        yield self._slots
+        self._message = Static("", id="poker-message")
+        yield self._message
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self._resume_saved_hand()
-        self._refresh_all()
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
+        self.view = replace(self._resumed(self.view), bankroll=self.card_app.bankroll)
         self.call_after_refresh(self._after_first_refresh)
 
-    def _resume_saved_hand(self) -> None:
+    def _resumed(self, view: PokerView) -> PokerView:
         """A hand left open (here or in an earlier run), dealt again from its record."""
         record = self.saved_record()
         if record is None:
-            return
+            return view
         try:
             hand = DrawHand.replay(record, {self.pay_table.name: self.pay_table}, self.card_app.rng(self.GAME))
         except RecordError as error:
             self.void_saved_round(error)
-            return
-        self.hand = hand
-        self.last_coins = hand.coins
-        self.query_one("#poker-bet", BetControls).set_value(hand.coins)
-        self.query_one("#poker-banner", Banner).show(
-            "Your hand was waiting for you: it goes on where it stopped.", "info"
-        )
-        if hand.phase is Phase.SHOWDOWN:
-            self._settle_hand()
+            return view
+        view = replace(view, hand=hand, coins=hand.coins, last_coins=hand.coins, notice=WAITING)
+        return self._settled(view) if hand.phase is Phase.SHOWDOWN else view
 
     def _after_first_refresh(self) -> None:
         # BetControls skips its first button sync (it is not yet "mounted" in its own
         # on_mount), so the "-" button would stay enabled at the minimum: sync it now.
-        bet = self.query_one("#poker-bet", BetControls)
-        bet.set_values(bet.values)
-        self._refresh_controls()
+        self._bet.set_values(self._bet.values)
         self.offer_refill_if_needed()
 
-    # -- queries ---------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """BETTING when no hand is under way (including after a settled hand)."""
-        if self.hand is None or self.hand.phase is Phase.SETTLED:
-            return Phase.BETTING
-        return self.hand.phase
-
-    @property
-    def bet_coins(self) -> int:
-        return self.query_one("#poker-bet", BetControls).value
-
-    def _bankroll(self) -> int:
-        return self.app.bankroll
-
-    def can_afford(self, coins: int) -> bool:
-        return coins * self.coin_size <= self._bankroll()
-
-    def ticked(self) -> list[int]:
-        """Positions whose Exchange box is ticked."""
-        return [i for i in range(HAND_SIZE) if self.query_one(f"#exchange-{i}", Checkbox).value]
-
-    def round_in_progress(self) -> bool:
-        return self.hand is not None and self.hand.in_progress
+    # -- what may be done: computed from the view -----------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        betting = self.phase is Phase.BETTING
-        drawing = self.phase is Phase.DRAWING
-        if action == "deal":
-            if not betting:
-                return False  # hidden: enter means "draw" now
-            if not self.can_afford(1):
-                return True  # broke: enter offers the free refill
-            return True if self.can_afford(self.bet_coins) else None
-        if action == "draw":
-            # SHOWDOWN only when the data file has not taken the result yet: enter retries.
-            return True if drawing or self.phase is Phase.SHOWDOWN else False
-        if action == "exchange":
-            return True if drawing else None
-        if action in ("bet_up", "bet_down"):
-            if not betting:
-                return None
-            bet = self.query_one("#poker-bet", BetControls)
-            return True if (bet.can_increase if action == "bet_up" else bet.can_decrease) else None
-        if action == "tip":
-            # Exact for the first draw (47 unseen cards); later rounds have seen more.
-            return True if drawing and self.hand is not None and self.hand.exchanges_done == 0 else None
-        if action == "repeat":
-            ok = betting and self.last_coins is not None and self.can_afford(self.last_coins)
-            return True if ok else None
-        return True
+        return self.view.allows(action)
 
-    # -- actions -----------------------------------------------------------------------
+    def allowed(self, action: str) -> bool:
+        return self.view.allows(action) is True
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def watch_view(self, view: PokerView) -> None:
+        hand, result, phase = view.hand, view.result, view.phase
+        betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
+        self._slots.show(
+            hand.cards if hand is not None else (),
+            hidden=view.hidden,
+            ticked=view.ticked,
+            winners=result.winning_positions if result is not None else (),
+            open_=drawing,
+        )
+        text, kind = result_line(result) if result is not None else view.notice or ("", "")
+        if text != self._banner.text or (kind and not self._banner.has_class(f"-{kind}")):
+            self._banner.show(text, kind) if kind else self._banner.clear()
+        self._paytable.winner = result.winning_category if result is not None else None
+        in_play = view.in_play
+        self._paytable.coins = in_play.coins if in_play is not None else view.coins
+        if self._bet.value != view.coins:
+            with self._bet.prevent(BetControls.Changed):
+                self._bet.value = view.coins
+        self._bet.locked = not betting
+        stake = in_play.stake if in_play is not None else view.table.stake(view.coins)
+        _say(self._stake, f"Stake {format_chips(stake)} chips")
+        self._balance.at_stake = in_play.stake if in_play is not None else 0
+        if betting:
+            refusal = view.refusal
+            label = "Refill…" if refusal is not None and refusal.refill else "Deal"
+        else:
+            label = "Draw" if not drawing or view.ticked else "Stand"
+        if str(self._action.label) != label:
+            self._action.label = label
+        self._action.action = "screen.deal" if betting else "screen.draw"
+        self._action.disabled = not self.allowed("deal" if betting else "draw")
+        rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
+        _say(self._round, rounds)
+        _say(self._message, hint(view))
+
+    # -- actions ---------------------------------------------------------------------------
 
     def action_swallow(self) -> None:
         """Enter while dealing or drawing is not possible: do nothing."""
 
     def action_bet_up(self) -> None:
-        self.query_one("#poker-bet", BetControls).increase()
+        if self.allowed("bet_up"):
+            self.view = replace(self.view, coins=self.view.coins + 1)
 
     def action_bet_down(self) -> None:
-        self.query_one("#poker-bet", BetControls).decrease()
+        if self.allowed("bet_down"):
+            self.view = replace(self.view, coins=self.view.coins - 1)
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        """The bet's own − and + buttons were clicked."""
+        event.stop()
+        if event.value != self.view.coins:
+            self.view = replace(self.view, coins=event.value)
+
+    def _bankroll_changed(self, bankroll: int) -> None:
+        """A refill (or another table) changed the bankroll: what can be bet changes too."""
+        self.view = replace(self.view, bankroll=bankroll)
 
     def action_repeat(self) -> None:
         """Bet the last hand's coins again and deal."""
-        if self.last_coins is None:
-            return
-        self.query_one("#poker-bet", BetControls).set_value(self.last_coins)
-        self.action_deal()
+        last = self.view.last_coins
+        if self.allowed("repeat") and last is not None:
+            self.view = replace(self.view, coins=last)
+            self.action_deal()
 
     def action_deal(self) -> None:
         """Place the bet and deal five from a fresh deck."""
-        if self.check_action("deal", ()) is not True:
+        view = self.view
+        if not self.allowed("deal"):
             return
-        if not self.can_afford(1):
-            self.offer_refill_if_needed()
+        refusal = view.refusal
+        if refusal is not None:  # only the refill case gets here: the others dim enter
+            if refusal.refill:
+                self.offer_refill_if_needed()
+            else:
+                self.view = replace(view, notice=(refusal.message, "error"))
             return
-        coins = self.bet_coins
-        hand = DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table).bet(coins)
-        hand = hand.deal(self.app.make_shoe("poker", 1))
+        hand = view.table.deal(view.coins, view.bankroll, self.card_app.make_shoe(self.GAME, 1))
         # Committed before a card is shown (RULES.md section 1).
         if not self.card_app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
             return
-        self.hand = hand
-        self.last_coins = coins
-        self._tip = None
-        self.query_one("#poker-banner", Banner).clear()
-        self.query_one("#poker-paytable", PayTableWidget).winner = None
-        self._reset_ticks()
-        self._show_dealt(list(range(HAND_SIZE)))
+        self._reveal(replace(view, hand=hand, last_coins=view.coins, notice=None), range(HAND_SIZE))
 
     def action_draw(self) -> None:
         """Exchange the ticked cards (none ticked: stand), then rank and pay."""
-        if self.check_action("draw", ()) is not True or self.hand is None:
+        view = self.view
+        before = view.hand
+        if not self.allowed("draw") or before is None:
             return
-        if self.hand.phase is Phase.SHOWDOWN:  # the result was not saved: try again
-            self._settle_hand()
-            self._refresh_all()
+        if before.phase is Phase.SHOWDOWN:  # the result was not saved: try again
+            self.view = self._settled(view)
             return
-        before = self.hand
-        chosen = self.ticked()
-        hand = before.exchange(chosen) if chosen else before.stand()
+        hand = before.exchange(sorted(view.ticked)) if view.ticked else before.stand()
         # Saved before the new cards are shown: a restart must not offer the choice
         # again with the next cards known.
         if not self.card_app.update_round(self.GAME, hand.record().to_json()):
             # the deck moved on: deal the hand as it was again from its own record
-            self.hand = DrawHand.replay(before.record(), {self.pay_table.name: self.pay_table})
+            replayed = DrawHand.replay(before.record(), {self.pay_table.name: self.pay_table})
+            self.view = replace(view, hand=replayed, bankroll=self.card_app.bankroll)
             return
-        self._tip = None
-        replaced = list(hand.replaced)
-        self.hand = hand
-        if hand.phase is Phase.SHOWDOWN:
-            self._settle_hand()
-        self._reset_ticks()
-        self._show_dealt(replaced)
+        self._reveal(replace(view, hand=hand), hand.replaced)
 
     def action_tip(self) -> None:
         """Show the hold with the best expected return (exact, for this pay table and bet)."""
-        if self.check_action("tip", ()) is not True or self.hand is None:
+        hand = self.view.hand
+        if not self.allowed("tip") or hand is None:
             return
         from ...ai.poker import describe_hold, hold_evs
 
-        hand = self.hand
-        evs = hold_evs(hand.cards, self.pay_table, hand.coins)
-        best = evs[0]
-        ascii = self.app.ascii
-        self._tip = (
-            f"Tip: {describe_hold(hand.cards, best.hold, ascii)} · "
+        best = hold_evs(hand.cards, self.pay_table, hand.coins)[0]
+        tip = (
+            f"Tip: {describe_hold(hand.cards, best.hold, self.card_app.ascii)} · "
             f"returns {float(best.ev):.2f} per coin on average"
         )
-        self._refresh_controls()
+        self.view = replace(self.view, tip=tip)
 
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
-        if self.check_action("exchange", (position,)) is not True:
-            return
-        self.query_one(f"#exchange-{position}", Checkbox).toggle()
+        if self.allowed("exchange"):
+            self.view = replace(self.view, ticked=self.view.ticked ^ {position})
 
-    # -- events ------------------------------------------------------------------------
-
-    @on(Button.Pressed, "#poker-action")
-    def _action_pressed(self, event: Button.Pressed) -> None:
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A click (or space) on an Exchange box."""
         event.stop()
-        if self.phase is Phase.BETTING:
-            self.action_deal()
-        else:
-            self.action_draw()
-
-    @on(Checkbox.Changed)
-    def _exchange_changed(self, event: Checkbox.Changed) -> None:
-        event.stop()
-        checkbox_id = event.checkbox.id or ""
-        if checkbox_id.startswith("exchange-"):
-            position = int(checkbox_id.split("-")[1])
-            self.query_one(f"#card-{position}", CardWidget).selected = event.value
-            self._refresh_controls()
+        position = self._slots.boxes.index(event.checkbox) if event.checkbox in self._slots.boxes else -1
+        if position >= 0 and (position in self.view.ticked) != event.value:
+            self.action_exchange(position)
 
     def on_click(self, event: Click) -> None:
-        """A click on a card toggles its Exchange box."""
+        """A click on a card ticks or unticks its Exchange box."""
         widget = event.widget
-        if isinstance(widget, CardWidget) and (widget.id or "").startswith("card-"):
-            self.action_exchange(int(widget.id.split("-")[1]))  # type: ignore[union-attr]
+        if isinstance(widget, CardWidget) and widget in self._slots.cards:
+            self.action_exchange(self._slots.cards.index(widget))
 
-    @on(BetControls.Changed, "#poker-bet")
-    def _bet_changed(self, event: BetControls.Changed) -> None:
-        self.query_one("#poker-paytable", PayTableWidget).coins = event.value
-        self._refresh_controls()
+    # -- steps ---------------------------------------------------------------------------
 
-    def _bankroll_changed(self, _value: int) -> None:
-        """A refill (or another table) changed the bankroll: what can be bet changes too."""
-        self._refresh_controls()
-
-    # -- settling ----------------------------------------------------------------------
-
-    def _settle_hand(self) -> None:
-        """Rank and pay the hand in the showdown: one transaction in the store. If the
-        data file refuses, the hand stays in the showdown (open in the store) and
-        ``enter`` tries again."""
-        hand = self.hand
-        if hand is None or hand.phase is not Phase.SHOWDOWN:
-            return
-        settled = hand.settle()
-        if not self.card_app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
-            self.query_one("#poker-banner", Banner).show("The result is not saved yet: enter tries again.", "error")
-            return
-        self.hand = settled
-        self.offer_refill_if_needed()  # broke? offer the free refill now, not at the next deal
-
-    # -- showing the state ----------------------------------------------------------------
-
-    def _reset_ticks(self) -> None:
-        for i in range(HAND_SIZE):
-            box = self.query_one(f"#exchange-{i}", Checkbox)
-            if box.value:
-                box.value = False
-            self.query_one(f"#card-{i}", CardWidget).selected = False
-
-    def _show_dealt(self, positions: list[int]) -> None:
-        """Show the hand; with animations on, ``positions`` turn over one by one.
+    def _reveal(self, view: PokerView, positions: range | tuple[int, ...]) -> None:
+        """Show ``view`` (its hand settled first if it reached the showdown); with
+        animations on, ``positions`` turn over one by one.
 
         The state has already moved on, so keys keep working meanwhile: a newer step
         simply replaces this reveal (the base screen's catch-up runs one at a time).
         """
-        animated = self.app.animations and bool(positions)
-        self._hidden = set(positions) if animated else set()
-        self._busy = animated
-        self._refresh_all()
-        steps = positions if animated else []
-        self.catch_up(steps, self._turn_over, lambda _position: self.app.delay("card"), self._dealt)
+        view = replace(view, ticked=frozenset(), tip=None)
+        if view.hand is not None and view.hand.phase is Phase.SHOWDOWN:
+            view = self._settled(view)
+        hidden = frozenset(positions) if self.card_app.animations else frozenset()
+        self.view = replace(view, hidden=hidden, bankroll=self.card_app.bankroll)
+        self.catch_up(sorted(hidden), self._turn_over, lambda _position: self.card_app.delay("card"), self._dealt)
+        if view.hand is not None and view.hand.phase is Phase.SETTLED:
+            self.offer_refill_if_needed()  # broke? offer the free refill now, not at the next deal
 
     def _turn_over(self, position: int) -> None:
-        self._hidden.discard(position)
-        self._refresh_cards()
+        self.view = replace(self.view, hidden=self.view.hidden - {position})
 
     def _dealt(self) -> None:
-        if self._busy:
-            self._busy = False
-            self._hidden = set()
-            self._refresh_all()
+        if self.view.hidden:
+            self.view = replace(self.view, hidden=frozenset())
 
-    def _refresh_all(self) -> None:
-        self._refresh_cards()
-        self._refresh_result()
-        self._refresh_controls()
+    def _settled(self, view: PokerView) -> PokerView:
+        """Rank and pay the hand in the showdown: one transaction in the store. If the
+        data file refuses, the hand stays in the showdown (open in the store) and
+        ``enter`` tries again."""
+        hand = view.hand
+        if hand is None or hand.phase is not Phase.SHOWDOWN:
+            return view
+        settled = hand.settle()
+        if not self.card_app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
+            return replace(view, notice=NOT_SAVED, bankroll=self.card_app.bankroll)
+        return replace(view, hand=settled, bankroll=self.card_app.bankroll)
 
-    def _refresh_cards(self) -> None:
-        hand = self.hand
-        cards = hand.cards if hand is not None else ()
-        settled = hand is not None and hand.phase is Phase.SETTLED and not self._busy
-        winners = winning_positions(hand) if settled and hand is not None else set()
-        for i in range(HAND_SIZE):
-            widget = self.query_one(f"#card-{i}", CardWidget)
-            widget.card = cards[i] if i < len(cards) else None
-            widget.face_down = i in self._hidden and i < len(cards)
-            widget.set_class(i in winners, "-winning")
 
-    def _refresh_result(self) -> None:
-        hand = self.hand
-        banner = self.query_one("#poker-banner", Banner)
-        paytable = self.query_one("#poker-paytable", PayTableWidget)
-        if hand is None or hand.phase is not Phase.SETTLED or self._busy:
-            paytable.winner = None
-            return
-        assert hand.value is not None
-        paytable.winner = hand.winning_category
-        # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
-        # paying pair and a low one read differently; "No Pair" alone needs no detail.
-        value = hand.value
-        name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
-        if hand.winning_category is not None:
-            banner.show(
-                f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
-            )
-        else:
-            banner.show(f"{name} — no win ({format_signed(hand.net)})", "lose")
-
-    def _set_text(self, selector: str, text: str) -> None:
-        """Update a label only when its text changes.
-
-        The stake, round and message labels have fixed boxes (poker.tcss), so a new
-        text only repaints them; the coin info is sized to its text and re-lays out.
-        """
-        if self._texts.get(selector) != text:
-            self._texts[selector] = text
-            self.query_one(selector, Static).update(text, layout=selector == "#poker-coin-info")
-
-    def _refresh_controls(self) -> None:
-        betting = self.phase is Phase.BETTING
-        drawing = self.phase is Phase.DRAWING
-        hand = self.hand
-        bet = self.query_one("#poker-bet", BetControls)
-        bet.locked = not betting
-        coins = hand.coins if (hand is not None and not betting) else bet.value
-        self.query_one("#poker-paytable", PayTableWidget).coins = coins
-        self._set_text("#poker-stake", f"Stake {format_chips(coins * self.coin_size)} chips")
-        self.query_one("#poker-balance", ChipBalance).at_stake = (
-            hand.stake if hand is not None and hand.in_progress else 0
-        )
-        rounds = self.exchange_rounds
-        self._set_text(
-            "#poker-coin-info",
-            f"Coin {format_chips(self.coin_size)} chips · {rounds} exchange round{'s' if rounds != 1 else ''}",
-        )
-        for i in range(HAND_SIZE):
-            self.query_one(f"#exchange-{i}", Checkbox).disabled = not drawing
-        button = self.query_one("#poker-action", Button)
-        if betting:
-            label = "Deal" if self.can_afford(1) else "Refill…"
-            allowed = self.check_action("deal", ()) is True
-        else:
-            label = "Draw" if not drawing or self.ticked() else "Stand"
-            allowed = self.check_action("draw", ()) is True
-        if str(button.label) != label:
-            button.label = label
-        button.disabled = not allowed
-        if drawing and hand is not None:
-            self._set_text("#poker-round", f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}")
-        else:
-            self._set_text("#poker-round", "")
-        self._set_text("#poker-message", self._message())
-        # The footer rebuilds itself on every refresh_bindings: only when a key changed.
-        keys = tuple(
-            self.check_action(action, ())
-            for action in ("deal", "draw", "exchange", "bet_up", "bet_down", "repeat", "tip")
-        )
-        if keys != self._key_states:
-            self._key_states = keys
-            self.refresh_bindings()
-
-    def _message(self) -> str:
-        hand = self.hand
-        if self._busy:
-            dealing = hand is not None and hand.phase is Phase.DRAWING and hand.drawn == HAND_SIZE
-            return "Dealing…" if dealing else "Drawing…"
-        if self.phase is Phase.SHOWDOWN:
-            return "The result is not saved yet (the data file refused it): Enter tries again."
-        if self.phase is Phase.DRAWING:
-            if self._tip:
-                return self._tip
-            n = len(self.ticked())
-            if n:
-                return f"{n} card{'s' if n != 1 else ''} to exchange · Enter draws"
-            return "Tick the cards to exchange (1–5 or click) · Enter with none ticked stands"
-        if not self.can_afford(1):
-            return "Your bankroll cannot cover one coin: Enter offers the free refill."
-        if not self.can_afford(self.bet_coins):
-            return "Not enough chips for this bet: lower it with −."
-        if hand is not None and hand.phase is Phase.SETTLED:
-            if hand.kept_no_card:
-                kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
-                cards = "card" if len(hand.kept_no_card) == 1 else "cards"
-                return f"The deck ran out: {cards} {kept} kept. Enter deals the next hand."
-            return "Enter deals the next hand · +/− change the bet · r repeats"
-        return "Choose your bet (+/−) and press Enter to deal"
+def _say(label: Static, text: str) -> None:
+    """Update a fixed-box label (poker.tcss) only when its text changes: a repaint, no
+    re-layout of the screen."""
+    if label.content != text:
+        label.update(text, layout=False)

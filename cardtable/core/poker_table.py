@@ -1,0 +1,89 @@
+"""The draw-poker table's money rules: what a bet costs and whether it can be dealt.
+
+A :class:`PokerTable` is the machine as the settings set it up (coin size, exchange
+rounds, pay table). It answers, as a pure function of the bet and the bankroll,
+whether a bet can be dealt (:meth:`PokerTable.refusal`: ``None`` or a
+:class:`Refusal` with the plain words to show), and deals only a bet it accepts
+(:meth:`PokerTable.deal` raises :class:`BetRefused` otherwise). Money in hundredths
+of a chip (RULES.md section 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Shoe
+from .poker import JACKS_OR_BETTER_9_6, PayTable
+from .poker_hand import DrawHand
+
+__all__ = ["PokerTable", "Refusal", "BetRefused", "NO_COIN", "OVER_BANKROLL"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a bet cannot be dealt, in the words the table shows as they are."""
+
+    message: str
+    #: Not even one coin is covered: the table offers the free refill instead.
+    refill: bool = False
+
+
+#: The bankroll is below one coin: no bet at all can be dealt.
+NO_COIN = Refusal("Your bankroll cannot cover one coin: Enter offers the free refill.", refill=True)
+#: One coin is covered, but not the bet chosen.
+OVER_BANKROLL = Refusal("Not enough chips for this bet: lower it with −.")
+
+
+class BetRefused(ValueError):
+    """A deal the table refuses; ``refusal`` says why. Nothing was dealt."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+@dataclass(frozen=True)
+class PokerTable:
+    """One video-poker machine: its coin, its exchange rounds and its pay table."""
+
+    coin_size: int
+    exchange_rounds: int = 1
+    pay_table: PayTable = field(default=JACKS_OR_BETTER_9_6, repr=False)
+
+    def __post_init__(self) -> None:
+        DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table)  # validates both
+
+    @property
+    def max_coins(self) -> int:
+        """The largest bet, in coins."""
+        return self.pay_table.max_coins
+
+    def stake(self, coins: int) -> int:
+        """What a bet of ``coins`` costs, in hundredths."""
+        return coins * self.coin_size
+
+    def refusal(self, coins: int, bankroll: int) -> Refusal | None:
+        """Why a bet of ``coins`` cannot be dealt with ``bankroll`` (hundredths), or None.
+
+        The stake must be covered by the bankroll; below one coin the answer is
+        :data:`NO_COIN` (the refill is offered) whatever the bet.
+        """
+        if self.stake(1) > bankroll:
+            return NO_COIN
+        if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= self.max_coins:
+            return Refusal(f"The machine takes 1 to {self.max_coins} coins, not {coins!r}.")
+        if self.stake(coins) > bankroll:
+            return OVER_BANKROLL
+        return None
+
+    def new_hand(self) -> DrawHand:
+        """A hand at this table waiting for its bet."""
+        return DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table)
+
+    def deal(self, coins: int, bankroll: int, deck: Shoe) -> DrawHand:
+        """Bet ``coins`` and deal five from ``deck``; :class:`BetRefused` (before a card
+        leaves the deck) when :meth:`refusal` refuses the bet."""
+        refusal = self.refusal(coins, bankroll)
+        if refusal is not None:
+            raise BetRefused(refusal)
+        return self.new_hand().bet(coins).deal(deck)

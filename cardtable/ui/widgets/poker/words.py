@@ -1,0 +1,66 @@
+"""What the draw-poker table says: the result line and the hint under the cards.
+
+Words only: the hand's value, the payout and the refusals come from the core.
+"""
+
+from __future__ import annotations
+
+from ....core.money import format_chips, format_signed
+from ....core.poker import HandCategory
+from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
+from .view import PokerView
+
+__all__ = ["result_line", "hint", "coin_info", "coins_text", "WAITING", "NOT_SAVED"]
+
+#: Banner notices: (text, kind).
+WAITING = ("Your hand was waiting for you: it goes on where it stopped.", "info")
+NOT_SAVED = ("The result is not saved yet: enter tries again.", "error")
+
+
+def coins_text(n: int) -> str:
+    """``1 coin``, ``3 coins``."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def coin_info(coin_size: int, rounds: int) -> str:
+    """``Coin 5 chips · 1 exchange round``."""
+    return f"Coin {format_chips(coin_size)} chips · {rounds} exchange round{'s' if rounds != 1 else ''}"
+
+
+def result_line(hand: DrawHand) -> tuple[str, str]:
+    """(``Three of a Kind, Jacks — wins 30 (+20)``, banner kind) for a settled hand."""
+    assert hand.value is not None
+    # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
+    # paying pair and a low one read differently; "No Pair" alone needs no detail.
+    value = hand.value
+    name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
+    if hand.winning_category is not None:
+        return f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
+    return f"{name} — no win ({format_signed(hand.net)})", "lose"
+
+
+def hint(view: PokerView) -> str:
+    """The line under the cards: what is going on, or what to do next."""
+    hand, phase = view.hand, view.phase
+    if view.hidden:
+        dealing = hand is not None and hand.phase is Phase.DRAWING and hand.drawn == HAND_SIZE
+        return "Dealing…" if dealing else "Drawing…"
+    if phase is Phase.SHOWDOWN:
+        return "The result is not saved yet (the data file refused it): Enter tries again."
+    if phase is Phase.DRAWING:
+        if view.tip:
+            return view.tip
+        ticked = len(view.ticked)
+        if ticked:
+            return f"{ticked} card{'s' if ticked != 1 else ''} to exchange · Enter draws"
+        return "Tick the cards to exchange (1–5 or click) · Enter with none ticked stands"
+    refusal = view.refusal
+    if refusal is not None:
+        return refusal.message
+    if hand is not None and hand.phase is Phase.SETTLED:
+        if hand.kept_no_card:
+            kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
+            cards = "card" if len(hand.kept_no_card) == 1 else "cards"
+            return f"The deck ran out: {cards} {kept} kept. Enter deals the next hand."
+        return "Enter deals the next hand · +/− change the bet · r repeats"
+    return "Choose your bet (+/−) and press Enter to deal"
