@@ -98,7 +98,7 @@ class BlackjackScreen(GameScreen):
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
-    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True)
+    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
     """The picture on screen and its phase; keys, buttons and widgets follow it."""
 
     def __init__(self) -> None:
