@@ -43,7 +43,8 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
     """The chips on offer: the table minimum, then the denominations up to the maximum.
 
     Every chip is at least the minimum, so any stake built of chips respects it; all are
-    whole chips, so a Banker win (0.95:1) is always exact to the hundredth.
+    whole chips, so a Banker win (95/100 of the stake, integer arithmetic) is always exact
+    to the hundredth.
     """
     return [minimum] + [d for d in _DENOMINATIONS if minimum < d <= maximum]
 

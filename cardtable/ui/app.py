@@ -216,8 +216,11 @@ class CardTableApp(App[None]):
         from .screens.confirm import ConfirmScreen
 
         self.sync_bankroll()
-        if self.bankroll >= minimum:
-            return
+        try:
+            if not self.store.can_refill(minimum):  # the store's rule, read fresh
+                return
+        except StoreError:
+            return  # the file is busy: the offer comes again at the next chance
 
         def answered(yes: bool | None) -> None:
             if not yes:

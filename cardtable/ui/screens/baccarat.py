@@ -197,7 +197,7 @@ class BaccaratScreen(GameScreen):
         if record is None:
             return None
         try:
-            return BaccaratTable.resume(record, self.card_app.rng(self.GAME))
+            return BaccaratTable.resume(record, self.app.rng(self.GAME))
         except RecordError as error:
             self.void_saved_round(error)
             return None
@@ -344,7 +344,7 @@ class BaccaratScreen(GameScreen):
             return
         # Committed before a card is shown: the stakes leave the bankroll with the coup
         # saved open, in one transaction (RULES.md section 1).
-        if not self.card_app.commit_round(self.GAME, table.staked, table.record().to_json()):
+        if not self.app.commit_round(self.GAME, table.staked, table.record().to_json()):
             table.undo_deal()
             self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
             return
@@ -394,7 +394,7 @@ class BaccaratScreen(GameScreen):
         text, kind = result_text(coup, state.bets)
         if state.new_shoe:
             text = "New shoe · " + text
-        if not self.card_app.settle_round(self.GAME, table.staked, table.returned(), table.details()):
+        if not self.app.settle_round(self.GAME, table.staked, table.returned(), table.details()):
             self.view = CoupView(Phase.UNSAVED, state, coup.cards_used)
             self._banner.show(f"{text} · not saved yet: enter tries again", "error")
             return

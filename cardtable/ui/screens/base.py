@@ -41,11 +41,6 @@ class GameScreen(Screen[None]):
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
     claim: TableClaim | None = None
 
-    @property
-    def card_app(self) -> CardTableApp:
-        """The app (typed; the same as ``self.app``)."""
-        return self.app
-
     def round_in_progress(self) -> bool:
         """True while a dealt round is not settled."""
         return False
@@ -64,18 +59,18 @@ class GameScreen(Screen[None]):
         void, its stakes return, the player is told in one line (the game's own
         replay reports a record that reads but does not replay the same way).
         """
-        saved = self.card_app.open_round(self.GAME)
+        saved = self.app.open_round(self.GAME)
         if saved is None:
             return None
         try:
             return RoundRecord.from_json(saved.record)
         except RecordError as error:
-            self.card_app.void_open_round(self.GAME, str(error))
+            self.app.void_open_round(self.GAME, str(error))
             return None
 
     def void_saved_round(self, error: Exception) -> None:
         """The saved round did not replay: void it (stakes returned, player told)."""
-        self.card_app.void_open_round(self.GAME, str(error))
+        self.app.void_open_round(self.GAME, str(error))
 
     def action_leave(self) -> None:
         """Back to the lobby. A round under way stays open and waits for the player."""
@@ -123,7 +118,7 @@ class GameScreen(Screen[None]):
         With animations off only the last picture is shown, at once, inside the key
         press: no in-between state reaches the screen and nothing waits.
         """
-        if not self.card_app.animations:
+        if not self.app.animations:
             if steps:
                 show(steps[-1])
             done()
@@ -154,4 +149,4 @@ class GameScreen(Screen[None]):
         """Offer the free refill when the bankroll is below this table's minimum."""
         minimum = self.table_minimum()
         if minimum > 0 and not self.round_in_progress():
-            self.card_app.offer_refill(self.GAME, minimum)
+            self.app.offer_refill(self.GAME, minimum)

@@ -140,7 +140,7 @@ class BlackjackScreen(GameScreen):
 
     @property
     def ascii(self) -> bool:
-        return self.card_app.ascii
+        return self.app.ascii
 
     @property
     def banner(self) -> Banner:
@@ -158,7 +158,7 @@ class BlackjackScreen(GameScreen):
         if record is None:
             return
         try:
-            table = Table.resume(record, self.card_app.rng(self.GAME), keep_states=True)
+            table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
             levels = record.meta.get("levels")
             assert table.round is not None
             if not isinstance(levels, list) or len(levels) != table.round.seats - 1 or not all(
@@ -173,7 +173,7 @@ class BlackjackScreen(GameScreen):
         self.levels = list(levels)
 
     def compose(self) -> ComposeResult:
-        settings = self.card_app.settings
+        settings = self.app.settings
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
         self.levels = [lvl for lvl in settings.bj_seats if lvl in _LEVELS][:4]
         self._resume_saved_round()
@@ -224,7 +224,7 @@ class BlackjackScreen(GameScreen):
         if self._resumed is not None:
             self.table = self._resumed
         else:
-            shoe = self.card_app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
+            shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
             self.table = Table(self.rules, shoe=shoe, keep_states=True)
         self.players = [_make_player(level) for level in self.levels] + [None]
         self.stacks = [COMPUTER_STACK] * len(self.levels)
@@ -349,7 +349,7 @@ class BlackjackScreen(GameScreen):
             return
         if self._unsaved is not None and not self._save_result():
             return
-        app = self.card_app
+        app = self.app
         app.sync_bankroll()
         bet, bankroll = self._bet.value, app.bankroll
         refusal = table.refusal(bet, bankroll)
@@ -392,7 +392,7 @@ class BlackjackScreen(GameScreen):
         seat, index = r.turn
         extra = r.hands(seat)[index].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
         record = table.record(self._meta()).with_action((seat, index, action.value))
-        if not self.card_app.update_round(self.GAME, record.to_json(), extra):
+        if not self.app.update_round(self.GAME, record.to_json(), extra):
             return
         shown = len(r.events)
         try:
@@ -426,7 +426,7 @@ class BlackjackScreen(GameScreen):
             return
         try:
             if table.play_computers(self.players):
-                self.card_app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
+                self.app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
             if r.turn is None:
                 table.finish_round()
         except ShoeEmpty:
@@ -443,7 +443,7 @@ class BlackjackScreen(GameScreen):
         if r is None or state.applied < 1:
             return 0.0
         event = r.events[state.applied - 1]
-        app = self.card_app
+        app = self.app
         if event.kind is EventKind.ACTION and event.seat != self.human:
             return app.delay("ai")
         if event.kind is EventKind.REVEAL:
@@ -482,7 +482,7 @@ class BlackjackScreen(GameScreen):
         """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so the
         round is void and its stakes are returned."""
         self.stop_catching_up()
-        self.card_app.void_open_round(self.GAME, "the shoe ran out")
+        self.app.void_open_round(self.GAME, "the shoe ran out")
         if self.table is not None:
             self.table.void_round()
             self.table.reshuffle()
@@ -511,7 +511,7 @@ class BlackjackScreen(GameScreen):
         if self._unsaved is None:
             return True
         stake, returned, details = self._unsaved
-        if not self.card_app.settle_round(self.GAME, stake, returned, details):
+        if not self.app.settle_round(self.GAME, stake, returned, details):
             return False
         self._unsaved = None
         return True

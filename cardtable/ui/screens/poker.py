@@ -109,9 +109,9 @@ class PokerScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        settings = self.card_app.settings
+        settings = self.app.settings
         table = PokerTable(int(settings.poker_coin), int(settings.poker_exchanges), self.pay_table)
-        self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.card_app.bankroll))
+        self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
         yield Header()
         with Horizontal(id="poker-status"):
             self._balance = ChipBalance(id="poker-balance")
@@ -133,7 +133,7 @@ class PokerScreen(GameScreen):
                 yield self._round
         self._banner = Banner(id="poker-banner")
         yield self._banner
-        self._slots = CardSlots(ascii=self.card_app.ascii, id="poker-cards")
+        self._slots = CardSlots(ascii=self.app.ascii, id="poker-cards")
         yield self._slots
         self._message = Static("", id="poker-message")
         yield self._message
@@ -141,7 +141,7 @@ class PokerScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
-        self.view = replace(self._resumed(self.view), bankroll=self.card_app.bankroll)
+        self.view = replace(self._resumed(self.view), bankroll=self.app.bankroll)
         self.call_after_refresh(self._after_first_refresh)
 
     def _resumed(self, view: PokerView) -> PokerView:
@@ -150,7 +150,7 @@ class PokerScreen(GameScreen):
         if record is None:
             return view
         try:
-            hand = DrawHand.replay(record, {self.pay_table.name: self.pay_table}, self.card_app.rng(self.GAME))
+            hand = DrawHand.replay(record, {self.pay_table.name: self.pay_table}, self.app.rng(self.GAME))
         except RecordError as error:
             self.void_saved_round(error)
             return view
@@ -251,9 +251,9 @@ class PokerScreen(GameScreen):
             else:
                 self.view = replace(view, notice=(refusal.message, "error"))
             return
-        hand = view.table.deal(view.coins, view.bankroll, self.card_app.make_shoe(self.GAME, 1))
+        hand = view.table.deal(view.coins, view.bankroll, self.app.make_shoe(self.GAME, 1))
         # Committed before a card is shown (RULES.md section 1).
-        if not self.card_app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
+        if not self.app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
             return
         self._reveal(replace(view, hand=hand, last_coins=view.coins, notice=None), range(HAND_SIZE))
 
@@ -269,10 +269,10 @@ class PokerScreen(GameScreen):
         hand = before.exchange(sorted(view.ticked)) if view.ticked else before.stand()
         # Saved before the new cards are shown: a restart must not offer the choice
         # again with the next cards known.
-        if not self.card_app.update_round(self.GAME, hand.record().to_json()):
+        if not self.app.update_round(self.GAME, hand.record().to_json()):
             # the deck moved on: deal the hand as it was again from its own record
             replayed = DrawHand.replay(before.record(), {self.pay_table.name: self.pay_table})
-            self.view = replace(view, hand=replayed, bankroll=self.card_app.bankroll)
+            self.view = replace(view, hand=replayed, bankroll=self.app.bankroll)
             return
         self._reveal(replace(view, hand=hand), hand.replaced)
 
@@ -285,7 +285,7 @@ class PokerScreen(GameScreen):
 
         best = hold_evs(hand.cards, self.pay_table, hand.coins)[0]
         tip = (
-            f"Tip: {describe_hold(hand.cards, best.hold, self.card_app.ascii)} · "
+            f"Tip: {describe_hold(hand.cards, best.hold, self.app.ascii)} · "
             f"returns {float(best.ev):.2f} per coin on average"
         )
         self.view = replace(self.view, tip=tip)
@@ -320,9 +320,9 @@ class PokerScreen(GameScreen):
         view = replace(view, ticked=frozenset(), tip=None)
         if view.hand is not None and view.hand.phase is Phase.SHOWDOWN:
             view = self._settled(view)
-        hidden = frozenset(positions) if self.card_app.animations else frozenset()
-        self.view = replace(view, hidden=hidden, bankroll=self.card_app.bankroll)
-        self.catch_up(sorted(hidden), self._turn_over, lambda _position: self.card_app.delay("card"), self._dealt)
+        hidden = frozenset(positions) if self.app.animations else frozenset()
+        self.view = replace(view, hidden=hidden, bankroll=self.app.bankroll)
+        self.catch_up(sorted(hidden), self._turn_over, lambda _position: self.app.delay("card"), self._dealt)
         if view.hand is not None and view.hand.phase is Phase.SETTLED:
             self.offer_refill_if_needed()  # broke? offer the free refill now, not at the next deal
 
@@ -341,9 +341,9 @@ class PokerScreen(GameScreen):
         if hand is None or hand.phase is not Phase.SHOWDOWN:
             return view
         settled = hand.settle()
-        if not self.card_app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
-            return replace(view, notice=NOT_SAVED, bankroll=self.card_app.bankroll)
-        return replace(view, hand=settled, bankroll=self.card_app.bankroll)
+        if not self.app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
+            return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
+        return replace(view, hand=settled, bankroll=self.app.bankroll)
 
 
 def _say(label: Static, text: str) -> None:
