@@ -14,68 +14,29 @@ last ("third base"), so they see the other seats' cards before deciding.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button, Header
+from textual.widgets import Header
 
-from ...core import config
+from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, EventKind, HandResult, Round, RoundState, Rules
-from ...core.blackjack_table import SeatPlayer, Table
+from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
-from ...core.money import format_chips, format_signed
 from ...core.record import RecordError
 from ...resources import asset_path
-from ..widgets.blackjack.seat import ComputerSeat, DealerRow, PlayerHands
+from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView
 from ..widgets.blackjack.words import result_line, turn_prompt
 from ..widgets.common.banner import Banner
-from ..widgets.common.bet import BetControls, bet_ladder
-from ..widgets.common.chips import ChipBalance
+from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
-from ..widgets.common.labels import FixedLabel
 from .base import GameScreen
 from .bj_summary import SessionStats, SessionSummary
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
-
-SEAT_NAMES = ("Ada", "Bert", "Cleo", "Dov")
-#: Computer seats start with 1,000 virtual chips of their own (never the player's).
-COMPUTER_STACK = 100_000
-CHIP_VALUES = (500, 2_500, 10_000, 50_000)
-_LEVELS = config.LEVELS
-_ACTIONS = {"hit": Action.HIT, "stand": Action.STAND, "double": Action.DOUBLE, "split": Action.SPLIT}
-
-
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
-
-    BETTING = "betting"  # no round, or the last one settled: bet and deal
-    DEALING = "dealing"  # cards coming out, computer seats or the dealer at work
-    PLAYER = "player"  # the player's hand is to act
-
-
-@dataclass(frozen=True)
-class TableView:
-    """What the screen shows: the picture of the round and the phase it implies."""
-
-    phase: Phase = Phase.BETTING
-    #: The round as shown (it may lag the table while the picture catches up).
-    picture: RoundState | None = None
-    #: Cards still in the shoe as shown (the cards not yet on screen count as in it).
-    shoe_left: int = 0
-
-
-def _make_player(level: str) -> SeatPlayer:
-    """A computer player of ``level`` (easy, normal, hard) from cardtable.ai."""
-    from ...ai.blackjack import player_for
-
-    return player_for(level)
-
 
 class BlackjackScreen(GameScreen):
     """The blackjack table."""
@@ -105,9 +66,7 @@ class BlackjackScreen(GameScreen):
         super().__init__()
         self.rules = Rules()
         self.table: Table | None = None
-        self.levels: list[str] = []
-        self.players: list[SeatPlayer | None] = []
-        self.stacks: list[int] = []
+        self.seats = ComputerSeats(())
         self.stats = SessionStats()
         self.last_bet: int | None = None
         self.tip_action: Action | None = None
@@ -117,7 +76,6 @@ class BlackjackScreen(GameScreen):
         self._resumed: Table | None = None
         #: The next prompt says that the round was waiting (once, after a resume).
         self._welcome_back = False
-        self._net_text = ""
 
     # -- the round, read through the table ------------------------------------------
 
@@ -136,7 +94,7 @@ class BlackjackScreen(GameScreen):
     @property
     def human(self) -> int:
         """The player's seat index (last: computer seats act first)."""
-        return len(self.levels)
+        return len(self.seats)
 
     @property
     def ascii(self) -> bool:
@@ -159,65 +117,25 @@ class BlackjackScreen(GameScreen):
             return
         try:
             table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
-            levels = record.meta.get("levels")
             assert table.round is not None
-            if not isinstance(levels, list) or len(levels) != table.round.seats - 1 or not all(
-                level in _LEVELS for level in levels
-            ):
-                raise RecordError("the saved round's computer seats are not readable")
+            seats = ComputerSeats.from_meta(record.meta, table.round.seats)
         except RecordError as error:
             self.void_saved_round(error)
             return
         self._resumed = table
         self.rules = table.rules
-        self.levels = list(levels)
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
-        self.levels = [lvl for lvl in settings.bj_seats if lvl in _LEVELS][:4]
+        self.seats = ComputerSeats(settings.bj_seats)
         self._resume_saved_round()
-        self._dealer = DealerRow(id="bj-dealer")
-        self._seats = [ComputerSeat(SEAT_NAMES[i], lvl, id=f"seat-{i}") for i, lvl in enumerate(self.levels)]
-        self._hands = PlayerHands(self.rules.max_hands, id="bj-hands")
-        self._banner = Banner(id="bj-banner")
-        self._bet = BetControls(bet_ladder(self.rules.min_bet, self.rules.max_bet), id="bj-bet")
-        self._chips = [
-            Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
-            for v in CHIP_VALUES
-            if self.rules.min_bet <= v <= self.rules.max_bet
-        ]
-        self._net = FixedLabel("", id="bj-net")
-        self._balance = ChipBalance(id="bj-balance")
-        self._buttons = {
-            "deal": Button("Deal ⏎", id="btn-deal", compact=True, variant="success", action="screen.deal"),
-            "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat"),
-            "hit": Button("Hit", id="btn-hit", compact=True, variant="primary", action="screen.play('hit')"),
-            "stand": Button("Stand", id="btn-stand", compact=True, variant="primary", action="screen.play('stand')"),
-            "double": Button(
-                "Double", id="btn-double", compact=True, variant="warning", action="screen.play('double')"
-            ),
-            "split": Button("Split", id="btn-split", compact=True, variant="warning", action="screen.play('split')"),
-            "tip": Button("Tip", id="btn-tip", compact=True, action="screen.tip"),
-        }
+        self._layout = BlackjackTable(self.rules, self.seats.levels, id="bj-table")
+        self._bet = self._layout.bet
+        self._banner = self._layout.banner
         yield Header()
-        with Vertical(id="bj-table"):
-            yield self._dealer
-            with Horizontal(id="bj-seats"):
-                yield from self._seats
-            yield self._hands
-            with Vertical(id="bj-controls"):
-                yield self._banner
-                with Horizontal(classes="bj-row", id="bj-bet-row"):
-                    yield self._bet
-                    yield from self._chips
-                    yield self._buttons["deal"]
-                    yield self._buttons["repeat"]
-                    yield self._net
-                with Horizontal(classes="bj-row", id="bj-action-row"):
-                    for name in ("hit", "stand", "double", "split", "tip"):
-                        yield self._buttons[name]
-                    yield self._balance
+        yield self._layout
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -226,14 +144,7 @@ class BlackjackScreen(GameScreen):
         else:
             shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
             self.table = Table(self.rules, shoe=shoe, keep_states=True)
-        self.players = [_make_player(level) for level in self.levels] + [None]
-        self.stacks = [COMPUTER_STACK] * len(self.levels)
-        if not self.levels:
-            self.query_one("#bj-seats").display = False
-            self._hands.styles.margin = (3, 0, 1, 0)
         self._bet.set_value(self.rules.min_bet)
-        for button in self._bet.query(Button).results(Button):
-            button.compact = True
         self.view = TableView(shoe_left=self.table.shoe.remaining)
         self.call_after_refresh(self._draw)  # again once the rows know their width
         if self._resumed is not None and self.round is not None:
@@ -259,7 +170,7 @@ class BlackjackScreen(GameScreen):
         """Whether the action may be taken now (keys and buttons alike)."""
         betting = self.view.phase is Phase.BETTING and self.table is not None
         if action == "play":
-            return _ACTIONS.get(str(parameter)) in self.legal()
+            return ACTIONS.get(str(parameter)) in self.legal()
         if action == "tip":
             return bool(self.legal())
         if action in ("deal", "repeat", "chip"):
@@ -279,41 +190,22 @@ class BlackjackScreen(GameScreen):
         """Render the picture and restyle the controls from the view."""
         if self.table is None:
             return
-        for name, button in self._buttons.items():
-            parameter = name if name in _ACTIONS else None
-            button.disabled = not self.allowed("play" if parameter else name, parameter)
-        for button in self._chips:
-            button.disabled = view.phase is not Phase.BETTING
-        self._bet.locked = view.phase is not Phase.BETTING
         r = self.round
-        self._balance.at_stake = r.staked(self.human) if r is not None and not r.finished else 0
+        at_stake = r.staked(self.human) if r is not None and not r.finished else 0
+        self._layout.restyle(self.allowed, view.phase is Phase.BETTING, at_stake)
         self._draw()
 
     def _draw(self) -> None:
-        view, table = self.view, self.table
-        if table is None:
-            return
-        picture = view.picture
-        live = picture is not None and self.round is not None and picture.applied == len(self.round.events)
-        turn = picture.turn if picture is not None and live and view.phase is not Phase.BETTING else None
-        cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
-        shoe_text = f"new shoe · {cards}" if table.just_shuffled and picture is not None else f"shoe {cards}"
-        self._dealer.show(picture, self.ascii, shoe_text)
-        for i, seat in enumerate(self._seats):
-            hands = picture.seats[i] if picture is not None else None
-            results = picture.results[i] if picture is not None else ()
-            active = turn[1] if turn is not None and turn[0] == i else None
-            r = self.round
-            stack = r.bankroll(i) or 0 if r is not None and not r.finished else self.stacks[i]
-            seat.show(hands, results, stack, self.rules.min_bet, active, self.ascii)
-        mine = picture.seats[self.human] if picture is not None else None
-        results = picture.results[self.human] if picture is not None else ()
-        active = turn[1] if turn is not None and turn[0] == self.human and view.phase is Phase.PLAYER else None
-        self._hands.show(mine, results, active, self.ascii)
-        net = f"session {format_signed(self.stats.net)}" if self.stats.rounds else ""
-        if net != self._net_text:
-            self._net_text = net
-            self._net.update(net)
+        if self.table is not None:
+            self._layout.draw(
+                self.view,
+                self.round,
+                self.seats.stacks,
+                min_bet=self.rules.min_bet,
+                just_shuffled=self.table.just_shuffled,
+                session_net=self.stats.net if self.stats.rounds else None,
+                ascii=self.ascii,
+            )
 
     # -- betting ------------------------------------------------------------------------
 
@@ -357,10 +249,9 @@ class BlackjackScreen(GameScreen):
             self.banner.show(refusal, "error")
             self.offer_refill_if_needed()
             return
-        minimum = self.rules.min_bet
-        self.stacks = [s if s >= minimum else COMPUTER_STACK for s in self.stacks]  # a seat buys in again
-        bets = [minimum] * len(self.levels) + [bet]
-        bankrolls = [s - minimum for s in self.stacks] + [bankroll - bet]
+        bets, bankrolls = self.seats.stakes(self.rules.min_bet)
+        bets.append(bet)
+        bankrolls.append(bankroll - bet)
         try:
             table.new_round(bets, bankrolls)
         except ShoeEmpty:
@@ -378,14 +269,14 @@ class BlackjackScreen(GameScreen):
 
     def _meta(self) -> dict[str, object]:
         """What the record keeps beside the engine's state: the computer seats' levels."""
-        return {"levels": list(self.levels)}
+        return self.seats.meta()
 
     # -- the player's actions ---------------------------------------------------------
 
     def action_play(self, name: str) -> None:
         """Hit, stand, double or split — saved before its card is dealt, so a restart
         never offers the decision again with the next card known."""
-        action = _ACTIONS.get(name)
+        action = ACTIONS.get(name)
         r, table = self.round, self.table
         if action is None or action not in self.legal() or r is None or table is None or r.turn is None:
             return
@@ -425,7 +316,7 @@ class BlackjackScreen(GameScreen):
         if table is None or r is None:
             return
         try:
-            if table.play_computers(self.players):
+            if table.play_computers([*self.seats.players, None]):
                 self.app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
             if r.turn is None:
                 table.finish_round()
@@ -496,7 +387,7 @@ class BlackjackScreen(GameScreen):
         mine: list[HandResult] = r.results[self.human]
         stake = sum(x.stake for x in mine)
         returned = sum(x.returned for x in mine)
-        self.stacks = [r.bankroll(i) or 0 for i in range(len(self.levels))]
+        self.seats.settle(r)
         self._unsaved = (stake, returned, r.details(self.human))
         self._save_result()
         self.stats.add(mine)
