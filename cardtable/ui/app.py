@@ -260,13 +260,13 @@ class CardTableApp(App[None]):
             self.open_game(self.start_game)
         self.call_after_refresh(self._check_size)
         # Once the first screen is painted, warm what the first `?` needs (the Markdown
-        # widget's import, the baccarat odds) in a thread: the rules then open faster,
+        # parser's import, the baccarat odds) in a thread: the rules then open faster,
         # and start-up itself is not slowed.
         self.set_timer(0.5, self._warm_up)
 
     def _warm_up(self) -> None:
         def work() -> None:
-            from textual.widgets import Markdown  # noqa: F401 - imported for its cost
+            import rich.markdown  # noqa: F401 - imported for its cost
 
             from ..core.baccarat import house_edges
 

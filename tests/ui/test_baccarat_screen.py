@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Markdown
+from textual.widgets import Button
 
 from cardtable.core.baccarat import Outcome
 from cardtable.core.cards import Shoe
@@ -22,6 +22,7 @@ from cardtable.ui.widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTal
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.chips import ChipBalance
+from cardtable.ui.widgets.common.markdown import MarkdownText
 
 from helpers import screen_text
 
@@ -498,7 +499,7 @@ async def test_rules_key_shows_baccarat_rules_with_computed_edges(data_dir: Path
         await pilot.pause()
         await press(pilot, ["question_mark"])
         assert isinstance(app.screen, RulesScreen)
-        source = app.screen.query_one("#rules-text-baccarat", Markdown).source
+        source = app.screen.query_one("#rules-text-baccarat", MarkdownText).source
         assert "| Banker | 45.8597 % | 1.06 % |" in source
         assert "| Tie | 9.5156 % | 14.36 % |" in source
         await press(pilot, ["escape"])

@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from textual.color import Color
 from textual.containers import VerticalScroll
-from textual.widgets import Header, Markdown, TabbedContent
+from textual.widgets import Header, TabbedContent
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen, help_markdown
+from cardtable.ui.widgets.common.markdown import MarkdownText
 
 from helpers import screen_text
 
@@ -103,14 +105,14 @@ async def test_only_the_shown_tab_is_built_and_the_others_when_first_activated(d
         screen = await open_rules(pilot)
         assert built_texts(screen) == {"baccarat"}
         assert {topic for topic in TOPICS if screen.is_built(topic)} == {"baccarat"}
-        text = screen.query_one("#rules-text-baccarat", Markdown)
+        text = screen.query_one("#rules-text-baccarat", MarkdownText)
         assert text.source == help_markdown("baccarat", baccarat_decks=app.settings.baccarat_decks)
         # a click on a tab builds its text
         await pilot.click("#--content-tab-rules-poker")
         await pilot.pause()
         assert active_tab(screen) == "rules-poker"
         assert built_texts(screen) == {"baccarat", "poker"}
-        assert screen.query_one("#rules-text-poker", Markdown).source == help_markdown("poker")
+        assert screen.query_one("#rules-text-poker", MarkdownText).source == help_markdown("poker")
         assert "Jacks or Better" in screen_text(app)
         # so does activating it from the code (the keyboard goes through the same message)
         screen.query_one("#rules-tabs", TabbedContent).active = "rules-house"
@@ -118,12 +120,12 @@ async def test_only_the_shown_tab_is_built_and_the_others_when_first_activated(d
         assert built_texts(screen) == {"baccarat", "poker", "house"}
         assert "Chips are" in screen_text(app)
         # closed and opened again: the same texts are kept, nothing is built anew
-        kept = {topic: screen.query_one(f"#rules-text-{topic}", Markdown) for topic in built_texts(screen)}
+        kept = {topic: screen.query_one(f"#rules-text-{topic}", MarkdownText) for topic in built_texts(screen)}
         await close_rules(pilot)
         again = await open_rules(pilot)
         assert again is screen and active_tab(again) == "rules-baccarat"
         assert built_texts(again) == {"baccarat", "poker", "house"}
-        assert all(again.query_one(f"#rules-text-{topic}", Markdown) is widget for topic, widget in kept.items())
+        assert all(again.query_one(f"#rules-text-{topic}", MarkdownText) is widget for topic, widget in kept.items())
         assert "Baccarat (punto banco)" in screen_text(app)
 
 
@@ -133,21 +135,22 @@ async def test_a_new_deck_count_shows_in_the_baccarat_text_next_time(data_dir: P
         await pilot.pause()
         assert app.settings.baccarat_decks == 8
         screen = await open_rules(pilot)
-        text = screen.query_one("#rules-text-baccarat", Markdown)
+        text = screen.query_one("#rules-text-baccarat", MarkdownText)
         assert "for the 8-deck shoe" in text.source and "| Banker | 45.8597 % | 1.06 % |" in text.source
         await close_rules(pilot)
         assert app.save_settings(replace(app.settings, baccarat_decks=4))
         again = await open_rules(pilot)
         assert again is screen
-        text = again.query_one("#rules-text-baccarat", Markdown)
+        text = again.query_one("#rules-text-baccarat", MarkdownText)
         assert text.source == help_markdown("baccarat", baccarat_decks=4)
         assert "for the 4-deck shoe" in text.source and "8-deck" not in text.source
         assert "| Banker | 45.8597 % |" not in text.source  # the figures are the 4-deck ones
         # and the player sees it: the note under the house edges table
         await pilot.pause()
-        notes = [p for p in text.query("MarkdownParagraph") if "Computed exactly" in str(p.content)]
-        assert len(notes) == 1
-        again.query_one("#rules-scroll-baccarat", VerticalScroll).scroll_to_widget(notes[0], animate=False, top=True)
+        line = text.line_of("Computed exactly")
+        assert line is not None
+        scroll = again.query_one("#rules-scroll-baccarat", VerticalScroll)
+        scroll.scroll_to(y=line, animate=False)  # padding 1: the line shows second
         await pilot.pause()
         shown = screen_text(app)
         assert "for the 4-deck shoe" in shown and "8-deck" not in shown
@@ -159,10 +162,11 @@ async def test_a_new_deck_count_shows_in_the_baccarat_text_next_time(data_dir: P
         assert isinstance(app.screen, LobbyScreen)
         lobby_rules = await open_rules(pilot)
         assert lobby_rules is screen and active_tab(screen) == "rules-house"
-        assert "for the 4-deck shoe" in screen.query_one("#rules-text-baccarat", Markdown).source  # not yet
+        assert "for the 4-deck shoe" in screen.query_one("#rules-text-baccarat", MarkdownText).source  # not yet
         await pilot.click("#--content-tab-rules-baccarat")
         await pilot.pause()
-        assert screen.query_one("#rules-text-baccarat", Markdown).source == help_markdown("baccarat", baccarat_decks=6)
+        six = help_markdown("baccarat", baccarat_decks=6)
+        assert screen.query_one("#rules-text-baccarat", MarkdownText).source == six
 
 
 async def test_each_opening_starts_at_the_top(data_dir: Path) -> None:
@@ -198,3 +202,25 @@ async def test_a_theme_changed_while_closed_restyles_the_kept_screen(data_dir: P
         lobby_header = app.screen_stack[0].query(Header)
         for header in (*table_header, *lobby_header):
             assert header.styles.background == light
+
+
+async def test_rules_headings_take_the_theme_colours_and_follow_a_theme_change(data_dir: Path) -> None:
+    app = make_app(data_dir, "baccarat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await open_rules(pilot)
+        text = screen.query_one("#rules-text-baccarat", MarkdownText)
+
+        def heading_colour() -> str:
+            themed = text.content
+            style = themed.theme.styles["markdown.h2"]  # type: ignore[union-attr]
+            return style.color.get_truecolor().hex.upper()
+
+        assert heading_colour() == Color.parse(app.theme_variables["primary"]).hex6.upper()
+        before = heading_colour()
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert heading_colour() == Color.parse(app.theme_variables["primary"]).hex6.upper() != before
+        # the line finder the tests use to scroll finds text of the document
+        assert text.line_of("Baccarat (punto banco)") is not None
+        assert text.line_of("no such words anywhere") is None

@@ -1,9 +1,9 @@
 """The rules of the house, one tab per game, from the Markdown texts in assets/.
 
 The app builds this screen once and shows the same instance again on every ``?``
-(see ``CardTableApp.action_rules``). A tab's Markdown is built only when the tab is
-first shown (four documents at once cost most of a second in a real terminal) and
-then kept; the baccarat text, whose house edges depend on the deck count in the
+(see ``CardTableApp.action_rules``). A tab's text (one :class:`MarkdownText` widget,
+not Textual's widget-per-paragraph ``Markdown``) is built only when the tab is first
+shown and then kept; the baccarat text, whose house edges depend on the deck count in the
 settings, is rebuilt when that count changed since it was built.
 """
 
@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane
 
 from ...resources import read_text
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.markdown import MarkdownText
 
 __all__ = ["RulesScreen", "help_markdown"]
 
@@ -45,9 +46,6 @@ class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
     #rules-tabs {
         height: 1fr;
-    }
-    #rules-tabs Markdown {
-        padding: 0 2;
     }
     #rules-tabs VerticalScroll {
         /* the same width with or without a scrollbar: the text is measured once, not
@@ -91,7 +89,7 @@ class RulesScreen(Screen[None]):
                         if key == topic:  # only the tab shown first; the others on demand
                             decks = self._decks()
                             self._built[key] = decks
-                            yield Markdown(help_markdown(key, baccarat_decks=decks), id=f"rules-text-{key}")
+                            yield MarkdownText(help_markdown(key, baccarat_decks=decks), id=f"rules-text-{key}")
         yield KeyFooter()
 
     def show_game(self, game: str | None) -> None:
@@ -120,9 +118,9 @@ class RulesScreen(Screen[None]):
         text = help_markdown(topic, baccarat_decks=decks)
         if built is None:
             scroll = self.query_one(f"#rules-scroll-{topic}", VerticalScroll)
-            scroll.mount(Markdown(text, id=f"rules-text-{topic}"))
+            scroll.mount(MarkdownText(text, id=f"rules-text-{topic}"))
         else:
-            self.query_one(f"#rules-text-{topic}", Markdown).update(text)
+            self.query_one(f"#rules-text-{topic}", MarkdownText).set_source(text)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Skip Textual's restyle of every node on resume when the styles are still current.
