@@ -1,0 +1,290 @@
+"""The exact return of a video-poker machine under optimal play (one draw, 5 coins).
+
+The standard counting method, vectorised with numpy:
+
+1. Every five-card hand of the machine's deck (C(52,5) or C(53,5)) is put on its pay
+   row once: hands are grouped by (natural ranks, one suit or not, number of wild
+   cards) and the core's :meth:`Machine.classify` prices one hand of each group.
+2. For every subset X of up to five cards, the pay total and the row counts of all
+   hands that contain X are summed (``bincount`` over the 32 subsets of each hand).
+3. For a deal, the hands reachable by holding H and discarding D are the hands that
+   contain H and none of D: by inclusion–exclusion, ``sum over T ⊆ D of (-1)^|T|
+   total[H ∪ T]``. That gives all 32 holds exactly with integer arithmetic.
+4. Deals are reduced by suit symmetry (134,459 classes of the 52-card deck), the best
+   hold of each class is taken (ties: more cards held, then the leftmost), and its row
+   counts are weighted by the class size.
+
+Everything is exact: the return comes out as a :class:`~fractions.Fraction`. The work
+of steps 2–4 is split over the machine's cores (``workers``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from multiprocessing import get_context
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.cards import SUIT_ORDER, Card
+from ..core.poker_machines import JOKER, Machine, PayHand
+
+__all__ = ["Analysis", "analyse", "all_hands", "hand_rows", "card_index", "index_card", "row_counts"]
+
+IntArray = npt.NDArray[np.int64]
+Progress = Callable[[str, int, int], None]
+
+_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # by high rank 2..14
+_BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(54)], dtype=np.int64)
+_POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+#: Inclusion–exclusion: held positions h (rows) from the totals of supersets m (columns).
+_SIGNS = np.array(
+    [[(-1) ** int(_POP[m] - _POP[h]) if (m & h) == h else 0 for m in range(32)] for h in range(32)],
+    dtype=np.int64,
+)
+#: Masks in the order ties are broken: more cards held first, then the leftmost positions.
+_PREFERENCE = sorted(range(32), key=lambda m: (-int(_POP[m]), [i for i in range(5) if m >> i & 1]))
+
+
+def card_index(card: Card) -> int:
+    """The card's number in the analysis: 4 × (rank − 2) + suit, ace high; the joker is 52."""
+    if card is JOKER:
+        return 52
+    high = 14 if card.rank == 1 else card.rank
+    return 4 * (high - 2) + SUIT_ORDER.index(card.suit)
+
+
+def index_card(index: int) -> Card:
+    """Inverse of :func:`card_index`."""
+    if index == 52:
+        return JOKER
+    high = index // 4 + 2
+    return Card(1 if high == 14 else high, SUIT_ORDER[index % 4])
+
+
+def all_hands(deck_size: int) -> npt.NDArray[np.int8]:
+    """Every five-card hand of a ``deck_size`` deck, cards ascending, one row each."""
+    count = comb(deck_size, 5)
+    flat = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(deck_size), 5)), dtype=np.int8, count=5 * count
+    )
+    return flat.reshape(count, 5)
+
+
+def hand_rows(machine: Machine, hands: npt.NDArray[np.int8]) -> IntArray:
+    """The pay row of every hand: 0 for nothing, else 1 + its place in ``machine.order``."""
+    h = hands.astype(np.int64)
+    ranks = h // 4 + 2
+    suits = h % 4
+    if machine.wild == "joker":
+        wild = h == 52
+    elif machine.wild == "deuces":
+        wild = ranks == 2
+    else:
+        wild = np.zeros(h.shape, dtype=bool)
+    primes = np.array(_PRIMES + (1,), dtype=np.int64)[np.where(wild, 15, ranks)]
+    key = primes.prod(axis=1)
+    low = np.where(wild, 9, suits).min(axis=1)
+    high = np.where(wild, -1, suits).max(axis=1)
+    key = key * 2 + (low >= high)  # one suit (or no natural card at all)
+    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    place = {hand: i + 1 for i, hand in enumerate(machine.order)}
+    row_of_key = np.zeros(len(unique), dtype=np.int64)
+    for i, at in enumerate(first):
+        cards = [index_card(int(c)) for c in hands[at]]
+        paid = machine.classify(cards)
+        row_of_key[i] = 0 if paid is None else place[paid]
+    return row_of_key[inverse.reshape(-1)]
+
+
+def row_counts(machine: Machine, rows: IntArray) -> dict[PayHand | None, int]:
+    """How many hands land on each row (None: no win)."""
+    counts = np.bincount(rows, minlength=len(machine.order) + 1)
+    out: dict[PayHand | None, int] = {None: int(counts[0])}
+    out.update({hand: int(counts[i + 1]) for i, hand in enumerate(machine.order)})
+    return out
+
+
+def _subset_index(hands: IntArray, mask: int) -> IntArray:
+    """Colex number of the cards of each hand picked by ``mask`` (among subsets of that size)."""
+    index = np.zeros(len(hands), dtype=np.int64)
+    j = 0
+    for position in range(5):
+        if mask >> position & 1:
+            j += 1
+            index += _BINOM[hands[:, position], j]
+    return index
+
+
+# -- worker state (inherited by forked workers) ---------------------------------------------
+
+_STATE: dict[str, Any] = {}
+
+
+def _sum_masks(masks: Sequence[int]) -> list[tuple[int, IntArray, IntArray]]:
+    """For each mask: pay totals and row counts over all hands, by subset."""
+    hands, pay, rows, n, r = _STATE["hands"], _STATE["pay"], _STATE["rows"], _STATE["n"], _STATE["r"]
+    out = []
+    for mask in masks:
+        size = int(_POP[mask])
+        index = _subset_index(hands, mask)
+        totals = np.bincount(index, weights=pay, minlength=comb(n, size)).astype(np.int64)
+        counts = np.bincount(index * r + rows, minlength=comb(n, size) * r).reshape(-1, r)
+        out.append((mask, totals, counts))
+    return out
+
+
+def _best_holds(lo: int, hi: int) -> tuple[IntArray, IntArray]:
+    """For classes lo..hi: per number of discards, Σ weight × row counts and Σ weight × pay."""
+    reps, weights = _STATE["reps"][lo:hi], _STATE["weights"][lo:hi]
+    totals, counts, n, r = _STATE["totals"], _STATE["counts"], _STATE["n"], _STATE["r"]
+    indices = [_subset_index(reps, m) for m in range(32)]
+    pays = np.stack([totals[int(_POP[m])][indices[m]] for m in range(32)], axis=1)
+    numerators = pays @ _SIGNS.T  # (classes, 32 holds): pay totals over the reachable hands
+    scale = np.array([_STATE["lcm"] // comb(n - 5, 5 - int(_POP[h])) for h in range(32)], dtype=np.int64)
+    scaled = numerators * scale
+    ordered = scaled[:, _PREFERENCE]
+    best = np.array(_PREFERENCE, dtype=np.int64)[ordered.argmax(axis=1)]
+    row_totals = np.zeros((len(reps), r), dtype=np.int64)
+    for m in range(32):
+        inside = (m & best) == best
+        sign = np.where(inside, np.where((_POP[m] - _POP[best]) % 2 == 0, 1, -1), 0)
+        row_totals += sign[:, None] * counts[int(_POP[m])][indices[m]]
+    discards = 5 - _POP[best]
+    by_rows = np.zeros((6, r), dtype=np.int64)
+    by_pay = np.zeros(6, dtype=np.int64)
+    for k in range(6):
+        chosen = discards == k
+        if chosen.any():
+            w = weights[chosen]
+            by_rows[k] = (row_totals[chosen] * w[:, None]).sum(axis=0)
+            by_pay[k] = (numerators[chosen, best[chosen]] * w).sum()
+    return by_rows, by_pay
+
+
+def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
+    """One hand of each suit-symmetry class (rows of card indices) and the class sizes."""
+    h = hands.astype(np.int64)
+    joker = h == 52
+    best: IntArray | None = None
+    for perm in itertools.permutations(range(4)):
+        mapped = np.where(joker, 52, (h // 4) * 4 + np.array(perm, dtype=np.int64)[h % 4])
+        mapped.sort(axis=1)
+        code = (((mapped[:, 0] * 53 + mapped[:, 1]) * 53 + mapped[:, 2]) * 53 + mapped[:, 3]) * 53 + mapped[:, 4]
+        best = code if best is None else np.minimum(best, code)
+    assert best is not None
+    codes, sizes = np.unique(best, return_counts=True)
+    reps = np.empty((len(codes), 5), dtype=np.int64)
+    rest = codes.copy()
+    for position in range(4, -1, -1):
+        reps[:, position] = rest % 53
+        rest //= 53
+    return reps, sizes.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A machine's exact figures under optimal play at 5 coins, per coin bet."""
+
+    machine: Machine
+    #: Expected coins returned per coin bet (1 = the stake back).
+    ret: Fraction
+    variance: Fraction
+    #: Probability of each final hand (None: no win), best row first.
+    probabilities: tuple[tuple[PayHand | None, Fraction], ...]
+    #: Suit classes of deals analysed, and the seconds it took.
+    classes: int
+    seconds: float
+
+    @property
+    def return_text(self) -> str:
+        """The return to 6 decimal places, e.g. ``0.995439``."""
+        return f"{float(self.ret):.6f}"
+
+
+def analyse(machine: Machine, workers: int | None = None, progress: Progress | None = None) -> Analysis:
+    """The exact return, final-hand probabilities and variance of ``machine`` (one draw,
+    5 coins, best hold on every deal). ``workers``: processes (default: every core)."""
+    import time
+
+    start = time.perf_counter()
+    say = progress or (lambda _stage, _done, _total: None)
+    n = machine.deck_size
+    r = len(machine.order) + 1
+    coins = machine.max_coins
+    pay_of_row = np.array([0] + [machine.pays[h][coins - 1] for h in machine.order], dtype=np.int64)
+    say("hands", 0, 4)
+    hands = all_hands(n)
+    rows = hand_rows(machine, hands)
+    say("hands", 1, 4)
+    lcm = 1
+    for k in range(6):
+        lcm = lcm * comb(n - 5, k) // np.gcd(lcm, comb(n - 5, k))
+    _STATE.clear()
+    _STATE.update(hands=hands.astype(np.int64), rows=rows, pay=pay_of_row[rows].astype(np.float64), n=n, r=r, lcm=lcm)
+    workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
+    ctx = get_context("fork") if workers > 1 and "fork" in _start_methods() else None
+    totals: dict[int, IntArray] = {}
+    counts: dict[int, IntArray] = {}
+    # One representative mask per subset size is enough: every subset of every hand
+    # appears exactly once under the masks of its size, so sum over all 32 masks.
+    mask_groups = [list(range(32))[i::workers] for i in range(workers)]
+    if ctx is None:
+        results = [_sum_masks(group) for group in mask_groups]
+    else:
+        with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+            results = list(pool.map(_sum_masks, mask_groups))
+    for part in results:
+        for mask, t, c in part:
+            size = int(_POP[mask])
+            if size in totals:
+                totals[size] += t
+                counts[size] += c
+            else:
+                totals[size], counts[size] = t, c
+    say("subsets", 2, 4)
+    reps, weights = _suit_classes(hands)
+    say("classes", 3, 4)
+    _STATE.update(totals=totals, counts=counts, reps=reps, weights=weights)
+    del _STATE["hands"], _STATE["pay"], _STATE["rows"]
+    chunk = 8192
+    bounds = [(lo, min(lo + chunk, len(reps))) for lo in range(0, len(reps), chunk)]
+    by_rows = np.zeros((6, r), dtype=np.int64)
+    by_pay = np.zeros(6, dtype=np.int64)
+    done = 0
+    if ctx is None:
+        parts: Any = (_best_holds(lo, hi) for lo, hi in bounds)
+        pool2 = None
+    else:
+        pool2 = ProcessPoolExecutor(workers, mp_context=ctx)
+        parts = pool2.map(_best_holds, [b[0] for b in bounds], [b[1] for b in bounds])
+    try:
+        for part_rows, part_pay in parts:
+            by_rows += part_rows
+            by_pay += part_pay
+            done += 1
+            say("deals", 3 * len(bounds) + done, 4 * len(bounds))
+    finally:
+        if pool2 is not None:
+            pool2.shutdown()
+    _STATE.clear()
+    deals = comb(n, 5)
+    ret = sum((Fraction(int(by_pay[k]), comb(n - 5, k)) for k in range(6)), Fraction(0)) / (deals * coins)
+    probs = [sum((Fraction(int(by_rows[k, i]), comb(n - 5, k)) for k in range(6)), Fraction(0)) / deals
+             for i in range(r)]
+    second = sum((p * Fraction(int(pay_of_row[i]), coins) ** 2 for i, p in enumerate(probs)), Fraction(0))
+    probabilities = tuple((hand, probs[i + 1]) for i, hand in enumerate(machine.order)) + ((None, probs[0]),)
+    return Analysis(machine, ret, second - ret * ret, probabilities, len(reps), time.perf_counter() - start)
+
+
+def _start_methods() -> list[str]:
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()

@@ -1,0 +1,455 @@
+"""Video-poker machines: pay tables with special rows, wild cards and the joker (issue 16).
+
+A :class:`Machine` is a pay table whose rows are :class:`PayHand` values — the ten
+natural categories plus the rows that real machines add (four aces with a low
+kicker, five of a kind, a wild royal, four deuces …) — and an optional wild card:
+the four deuces (Deuces Wild) or one joker in a 53-card deck (Joker Poker).
+
+:meth:`Machine.classify` names the row a hand is paid on. A wild card takes whatever
+makes the best *paying* hand under this machine's table: the rows are tried from the
+best paying down (ties: the stronger hand first) and the first one the cards can make
+wins. Whether a row can be made depends only on the natural cards' ranks, whether
+they share one suit, and the number of wild cards, so the answer is cached on that
+key: thousands of keys cover every deal. ``tests/core/test_poker_machines.py``
+checks it against a brute force that tries every substitution of every wild card.
+
+Pure: no I/O. The machines' numbers ship as data (``assets/paytables/*.json``,
+one file per machine); :data:`JACKS_OR_BETTER` is also a literal here because a
+hand's default machine must exist without reading a file (a test keeps the two equal).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from .cards import Card, Shoe, Suit, cards_text, full_deck
+from .poker import HandCategory, PayTable, rank_name
+
+__all__ = [
+    "PayHand",
+    "Machine",
+    "Joker",
+    "JOKER",
+    "WILD_KINDS",
+    "JACKS_OR_BETTER",
+    "machine_of",
+    "deck_cards",
+    "new_deck",
+    "restore_deck",
+]
+
+#: What may be wild: nothing, the four deuces, or one joker added to the deck.
+WILD_KINDS = ("none", "deuces", "joker")
+
+
+class PayHand(IntEnum):
+    """A pay-table row; the order is the hierarchy used when two rows pay the same."""
+
+    HIGH_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    FOUR_5_K = 8
+    FOUR_2_4 = 9
+    FOUR_ACES = 10
+    FOUR_2_4_KICKER = 11
+    FOUR_ACES_KICKER = 12
+    STRAIGHT_FLUSH = 13
+    FIVE_OF_A_KIND = 14
+    WILD_ROYAL = 15
+    FOUR_DEUCES = 16
+    NATURAL_ROYAL = 17
+
+
+_LABELS: dict[PayHand, str] = {
+    PayHand.HIGH_PAIR: "One Pair",
+    PayHand.TWO_PAIR: "Two Pair",
+    PayHand.THREE_OF_A_KIND: "Three of a Kind",
+    PayHand.STRAIGHT: "Straight",
+    PayHand.FLUSH: "Flush",
+    PayHand.FULL_HOUSE: "Full House",
+    PayHand.FOUR_OF_A_KIND: "Four of a Kind",
+    PayHand.FOUR_5_K: "Four 5s–Ks",
+    PayHand.FOUR_2_4: "Four 2s–4s",
+    PayHand.FOUR_ACES: "Four Aces",
+    PayHand.FOUR_2_4_KICKER: "Four 2s–4s + A–4",
+    PayHand.FOUR_ACES_KICKER: "Four Aces + 2–4",
+    PayHand.STRAIGHT_FLUSH: "Straight Flush",
+    PayHand.FIVE_OF_A_KIND: "Five of a Kind",
+    PayHand.WILD_ROYAL: "Wild Royal Flush",
+    PayHand.FOUR_DEUCES: "Four Deuces",
+    PayHand.NATURAL_ROYAL: "Royal Straight Flush",
+}
+
+#: The natural categories' rows (a plain pay table's rows become these).
+_FROM_CATEGORY: dict[HandCategory, PayHand] = {
+    HandCategory.ONE_PAIR: PayHand.HIGH_PAIR,
+    HandCategory.TWO_PAIR: PayHand.TWO_PAIR,
+    HandCategory.THREE_OF_A_KIND: PayHand.THREE_OF_A_KIND,
+    HandCategory.STRAIGHT: PayHand.STRAIGHT,
+    HandCategory.FLUSH: PayHand.FLUSH,
+    HandCategory.FULL_HOUSE: PayHand.FULL_HOUSE,
+    HandCategory.FOUR_OF_A_KIND: PayHand.FOUR_OF_A_KIND,
+    HandCategory.STRAIGHT_FLUSH: PayHand.STRAIGHT_FLUSH,
+    HandCategory.ROYAL_FLUSH: PayHand.NATURAL_ROYAL,
+}
+
+#: Rows that only natural cards can make on these machines (the kicker rows).
+_NATURAL_ONLY = (PayHand.FOUR_ACES_KICKER, PayHand.FOUR_2_4_KICKER)
+#: Rows that only a machine with wild cards can pay.
+_WILD_ONLY = (PayHand.FIVE_OF_A_KIND, PayHand.WILD_ROYAL)
+
+
+# -- the joker -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=False)
+class Joker(Card):
+    """The 53rd card of Joker Poker: wild, no rank, no suit of its own.
+
+    A :class:`Card` (so a deck and a hand can hold it) with rank 0; its ``suit``
+    field is a placeholder that nothing here reads. The natural evaluator refuses it.
+    """
+
+    rank: int = 0
+    suit: Suit = Suit.SPADES
+
+    def __post_init__(self) -> None:
+        if self.rank != 0 or self.suit is not Suit.SPADES:
+            raise ValueError("there is one joker: Joker()")
+
+    @property
+    def rank_letter(self) -> str:
+        return "JK"
+
+    @property
+    def rank_label(self) -> str:
+        return "JK"
+
+    def label(self, ascii: bool = False) -> str:
+        return "JK" if ascii else "JK★"
+
+    def __str__(self) -> str:
+        return "JK"
+
+    def __repr__(self) -> str:
+        return "JOKER"
+
+
+JOKER = Joker()
+
+
+def _parse_deck_text(text: str) -> list[Card]:
+    return [JOKER if token.upper() == "JK" else Card.parse(token) for token in text.split()]
+
+
+def deck_cards(wild: str) -> list[Card]:
+    """The machine's full deck in a fixed order: 52 cards, plus the joker for Joker Poker."""
+    return full_deck() + ([JOKER] if wild == "joker" else [])
+
+
+def new_deck(wild: str, rng: random.Random | None = None) -> Shoe:
+    """A freshly shuffled deck for one hand on a machine with ``wild`` cards."""
+    if wild != "joker":
+        return Shoe(1, rng)
+    deck = Shoe.stacked(deck_cards(wild), rng)
+    deck.shuffle()
+    return deck
+
+
+def restore_deck(data: object, wild: str, rng: random.Random | None = None) -> Shoe:
+    """The deck of a :meth:`Shoe.snapshot`, reading the joker's ``JK`` too.
+
+    A joker deck must be the 53 cards, each once; other decks go to :meth:`Shoe.restore`.
+    """
+    if wild != "joker":
+        return Shoe.restore(data, rng)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), str) or not isinstance(data.get("all"), str):
+        raise ValueError("a joker deck snapshot lists its cards and the whole deck as text")
+    full = _parse_deck_text(data["all"])
+    remaining = _parse_deck_text(data["cards"])
+    if sorted(map(str, full)) != sorted(map(str, deck_cards(wild))):
+        raise ValueError("a joker deck is the 52 cards and the joker")
+    left = Counter(full)
+    left.subtract(remaining)
+    if any(n < 0 for n in left.values()):
+        raise ValueError("a deck snapshot holds cards its deck does not have")
+    return Shoe.stacked(remaining, rng)  # deals exactly the remaining cards, in order
+
+
+# -- the machine -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Machine:
+    """One video-poker machine: its rows (coins returned for 1..max_coins coins, stake
+    included), its wild cards and its smallest paying pair (11 jacks, 13 kings)."""
+
+    key: str
+    name: str
+    pays: Mapping[PayHand, tuple[int, ...]]
+    wild: str = "none"
+    max_coins: int = 5
+    min_pair_rank: int = 11
+    #: Rows strongest first: by pay at max coins, then by the hierarchy.
+    order: tuple[PayHand, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.wild not in WILD_KINDS:
+            raise ValueError(f"wild must be one of {', '.join(WILD_KINDS)}, not {self.wild!r}")
+        if not isinstance(self.max_coins, int) or self.max_coins < 1:
+            raise ValueError(f"max_coins must be a positive int, not {self.max_coins!r}")
+        if not 2 <= self.min_pair_rank <= 14:
+            raise ValueError(f"min_pair_rank must be 2..14, not {self.min_pair_rank!r}")
+        clean: dict[PayHand, tuple[int, ...]] = {}
+        for hand, row in self.pays.items():
+            hand = PayHand(hand)
+            row = tuple(row)
+            if len(row) != self.max_coins or not all(isinstance(n, int) and n > 0 for n in row):
+                raise ValueError(f"{hand.name}: need {self.max_coins} positive whole coin amounts, not {row!r}")
+            clean[hand] = row
+        if self.wild != "none" and any(h in clean for h in _NATURAL_ONLY):
+            raise ValueError("kicker rows are for machines without wild cards")
+        if self.wild == "none" and any(h in clean for h in _WILD_ONLY):
+            raise ValueError(f"{', '.join(h.name for h in _WILD_ONLY)} need wild cards")
+        if PayHand.FOUR_DEUCES in clean and self.wild != "deuces":
+            raise ValueError("FOUR_DEUCES is a Deuces Wild row")
+        if PayHand.NATURAL_ROYAL not in clean:
+            raise ValueError("every machine pays the natural royal")
+        order = tuple(sorted(clean, key=lambda h: (clean[h][-1], h), reverse=True))
+        object.__setattr__(self, "pays", MappingProxyType(clean))
+        object.__setattr__(self, "order", order)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.name, self.rows(), self.wild, self.max_coins, self.min_pair_rank))
+
+    # -- data ---------------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Machine:
+        """Build from the asset's JSON shape (``assets/paytables/*.json``)."""
+        try:
+            pays = {PayHand[str(name)]: tuple(row) for name, row in data["pays"].items()}
+            return cls(
+                key=str(data["key"]),
+                name=str(data["name"]),
+                pays=pays,
+                wild=str(data.get("wild", "none")),
+                max_coins=int(data.get("max_coins", 5)),
+                min_pair_rank=int(data.get("min_pair_rank", 11)),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"bad machine data: {exc}") from None
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The JSON shape of this machine (inverse of :meth:`from_mapping`)."""
+        return {
+            "key": self.key,
+            "name": self.name,
+            "wild": self.wild,
+            "max_coins": self.max_coins,
+            "min_pair_rank": self.min_pair_rank,
+            "pays": {h.name: list(self.pays[h]) for h in self.order},
+        }
+
+    # -- display ------------------------------------------------------------------
+
+    def rows(self) -> tuple[tuple[PayHand, tuple[int, ...]], ...]:
+        """Paying rows, best paying first, for display."""
+        return tuple((h, self.pays[h]) for h in self.order)
+
+    def row_label(self, hand: PayHand) -> str:
+        """Row name: ``Jacks or Better``, ``Natural Royal Flush`` on a wild machine …"""
+        if hand is PayHand.HIGH_PAIR:
+            return f"{rank_name(self.min_pair_rank, True)} or Better"
+        if hand is PayHand.NATURAL_ROYAL and self.wild != "none":
+            return "Natural Royal Flush"
+        return _LABELS[hand]
+
+    @property
+    def deck_size(self) -> int:
+        """52, or 53 with the joker."""
+        return 53 if self.wild == "joker" else 52
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild on this machine."""
+        if self.wild == "joker":
+            return isinstance(card, Joker)
+        return self.wild == "deuces" and card.rank == 2
+
+    def deck(self) -> list[Card]:
+        """The machine's full deck in a fixed order."""
+        return deck_cards(self.wild)
+
+    # -- paying -------------------------------------------------------------------
+
+    def _check_coins(self, coins: int) -> None:
+        if not isinstance(coins, int) or isinstance(coins, bool) or not 1 <= coins <= self.max_coins:
+            raise ValueError(f"bet 1 to {self.max_coins} coins, not {coins!r}")
+
+    def classify(self, cards: Sequence[Card]) -> PayHand | None:
+        """The row five distinct cards are paid on (wild cards at their best), or None."""
+        if len(cards) != 5 or len(set(cards)) != 5 or not all(isinstance(c, Card) for c in cards):
+            raise ValueError(f"a poker hand is exactly five distinct cards, not {cards_text(cards)!r}")
+        natural = [c for c in cards if not self.is_wild(c)]
+        if any(isinstance(c, Joker) for c in natural):
+            raise ValueError("this machine deals no joker")
+        ranks = tuple(sorted(14 if c.rank == 1 else c.rank for c in natural))
+        suited = len({c.suit for c in natural}) <= 1
+        return self.classify_key(ranks, suited, 5 - len(natural))
+
+    def classify_key(self, ranks: tuple[int, ...], suited: bool, wilds: int) -> PayHand | None:
+        """:meth:`classify` by its key: the natural cards' ranks (2..14, sorted), whether
+        they share a suit, and the number of wild cards."""
+        return _classify(self.order, self.min_pair_rank, self.wild == "deuces", ranks, suited, wilds)
+
+    def pay(self, hand: PayHand | None, coins: int) -> int:
+        """Coins returned by a row for ``coins`` bet (0 for None)."""
+        self._check_coins(coins)
+        return 0 if hand is None else self.pays[hand][coins - 1]
+
+    def payout(self, cards: Sequence[Card], coins: int) -> int:
+        """Coins returned for five cards, stake included (0 when they pay nothing)."""
+        self._check_coins(coins)
+        return self.pay(self.classify(cards), coins)
+
+    def paying_positions(self, cards: Sequence[Card]) -> tuple[int, ...]:
+        """Positions of the cards that make the paying hand (the wild cards among them)."""
+        hand = self.classify(cards)
+        if hand is None:
+            return ()
+        if hand in (PayHand.HIGH_PAIR, PayHand.TWO_PAIR, PayHand.THREE_OF_A_KIND) or (
+            PayHand.FOUR_OF_A_KIND <= hand <= PayHand.FOUR_ACES
+        ):
+            counts = Counter(c.rank for c in cards if not self.is_wild(c))
+            wild = [i for i, c in enumerate(cards) if self.is_wild(c)]
+            if hand is PayHand.HIGH_PAIR and wild:
+                best = max((c for c in cards if not self.is_wild(c)), key=lambda c: 14 if c.rank == 1 else c.rank)
+                return tuple(sorted(wild + [cards.index(best)]))
+            top = max(counts.values()) if counts else 0
+            keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and counts[c.rank] >= 2]
+            if wild and top >= 1 and not keep:
+                rank = max(counts, key=lambda r: (counts[r], 14 if r == 1 else r))
+                keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and c.rank == rank]
+            elif wild and keep and hand is not PayHand.TWO_PAIR:
+                rank = max(counts, key=lambda r: (counts[r], 14 if r == 1 else r))
+                keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and c.rank == rank]
+            return tuple(sorted(keep + wild))
+        return tuple(range(5))
+
+
+def machine_of(table: Machine | PayTable) -> Machine:
+    """A machine for a plain :class:`PayTable` (the 9/6 Jacks or Better of RULES.md)."""
+    if isinstance(table, Machine):
+        return table
+    return _machine_of_pay_table(table)
+
+
+@lru_cache(maxsize=8)
+def _machine_of_pay_table(table: PayTable) -> Machine:
+    pays = {_FROM_CATEGORY[category]: row for category, row in table.rows()}
+    key = "jacks-or-better-9-6" if table.name == "9/6 Jacks or Better" else table.name.lower().replace(" ", "-")
+    return Machine(key, table.name, pays, "none", table.max_coins, table.min_pair_rank)
+
+
+# -- classification by key -------------------------------------------------------------
+
+_WINDOWS = tuple(frozenset(range(top - 4, top + 1)) if top > 5 else frozenset({14, 2, 3, 4, 5}) for top in range(5, 15))
+_ROYAL = frozenset({10, 11, 12, 13, 14})
+
+
+def _in_window(ranks: frozenset[int], royal_too: bool) -> bool:
+    return any(ranks <= w for w in _WINDOWS if royal_too or w != _ROYAL)
+
+
+@lru_cache(maxsize=65536)
+def _classify(
+    order: tuple[PayHand, ...], min_pair: int, deuces: bool, ranks: tuple[int, ...], suited: bool, w: int
+) -> PayHand | None:
+    """The first row of ``order`` that the natural ``ranks`` and ``w`` wild cards can make
+    exactly (wild cards may stand for any card, even one already in the hand)."""
+    counts = Counter(ranks)
+    shape = sorted(counts.values(), reverse=True)
+    top = shape[0] if shape else 0
+    distinct = len(counts) == len(ranks)
+    rank_set = frozenset(counts)
+    for hand in order:
+        if hand is PayHand.NATURAL_ROYAL:
+            ok = w == 0 and suited and rank_set == _ROYAL
+        elif hand is PayHand.FOUR_DEUCES:
+            ok = deuces and w == 4
+        elif hand is PayHand.WILD_ROYAL:
+            ok = w >= 1 and suited and distinct and rank_set <= _ROYAL
+        elif hand is PayHand.FIVE_OF_A_KIND:
+            ok = w >= 1 and len(counts) <= 1
+        elif hand is PayHand.STRAIGHT_FLUSH:
+            ok = suited and distinct and _in_window(rank_set, royal_too=False)
+        elif hand is PayHand.FOUR_ACES_KICKER:
+            ok = w == 0 and counts.get(14) == 4 and any(counts.get(r) == 1 for r in (2, 3, 4))
+        elif hand is PayHand.FOUR_2_4_KICKER:
+            ok = w == 0 and any(
+                counts.get(r) == 4 and any(counts.get(k) == 1 for k in (14, 2, 3, 4) if k != r) for r in (2, 3, 4)
+            )
+        elif hand is PayHand.FOUR_ACES:
+            ok = counts.get(14, 0) + w >= 4
+        elif hand is PayHand.FOUR_2_4:
+            ok = any(counts.get(r, 0) + w >= 4 for r in (2, 3, 4))
+        elif hand is PayHand.FOUR_5_K:
+            ok = any(counts.get(r, 0) + w >= 4 for r in range(5, 14))
+        elif hand is PayHand.FOUR_OF_A_KIND:
+            ok = top + w >= 4
+        elif hand is PayHand.FULL_HOUSE:
+            ok = len(counts) <= 2 and top <= 3 and (len(shape) < 2 or shape[1] <= 2)
+        elif hand is PayHand.FLUSH:
+            ok = suited
+        elif hand is PayHand.STRAIGHT:
+            ok = distinct and _in_window(rank_set, royal_too=True)
+        elif hand is PayHand.THREE_OF_A_KIND:
+            ok = top + w >= 3 and top <= 3 and len(counts) <= 3 and (len(shape) < 2 or shape[1] == 1)
+        elif hand is PayHand.TWO_PAIR:
+            ok = top <= 2 and len(counts) <= 3
+        else:  # HIGH_PAIR: exactly one pair, of min_pair or better
+            if top > 2 or shape.count(2) > 1:
+                ok = False
+            elif top == 2:
+                ok = any(counts[r] == 2 and r >= min_pair for r in counts)
+            else:
+                ok = w >= 2 or (w == 1 and any(r >= min_pair for r in counts))
+        if ok:
+            return hand
+    return None
+
+
+# The 9/6 Jacks or Better machine (RULES.md section 4) as a literal, identical to
+# ``assets/paytables/jacks-or-better-9-6.json`` (a test checks it): the core reads no files.
+_JACKS_OR_BETTER_DATA: dict[str, Any] = {
+    "key": "jacks-or-better-9-6",
+    "name": "9/6 Jacks or Better",
+    "wild": "none",
+    "max_coins": 5,
+    "min_pair_rank": 11,
+    "pays": {
+        "NATURAL_ROYAL": [250, 500, 750, 1000, 4000],
+        "STRAIGHT_FLUSH": [50, 100, 150, 200, 250],
+        "FOUR_OF_A_KIND": [25, 50, 75, 100, 125],
+        "FULL_HOUSE": [9, 18, 27, 36, 45],
+        "FLUSH": [6, 12, 18, 24, 30],
+        "STRAIGHT": [4, 8, 12, 16, 20],
+        "THREE_OF_A_KIND": [3, 6, 9, 12, 15],
+        "TWO_PAIR": [2, 4, 6, 8, 10],
+        "HIGH_PAIR": [1, 2, 3, 4, 5],
+    },
+}
+
+#: The house's first machine (the default of a hand and of old records).
+JACKS_OR_BETTER: Machine = Machine.from_mapping(_JACKS_OR_BETTER_DATA)
