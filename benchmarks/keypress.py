@@ -1,9 +1,12 @@
 """Key-press cost in every game: the app's own CPU time per key, headless, animations off.
 
-Target (DESIGN.md section 6): median under 10 ms per key press, including the next frame.
-Pilot's ``press`` also waits for the app to go idle (~40 ms of wall time that is mostly
-sleeping), so this measures CPU time (``time.process_time``) around each press instead
-of wall time: that is the work the app does for the key, plus a small, constant Pilot cost.
+Target (DESIGN.md section 6): median under 10 ms per key press of the app's own time,
+including the next frame. Pilot's ``press`` also waits for the app to go idle (~40 ms of
+wall time that is mostly sleeping), so this measures CPU time (``time.process_time``)
+around each press instead of wall time. That figure still holds Pilot's own work per
+press (posting the key, waiting for idle: 4-6 ms on this machine), which is measured by
+pressing a key bound to nothing; the verdict is on the median above it, the app's work
+for the key, as DESIGN.md asks ("measure the app's work, not pilot.press").
 
     python benchmarks/keypress.py [--rounds 20]
 """
@@ -66,13 +69,13 @@ def main() -> int:
         median = statistics.median(samples) * 1000
         p90 = statistics.quantiles(samples, n=10)[-1] * 1000
         base = statistics.median(idle) * 1000
-        worst = max(worst, median)
+        worst = max(worst, median - base)
         print(
             f"{game:10s} {len(samples):4d} presses  median {median:5.1f} ms  p90 {p90:5.1f} ms CPU"
             f"  (a key bound to nothing: {base:4.1f} ms; median above it {median - base:5.1f} ms)"
         )
     verdict = "OK" if worst < TARGET_MS else "OVER TARGET"
-    print(f"worst median {worst:.1f} ms (target < {TARGET_MS:.0f} ms) -> {verdict}")
+    print(f"worst median above Pilot's own cost {worst:.1f} ms (target < {TARGET_MS:.0f} ms) -> {verdict}")
     print("(raw figures include Pilot's own cost per press, shown by the key bound to nothing)")
     return 0
 
