@@ -14,11 +14,12 @@ from cardtable.core.cards import Shoe
 from cardtable.resources import read_text
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
-from cardtable.ui.screens.baccarat import BaccaratScreen, HandView, Phase, chip_sizes
+from cardtable.ui.screens.baccarat import BaccaratScreen, Phase, chip_sizes
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
+from cardtable.ui.widgets.baccarat.table import HandView
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.chips import ChipBalance

@@ -18,15 +18,11 @@ from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, Header, Label
+from textual.widgets import Header
 
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Coup, Outcome
 from ...core.baccarat_table import (
@@ -35,15 +31,12 @@ from ...core.baccarat_table import (
     BaccaratTable,
     chip_sizes,
     result_text,
-    spot_results,
 )
 from ...core.cards import Shoe
 from ...core.record import RecordError
-from ..widgets.baccarat.roads import BeadPlate, BigRoadBoard, RoadTally
-from ..widgets.baccarat.table import BetSpot, HandView, RoadTitles, ShoeLine, bets_text
-from ..widgets.common.banner import Banner
+from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
+from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
-from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from .base import GameScreen
 
@@ -56,47 +49,10 @@ _NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spo
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
 
 
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
-
-    BETTING = "betting"  # no coup on the table: bet, change the chip, deal
-    DEALING = "dealing"  # the coup is committed and its cards are coming out
-    UNSAVED = "unsaved"  # the coup is shown settled, the data file did not take it: enter saves
-
-
-@dataclass(frozen=True)
-class CoupView:
-    """What the screen shows: the phase, the table's state, the cards dealt out so far."""
-
-    phase: Phase = Phase.BETTING
-    state: BaccaratState = BaccaratState()
-    #: Cards of the coup on the table shown so far (the rest count as still in the shoe).
-    shown: int = 0
-
-
 class BaccaratScreen(GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
     GAME = "baccarat"
-
-    DEFAULT_CSS = """
-    BaccaratScreen #bac-top { height: 1; }
-    BaccaratScreen #bac-balance { width: 1fr; }
-    BaccaratScreen #bac-shoe { width: auto; color: $text-muted; padding: 0 1; }
-    BaccaratScreen #bac-hands { height: 6; }
-    BaccaratScreen #bac-banner { height: 1; }
-    BaccaratScreen #bac-bets { height: 4; margin: 0 0 0 1; }
-    BaccaratScreen #bac-chip { margin: 0; }
-    BaccaratScreen #bac-actions { height: 1; margin: 0 1; }
-    BaccaratScreen #bac-actions > Button { margin-right: 2; }
-    BaccaratScreen #bac-chip > .bet-label { padding: 0 0 0 1; }
-    BaccaratScreen #bac-road-titles { width: 1fr; height: 1; color: $text-muted; margin: 0 1; }
-    BaccaratScreen #bac-roads { height: 6; margin: 0 1; }
-    BaccaratScreen #bac-bead { width: 24; margin-right: 2; }
-    BaccaratScreen #bac-road { width: 1fr; margin-right: 2; }
-    BaccaratScreen #bac-tally { width: 14; }
-    BaccaratScreen #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
-    """
 
     # Every table key is a priority binding: Textual runs priority keys the moment they
     # arrive but queues the others, so "- enter" typed quickly would deal before the
@@ -148,37 +104,12 @@ class BaccaratScreen(GameScreen):
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii = bool(self.app.ascii)
-        self._balance = ChipBalance(id="bac-balance")
-        self._shoe = ShoeLine("", id="bac-shoe")
-        self._hands = [HandView(h, ascii=ascii, id=f"hand-{h.label.lower()}") for h in (Outcome.PLAYER, Outcome.BANKER)]
-        self._banner = Banner(id="bac-banner")
-        self._spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
         settings = self.app.settings
-        self._chip = BetControls(chip_sizes(settings.bac_min, settings.bac_max), label="Chip", id="bac-chip")
-        self._buttons = {
-            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="primary", action="screen.deal"),
-            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": Button("Repeat last bets  r", id="bac-repeat", compact=True, action="screen.repeat"),
-        }
+        self._layout = BaccaratLayout(ascii=self.app.ascii, min_bet=settings.bac_min, max_bet=settings.bac_max)
+        self._banner, self._chip, self._spots = self._layout.banner, self._layout.chip, self._layout.spots
         self._footer = KeyFooter()
-        self._boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
         yield Header()
-        with Horizontal(id="bac-top"):
-            yield self._balance
-            yield self._shoe
-        with Horizontal(id="bac-hands"):
-            yield from self._hands
-        yield self._banner
-        with Horizontal(id="bac-bets"):
-            yield from self._spots.values()
-            yield self._chip
-        with Horizontal(id="bac-actions"):
-            yield from self._buttons.values()
-        yield RoadTitles(id="bac-road-titles")
-        with Horizontal(id="bac-roads"):
-            yield from self._boards
-        yield Label("Coups are independent: the roads record this shoe, they predict nothing.", id="bac-note")
+        yield self._layout
         yield self._footer
 
     def on_mount(self) -> None:
@@ -232,33 +163,10 @@ class BaccaratScreen(GameScreen):
         return True
 
     def watch_view(self, view: CoupView) -> None:
-        """Draw the view: the spots, the hands, the shoe, the roads, the controls."""
+        """Draw the view (the layout asks :meth:`allowed` for each button)."""
         if self.table is None:
             return
-        phase, state = view.phase, view.state
-        coup, last = state.coup, state.last_coup
-        marks = None
-        if phase is Phase.UNSAVED and coup is not None:
-            marks = spot_results(coup, state.bets)
-        elif phase is Phase.BETTING and state.result_shown and last is not None:
-            marks = spot_results(last, state.last_bets)
-        for outcome, spot in self._spots.items():
-            spot.stake = state.stake(outcome)
-            spot.disabled = phase is not Phase.BETTING
-            spot.mark(*(marks[outcome] if marks is not None else (None, "")))
-        self._chip.locked = phase is Phase.DEALING
-        for name, button in self._buttons.items():
-            button.disabled = not self.allowed(name)
-        self._balance.at_stake = state.staked
-        # bets placed for the next coup are still in the bankroll; a dealt coup's are not
-        self._balance.uncommitted = state.staked if state.betting else 0
-        undealt = coup.cards_used - view.shown if coup is not None else 0
-        self._shoe.show(state.shoe_left + undealt, state.decks, state.cut_from_end)
-        for board in self._boards:
-            board.outcomes = state.history
-        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
-        for hand in self._hands:
-            hand.show_dealt(dealt)
+        self._layout.draw(view, self.allowed)
         self._dim_keys()
 
     def _dim_keys(self) -> None:

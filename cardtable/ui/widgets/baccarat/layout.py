@@ -1,0 +1,129 @@
+"""The baccarat table's layout: balance and shoe, the two hands, the bet spots and the
+chip, the action buttons and the roads, drawn from the screen's view.
+
+The screen (``ui/screens/baccarat.py``) holds the view and the core's table; this
+widget composes the table once and draws a :class:`CoupView`. What a button may do is
+asked back through the screen's ``allowed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label
+
+from ....core.baccarat import Outcome
+from ....core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes, spot_results
+from ..common.banner import Banner
+from ..common.bet import BetControls
+from ..common.chips import ChipBalance
+from .roads import BeadPlate, BigRoadBoard, RoadTally
+from .table import BetSpot, HandView, RoadTitles, ShoeLine
+
+__all__ = ["Phase", "CoupView", "BaccaratLayout"]
+
+
+class Phase(str, Enum):
+    """Where the table stands, as the player sees it."""
+
+    BETTING = "betting"  # no coup on the table: bet, change the chip, deal
+    DEALING = "dealing"  # the coup is committed and its cards are coming out
+    UNSAVED = "unsaved"  # the coup is shown settled, the data file did not take it: enter saves
+
+
+@dataclass(frozen=True)
+class CoupView:
+    """What the screen shows: the phase, the table's state, the cards dealt out so far."""
+
+    phase: Phase = Phase.BETTING
+    state: BaccaratState = BaccaratState()
+    #: Cards of the coup on the table shown so far (the rest count as still in the shoe).
+    shown: int = 0
+
+
+class BaccaratLayout(Vertical):
+    """Everything between the header and the footer."""
+
+    DEFAULT_CSS = """
+    BaccaratLayout { height: 1fr; }
+    BaccaratLayout #bac-top { height: 1; }
+    BaccaratLayout #bac-balance { width: 1fr; }
+    BaccaratLayout #bac-shoe { width: auto; color: $text-muted; padding: 0 1; }
+    BaccaratLayout #bac-hands { height: 6; }
+    BaccaratLayout #bac-banner { height: 1; }
+    BaccaratLayout #bac-bets { height: 4; margin: 0 0 0 1; }
+    BaccaratLayout #bac-chip { margin: 0; }
+    BaccaratLayout #bac-actions { height: 1; margin: 0 1; }
+    BaccaratLayout #bac-actions > Button { margin-right: 2; }
+    BaccaratLayout #bac-chip > .bet-label { padding: 0 0 0 1; }
+    BaccaratLayout #bac-road-titles { width: 1fr; height: 1; color: $text-muted; margin: 0 1; }
+    BaccaratLayout #bac-roads { height: 6; margin: 0 1; }
+    BaccaratLayout #bac-bead { width: 24; margin-right: 2; }
+    BaccaratLayout #bac-road { width: 1fr; margin-right: 2; }
+    BaccaratLayout #bac-tally { width: 14; }
+    BaccaratLayout #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
+    """
+
+    def __init__(self, *, ascii: bool, min_bet: int, max_bet: int, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.balance = ChipBalance(id="bac-balance")
+        self.shoe = ShoeLine("", id="bac-shoe")
+        self.hands = [HandView(h, ascii=ascii, id=f"hand-{h.label.lower()}") for h in (Outcome.PLAYER, Outcome.BANKER)]
+        self.banner = Banner(id="bac-banner")
+        self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
+        self.chip = BetControls(chip_sizes(min_bet, max_bet), label="Chip", id="bac-chip")
+        self.buttons = {
+            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="primary", action="screen.deal"),
+            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
+            "repeat": Button("Repeat last bets  r", id="bac-repeat", compact=True, action="screen.repeat"),
+        }
+        self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="bac-top"):
+            yield self.balance
+            yield self.shoe
+        with Horizontal(id="bac-hands"):
+            yield from self.hands
+        yield self.banner
+        with Horizontal(id="bac-bets"):
+            yield from self.spots.values()
+            yield self.chip
+        with Horizontal(id="bac-actions"):
+            yield from self.buttons.values()
+        yield RoadTitles(id="bac-road-titles")
+        with Horizontal(id="bac-roads"):
+            yield from self.boards
+        yield Label("Coups are independent: the roads record this shoe, they predict nothing.", id="bac-note")
+
+    def draw(self, view: CoupView, allowed: Callable[[str], bool]) -> None:
+        """Draw the view: the spots (marked with the result once settled), the hands,
+        the shoe, the roads, and the controls the view allows."""
+        phase, state = view.phase, view.state
+        coup, last = state.coup, state.last_coup
+        marks = None
+        if phase is Phase.UNSAVED and coup is not None:
+            marks = spot_results(coup, state.bets)
+        elif phase is Phase.BETTING and state.result_shown and last is not None:
+            marks = spot_results(last, state.last_bets)
+        for outcome, spot in self.spots.items():
+            spot.stake = state.stake(outcome)
+            spot.disabled = phase is not Phase.BETTING
+            spot.mark(*(marks[outcome] if marks is not None else (None, "")))
+        self.chip.locked = phase is Phase.DEALING
+        for name, button in self.buttons.items():
+            button.disabled = not allowed(name)
+        self.balance.at_stake = state.staked
+        # bets placed for the next coup are still in the bankroll; a dealt coup's are not
+        self.balance.uncommitted = state.staked if state.betting else 0
+        undealt = coup.cards_used - view.shown if coup is not None else 0
+        self.shoe.show(state.shoe_left + undealt, state.decks, state.cut_from_end)
+        for board in self.boards:
+            board.outcomes = state.history
+        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
+        for hand in self.hands:
+            hand.show_dealt(dealt)
