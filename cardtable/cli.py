@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal card room: European blackjack, punto banco baccarat and "
         "five-card draw poker with one shared virtual bankroll.",
         epilog="Also: 'cardtable simulate blackjack --rounds N --level easy|normal|hard [--seed S]' "
-        "plays N rounds with a computer seat and prints the house edge.",
+        "plays N rounds with a computer seat and prints the house edge; "
+        "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
@@ -96,6 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ImportError:
             return _fail("the simulator is not available in this build")
         return simulate_main(args_list[1:])
+    if args_list and args_list[0] == "analyse":
+        from .ai.poker_analysis import main as analyse_main
+
+        return analyse_main(args_list[1:])
     try:
         args = build_parser().parse_args(args_list)
     except UsageError as error:

@@ -170,22 +170,26 @@ def _best_holds(lo: int, hi: int) -> tuple[IntArray, IntArray]:
 
 
 def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
-    """One hand of each suit-symmetry class (rows of card indices) and the class sizes."""
+    """One hand of each suit-symmetry class (rows of card indices) and the class sizes.
+
+    A deal's class is the multiset of its four suits' rank sets (plus the joker):
+    sorting the four 13-bit rank masks gives one key per class.
+    """
     h = hands.astype(np.int64)
-    joker = h == 52
-    best: IntArray | None = None
-    for perm in itertools.permutations(range(4)):
-        mapped = np.where(joker, 52, (h // 4) * 4 + np.array(perm, dtype=np.int64)[h % 4])
-        mapped.sort(axis=1)
-        code = (((mapped[:, 0] * 53 + mapped[:, 1]) * 53 + mapped[:, 2]) * 53 + mapped[:, 3]) * 53 + mapped[:, 4]
-        best = code if best is None else np.minimum(best, code)
-    assert best is not None
-    codes, sizes = np.unique(best, return_counts=True)
-    reps = np.empty((len(codes), 5), dtype=np.int64)
-    rest = codes.copy()
-    for position in range(4, -1, -1):
-        reps[:, position] = rest % 53
-        rest //= 53
+    joker = (h == 52).any(axis=1)
+    bits = np.where(h == 52, 0, np.left_shift(1, np.minimum(h, 51) // 4))
+    masks = np.stack([np.where(h % 4 == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
+    masks.sort(axis=1)
+    key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) << 1 | joker
+    keys, sizes = np.unique(key, return_counts=True)
+    reps = np.empty((len(keys), 5), dtype=np.int64)
+    for i, k in enumerate(keys.tolist()):
+        cards = [52] if k & 1 else []
+        k >>= 1
+        for suit in range(4):
+            mask = k >> (13 * suit) & 0x1FFF
+            cards.extend(4 * r + suit for r in range(13) if mask >> r & 1)
+        reps[i] = sorted(cards)
     return reps, sizes.astype(np.int64)
 
 
@@ -288,3 +292,158 @@ def _start_methods() -> list[str]:
     import multiprocessing
 
     return multiprocessing.get_all_start_methods()
+
+
+# -- the cache the room reads, and the command ---------------------------------------------
+
+#: File in the data folder with the returns this program computed (see :func:`save_result`).
+CACHE_NAME = "poker-returns.json"
+
+
+def fingerprint(machine: Machine) -> str:
+    """A short digest of the machine's pay table: a changed table invalidates its figure."""
+    import hashlib
+    import json
+
+    text = json.dumps(machine.to_mapping(), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def save_result(folder: os.PathLike[str] | str, analysis: Analysis) -> None:
+    """Record a computed return in ``folder``'s cache (written whole, then renamed)."""
+    import json
+    from pathlib import Path
+
+    path = Path(folder) / CACHE_NAME
+    data = _read_cache(path)
+    data[analysis.machine.key] = {
+        "fingerprint": fingerprint(analysis.machine),
+        "return": str(analysis.ret),
+        "variance": str(analysis.variance),
+        "seconds": round(analysis.seconds, 1),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    temporary.replace(path)
+
+
+def _read_cache(path: os.PathLike[str] | str) -> dict[str, Any]:
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def cached_returns(folder: os.PathLike[str] | str, machines: Sequence[Machine]) -> dict[str, Fraction]:
+    """The returns this program computed earlier for ``machines`` (by key); a figure
+    whose pay table has changed since, or that cannot be read, is left out."""
+    from pathlib import Path
+
+    data = _read_cache(Path(folder) / CACHE_NAME)
+    out: dict[str, Fraction] = {}
+    for machine in machines:
+        entry = data.get(machine.key)
+        if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(machine):
+            continue
+        try:
+            out[machine.key] = Fraction(str(entry["return"]))
+        except (KeyError, ValueError, ZeroDivisionError):
+            continue
+    return out
+
+
+def _bar(stream: Any) -> Progress:
+    """A one-line progress bar on ``stream`` (redrawn in place on a terminal)."""
+    import time
+
+    start = time.perf_counter()
+    tty = bool(getattr(stream, "isatty", lambda: False)())
+    shown = {"step": -1}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        step = done * 20 // max(total, 1)
+        if not tty and step == shown["step"]:
+            return
+        shown["step"] = step
+        bar = "#" * step + "." * (20 - step)
+        line = f"[{bar}] {done * 100 // max(total, 1):3d} %  {stage:<8} {time.perf_counter() - start:5.1f} s"
+        stream.write(("\r" + line) if tty else line + "\n")
+        stream.flush()
+
+    return progress
+
+
+def report(analysis: Analysis) -> str:
+    """What ``cardtable analyse poker`` prints."""
+    machine = analysis.machine
+    lines = [
+        f"{machine.name} ({machine.key}), 5 coins, one draw, optimal play",
+        f"return   {analysis.return_text}  ({float(analysis.ret) * 100:.4f} %)",
+        f"exact    {analysis.ret.numerator}/{analysis.ret.denominator}",
+        f"variance {float(analysis.variance):.6f} (per coin bet, squared)",
+        "final hand                 probability   pays/coin",
+    ]
+    for hand, p in analysis.probabilities:
+        label = "No win" if hand is None else machine.row_label(hand)
+        pays = "0" if hand is None else f"{machine.pays[hand][-1] / machine.max_coins:g}"
+        lines.append(f"  {label:<24} {float(p):.9f}   {pays:>7}")
+    lines.append(f"{analysis.classes:,} suit classes of deals, {analysis.seconds:.1f} s")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``cardtable analyse poker --machine NAME|all [--workers N] [--data-dir PATH]``."""
+    import argparse
+    import sys
+    from pathlib import Path
+
+    from ..argtypes import one_line
+    from .poker_machines import MACHINE_ORDER, UnknownMachine, load_machines, machine_named
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> Any:
+            raise UnknownMachine(message)
+
+    parser = _Parser(prog="cardtable analyse", description="Exact return of a video-poker machine under optimal play.")
+    parser.add_argument("game", choices=["poker"])
+    parser.add_argument("--machine", required=True, metavar="NAME", help=f"one of {', '.join(MACHINE_ORDER)}, or all")
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: every core)")
+    parser.add_argument("--data-dir", metavar="PATH", help="where the computed returns are kept for the room")
+    parser.add_argument("--quiet", action="store_true", help="no report, no progress bar (only the cache)")
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+        if args.workers is not None and not 1 <= args.workers <= 64:
+            raise UnknownMachine(f"--workers must be 1 to 64, not {args.workers}")
+        if args.machine.strip().lower() == "all":
+            machines = list(load_machines().values())
+        else:
+            machines = [machine_named(args.machine)]
+    except UnknownMachine as error:
+        print(f"cardtable analyse: error: {one_line(str(error), clip=False)}", file=sys.stderr)
+        return 2
+    folder = Path(args.data_dir).expanduser() if args.data_dir else _default_folder()
+    for machine in machines:
+        progress = None if args.quiet else _bar(sys.stderr)
+        analysis = analyse(machine, workers=args.workers, progress=progress)
+        if not args.quiet:
+            sys.stderr.write("\n" if getattr(sys.stderr, "isatty", lambda: False)() else "")
+            print(report(analysis), flush=True)
+        try:
+            save_result(folder, analysis)
+        except OSError as error:
+            print(f"cardtable analyse: note: the figure was not kept ({error.strerror or error})", file=sys.stderr)
+    return 0
+
+
+def _default_folder() -> os.PathLike[str]:
+    """The data folder the store uses by default (platformdirs' user data folder)."""
+    from pathlib import Path
+
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
