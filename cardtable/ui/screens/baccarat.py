@@ -33,7 +33,6 @@ from ...core.baccarat_table import (
     result_text,
 )
 from ...core.cards import Shoe
-from ...core.record import RecordError
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
@@ -113,7 +112,8 @@ class BaccaratScreen(GameScreen):
         yield self._footer
 
     def on_mount(self) -> None:
-        resumed = self._resume_saved_coup()
+        # a coup left open (here or in an earlier run) is dealt again from its record
+        resumed = self.resume_saved(lambda record: BaccaratTable.resume(record, self.app.rng(self.GAME)))
         self.table = resumed if resumed is not None else BaccaratTable(self._new_shoe())
         if resumed is not None:
             self._show_coup("Your coup was waiting for you: dealing it out…")
@@ -121,17 +121,6 @@ class BaccaratScreen(GameScreen):
         self._banner.show("Place your bets: p Player · b Banker · t Tie, then enter to deal", "info")
         self.view = CoupView(Phase.BETTING, self.table.state())
         self.offer_refill_if_needed()
-
-    def _resume_saved_coup(self) -> BaccaratTable | None:
-        """The coup left open (here or in an earlier run), dealt again from its record."""
-        record = self.saved_record()
-        if record is None:
-            return None
-        try:
-            return BaccaratTable.resume(record, self.app.rng(self.GAME))
-        except RecordError as error:
-            self.void_saved_round(error)
-            return None
 
     def _new_shoe(self) -> Shoe:
         decks = self.app.settings.baccarat_decks

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["GameScreen"]
 
 Step = TypeVar("Step")
+_T = TypeVar("_T")
 
 
 class GameScreen(Screen[None]):
@@ -66,6 +67,18 @@ class GameScreen(Screen[None]):
             return RoundRecord.from_json(saved.record)
         except RecordError as error:
             self.app.void_open_round(self.GAME, str(error))
+            return None
+
+    def resume_saved(self, replay: Callable[[RoundRecord], _T]) -> _T | None:
+        """This game's open round replayed by ``replay`` (the core's resume), or None:
+        no round is open, or its record did not replay (then the round is void)."""
+        record = self.saved_record()
+        if record is None:
+            return None
+        try:
+            return replay(record)
+        except RecordError as error:
+            self.void_saved_round(error)
             return None
 
     def void_saved_round(self, error: Exception) -> None:

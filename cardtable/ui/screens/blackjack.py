@@ -26,7 +26,7 @@ from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, EventKind, HandResult, Round, RoundState, Rules
 from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
-from ...core.record import RecordError
+from ...core.record import RoundRecord
 from ...resources import asset_path
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView
 from ..widgets.blackjack.words import result_line, turn_prompt
@@ -109,34 +109,27 @@ class BlackjackScreen(GameScreen):
 
     # -- layout ---------------------------------------------------------------------
 
-    def _resume_saved_round(self) -> None:
-        """A round left open (here or in an earlier run) is replayed from its record,
-        with the rules and seats it was dealt with, whatever the settings say now."""
-        record = self.saved_record()
-        if record is None:
-            return
-        try:
-            table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
-            assert table.round is not None
-            seats = ComputerSeats.from_meta(record.meta, table.round.seats)
-        except RecordError as error:
-            self.void_saved_round(error)
-            return
-        self._resumed = table
-        self.rules = table.rules
-        self.seats = seats
-
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
         self.seats = ComputerSeats(settings.bj_seats)
-        self._resume_saved_round()
+        # A round left open (here or in an earlier run) is replayed from its record, with
+        # the rules and seats it was dealt with, whatever the settings say now.
+        resumed = self.resume_saved(self._replay)
+        if resumed is not None:
+            self._resumed, self.seats = resumed
+            self.rules = resumed[0].rules
         self._layout = BlackjackTable(self.rules, self.seats.levels, id="bj-table")
         self._bet = self._layout.bet
         self._banner = self._layout.banner
         yield Header()
         yield self._layout
         yield KeyFooter(compact=True)
+
+    def _replay(self, record: RoundRecord) -> tuple[Table, ComputerSeats]:
+        table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
+        assert table.round is not None
+        return table, ComputerSeats.from_meta(record.meta, table.round.seats)
 
     def on_mount(self) -> None:
         if self._resumed is not None:
@@ -259,17 +252,13 @@ class BlackjackScreen(GameScreen):
             table.reshuffle()
             self.banner.show("The shoe is too short to deal a round: it has been shuffled.", "error")
             return
-        if not app.commit_round(self.GAME, bet, table.record(self._meta()).to_json()):
+        if not app.commit_round(self.GAME, bet, table.record(self.seats.meta()).to_json()):
             table.undo_deal()
             self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
         self.last_bet = bet
         self.banner.show("The cut card came out: the shoe was shuffled." if table.just_shuffled else "", "info")
         self._advance(shown=0)
-
-    def _meta(self) -> dict[str, object]:
-        """What the record keeps beside the engine's state: the computer seats' levels."""
-        return self.seats.meta()
 
     # -- the player's actions ---------------------------------------------------------
 
@@ -282,7 +271,7 @@ class BlackjackScreen(GameScreen):
             return
         seat, index = r.turn
         extra = r.hands(seat)[index].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
-        record = table.record(self._meta()).with_action((seat, index, action.value))
+        record = table.record(self.seats.meta()).with_action((seat, index, action.value))
         if not self.app.update_round(self.GAME, record.to_json(), extra):
             return
         shown = len(r.events)
@@ -317,7 +306,7 @@ class BlackjackScreen(GameScreen):
             return
         try:
             if table.play_computers([*self.seats.players, None]):
-                self.app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
+                self.app.update_round(self.GAME, table.record(self.seats.meta()).to_json(), quiet=True)
             if r.turn is None:
                 table.finish_round()
         except ShoeEmpty:
