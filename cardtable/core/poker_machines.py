@@ -203,6 +203,7 @@ class Machine:
     min_pair_rank: int = 11
     #: Rows strongest first: by pay at max coins, then by the hierarchy.
     order: tuple[PayHand, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.wild not in WILD_KINDS:
@@ -229,9 +230,13 @@ class Machine:
         order = tuple(sorted(clean, key=lambda h: (clean[h][-1], h), reverse=True))
         object.__setattr__(self, "pays", MappingProxyType(clean))
         object.__setattr__(self, "order", order)
+        # Hashed once: machines key the advice caches, looked up many times per hint.
+        rows = tuple((h, clean[h]) for h in order)
+        object.__setattr__(self, "_hash", hash((self.key, self.name, rows, self.wild, self.max_coins,
+                                                 self.min_pair_rank)))
 
     def __hash__(self) -> int:
-        return hash((self.key, self.name, self.rows(), self.wild, self.max_coins, self.min_pair_rank))
+        return self._hash
 
     # -- data ---------------------------------------------------------------------
 

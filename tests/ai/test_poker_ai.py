@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import itertools
+import random
+import time
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
 from cardtable.ai.poker import best_hold, describe_hold, hold_evs
+from cardtable.ai.poker_analysis import Analysis, analyse, cached_returns, save_result
+from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
+from cardtable.cli import main as cli_main
 from cardtable.core.cards import Card, full_deck, parse_cards
 from cardtable.core.poker import JACKS_OR_BETTER_9_6
+from cardtable.core.poker_machines import JACKS_OR_BETTER, JOKER, Machine, PayHand
 
 
 def brute_ev(cards: list[Card], hold: tuple[int, ...], coins: int = 5) -> Fraction:
@@ -96,3 +103,140 @@ def test_describe_hold() -> None:
     assert describe_hold(cards, (0, 1, 2, 3), ascii=True) == "hold 10H JH QH KH"
     assert describe_hold(cards, ()) == "exchange all five"
     assert describe_hold(cards, (0, 1, 2, 3, 4)).startswith("stand pat")
+
+
+# -- every machine (issue 16): wild cards, the joker, the bonus rows -------------------------
+
+MACHINES = load_machines()
+
+
+def brute_machine_ev(machine: Machine, cards: list[Card], hold: tuple[int, ...], coins: int = 5) -> Fraction:
+    """Deal every possible draw from the machine's deck and average what it pays."""
+    deck = [c for c in machine.deck() if c not in cards]
+    held = [cards[i] for i in hold]
+    k = 5 - len(hold)
+    total = sum(machine.payout(held + list(draw), coins) for draw in itertools.combinations(deck, k))
+    return Fraction(total, comb(len(deck), k) * coins)
+
+
+def _deals(machine: Machine, n: int, seed: int) -> list[list[Card]]:
+    """Random deals, every other one holding at least one wild card (when there are any)."""
+    rng = random.Random(seed)
+    deck = machine.deck()
+    wild = [c for c in deck if machine.is_wild(c)]
+    deals = []
+    for i in range(n):
+        cards = rng.sample(deck, 5)
+        if wild and i % 2 == 0 and not any(machine.is_wild(c) for c in cards):
+            cards[rng.randrange(5)] = rng.choice(wild)
+        deals.append(cards)
+    return deals
+
+
+@pytest.mark.parametrize("key", MACHINE_ORDER)
+def test_hold_evs_match_enumeration_on_random_hands_of_every_machine(key: str) -> None:
+    machine = MACHINES[key]
+    rng = random.Random(key)
+    for cards in _deals(machine, 4, seed=len(key)):
+        evs = {h.hold: h.ev for h in hold_evs(cards, machine, 5)}
+        assert len(evs) == 32
+        holds = [h for h in evs if len(h) >= 3] + rng.sample([h for h in evs if len(h) == 2], 2)
+        for hold in holds:
+            assert evs[hold] == brute_machine_ev(machine, cards, hold), (cards, hold)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["deuces-wild", "joker-poker", "double-double-bonus-9-6"])
+def test_hold_evs_match_enumeration_for_big_draws_of_wild_machines(key: str) -> None:
+    machine = MACHINES[key]
+    cards = _deals(machine, 1, seed=7)[0]
+    evs = {h.hold: h.ev for h in hold_evs(cards, machine, 5)}
+    for hold in [(0,), (2, 4)]:
+        assert evs[hold] == brute_machine_ev(machine, cards, hold), (cards, hold)
+
+
+@pytest.mark.parametrize("key", MACHINE_ORDER)
+def test_the_tip_fits_the_hint_budget_on_every_machine(key: str) -> None:
+    """50 ms per hint once the machine's tables are built (the table builds them early)."""
+    machine = MACHINES[key]
+    deals = _deals(machine, 40, seed=3)
+    hold_evs(deals[0], machine, 5)  # builds the machine's price tables
+    times = []
+    for cards in deals:
+        start = time.perf_counter()
+        hold_evs(cards, machine, 5)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    assert times[len(times) // 2] < 0.050, times
+
+
+def test_wild_advice_by_hand() -> None:
+    deuces, joker = MACHINES["deuces-wild"], MACHINES["joker-poker"]
+    # Four deuces: hold them all (the fifth card cannot matter, 200 per coin is sure).
+    best = best_hold(parse_cards("2S 2H 2D 2C 9S"), deuces)
+    assert set(best.hold) >= {0, 1, 2, 3} and best.ev == 200
+    # A deuce is never thrown away in Deuces Wild.
+    for cards in _deals(deuces, 30, seed=11):
+        best = best_hold(cards, deuces)
+        assert all(i in best.hold for i, c in enumerate(cards) if c.rank == 2), cards
+    # The joker is never thrown away either.
+    for cards in _deals(joker, 30, seed=12):
+        if JOKER in cards:
+            assert cards.index(JOKER) in best_hold(cards, joker).hold, cards
+
+
+def test_plain_pay_table_and_its_machine_give_the_same_advice() -> None:
+    for cards in _deals(MACHINES["jacks-or-better-9-6"], 10, seed=5):
+        assert hold_evs(cards) == hold_evs(cards, JACKS_OR_BETTER, 5)
+
+
+def test_a_joker_is_refused_by_a_machine_without_one() -> None:
+    with pytest.raises(ValueError):
+        hold_evs([JOKER, *parse_cards("AS KD 3H 4C")], MACHINES["deuces-wild"])
+
+
+# -- the exact analysis (issue 16, point 3) ---------------------------------------------------
+
+PUBLISHED_RETURNS = {
+    "jacks-or-better-9-6": "0.995439",
+    "bonus-poker-8-5": "0.991660",
+    "double-double-bonus-9-6": "0.989808",  # 98.98 %
+    "deuces-wild": "1.007620",
+    "joker-poker": "1.006463",  # 100.65 % (full pay, kings or better, 800-coin royal)
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", MACHINE_ORDER)
+def test_the_exact_return_of_every_machine_is_the_published_one(key: str) -> None:
+    analysis = analyse(MACHINES[key])
+    assert analysis.return_text == PUBLISHED_RETURNS[key]
+    assert sum(p for _, p in analysis.probabilities) == 1
+    expected_return = sum(p * Fraction(MACHINES[key].pays[h][-1], 5) for h, p in analysis.probabilities if h)
+    assert expected_return == analysis.ret
+    assert analysis.classes == (134_459 if key != "joker-poker" else 150_891)
+    if key == "jacks-or-better-9-6":
+        assert f"{float(analysis.variance):.4f}" == "19.5147"  # the published variance
+        royal = dict(analysis.probabilities)[PayHand.NATURAL_ROYAL]
+        assert f"{float(royal):.8f}" == "0.00002476"  # 1 in 40,391
+
+
+def test_analyse_refuses_an_unknown_machine_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["analyse", "poker", "--machine", "aces-and-eights"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "aces-and-eights" in err
+    assert all(key in err for key in MACHINE_ORDER)
+    assert cli_main(["analyse", "poker"]) == 2
+    assert cli_main(["analyse", "poker", "--machine", "deuces-wild", "--workers", "0"]) == 2
+
+
+def test_computed_returns_are_kept_and_a_changed_table_forgets_its_figure(tmp_path: Path) -> None:
+    machine = MACHINES["deuces-wild"]
+    figure = Analysis(machine, Fraction(3, 2), Fraction(1), ((None, Fraction(1)),), 1, 0.1)
+    save_result(tmp_path, figure)
+    assert cached_returns(tmp_path, [machine]) == {"deuces-wild": Fraction(3, 2)}
+    changed = Machine.from_mapping({**machine.to_mapping(), "pays": {**machine.to_mapping()["pays"],
+                                                                      "FLUSH": [3, 6, 9, 12, 15]}})
+    assert cached_returns(tmp_path, [changed]) == {}
+    (tmp_path / "poker-returns.json").write_text("not json", encoding="utf-8")
+    assert cached_returns(tmp_path, [machine]) == {}
