@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardtable",
         description="A terminal card room: European blackjack, punto banco baccarat and "
         "five-card draw poker with one shared virtual bankroll.",
-        epilog="Also: 'cardtable simulate blackjack --rounds N --level easy|normal|hard [--seed S]' "
+        epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
         "plays N rounds with a computer seat and prints the house edge; "
         "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return.",
     )

@@ -72,13 +72,14 @@ __all__ = [
 #: The cached chart for the house rules, in ``assets/data``.
 DERIVED_CHART_FILE = "bj_chart_derived.json"
 _STRATEGY_FIELDS = ("decks", "dealer_hits_soft_17", "dealer_peeks", "double_after_split",
-                    "max_hands", "resplit_aces", "blackjack_pays")
+                    "max_hands", "resplit_aces", "blackjack_pays", "late_surrender")
 
 Counts = tuple[int, ...]
 #: Called as ``progress(done, total)`` during a long computation.
 Progress = Callable[[int, int], None]
-#: A strategy as a function of (card values, dealer up value, can_hit, can_double, can_split).
-Policy = Callable[[Sequence[int], int, bool, bool, bool], Action]
+#: A strategy as a function of (card values, dealer up value, can_hit, can_double, can_split,
+#: can_surrender).
+Policy = Callable[[Sequence[int], int, bool, bool, bool, bool], Action]
 
 _EMPTY: Counts = (0,) * 10
 
@@ -122,12 +123,17 @@ class HandEV:
     hit: float
     double: float
     split: float | None
+    #: Late surrender's value, None when the rules do not offer it.
+    surrender: float | None = None
 
     def best(self) -> Action:
-        """The action with the highest EV (ties keep the order stand, hit, double, split)."""
+        """The action with the highest EV (ties keep the order stand, hit, double, split,
+        surrender)."""
         options = [(self.stand, Action.STAND), (self.hit, Action.HIT), (self.double, Action.DOUBLE)]
         if self.split is not None:
             options.append((self.split, Action.SPLIT))
+        if self.surrender is not None:
+            options.append((self.surrender, Action.SURRENDER))
         best_value, best_action = options[0]
         for value, action in options[1:]:
             if value > best_value:
@@ -205,6 +211,12 @@ class _UpAnalysis:
         return (self.base[i] - removed[i]) / (self.n - sum(removed))
 
     # -- terminal values -----------------------------------------------------------
+
+    def surrender(self, removed: Counts) -> float:
+        """Late surrender: half the stake back unless the dealer has a natural (which
+        takes it all without peek; with peek the hand was never played)."""
+        p_bj = self.p_blackjack(removed)
+        return -0.5 * (1.0 - p_bj) - (0.0 if self.peek else p_bj)
 
     def bust(self, removed: Counts) -> float:
         return -(1.0 - self.p_blackjack(removed)) if self.peek else -1.0
@@ -326,6 +338,7 @@ class _UpAnalysis:
             hit=self.hit(comp, comp),
             double=self.double(comp, comp),
             split=split,
+            surrender=self.surrender(comp) if self.rules.late_surrender else None,
         )
 
     def p_no_blackjack(self, c1: int, c2: int) -> float:
@@ -360,12 +373,19 @@ def _row_hands(kind: str, key: int) -> list[tuple[int, int]]:
 
 
 def _code(ev: HandEV, allow_split: bool) -> str:
-    action = ev.best() if allow_split else replace(ev, split=None).best()
+    """The cell's code; a surrender cell names what to do when surrender is not
+    allowed (``Rh``, ``Rs``, ``Rp``)."""
+    plain = ev if allow_split else replace(ev, split=None)
+    action = replace(plain, surrender=None).best()
     if action is Action.SPLIT:
-        return "P"
-    if action is Action.DOUBLE:
-        return "Dh" if ev.hit >= ev.stand else "Ds"
-    return "H" if action is Action.HIT else "S"
+        code = "P"
+    elif action is Action.DOUBLE:
+        code = "Dh" if ev.hit >= ev.stand else "Ds"
+    else:
+        code = "H" if action is Action.HIT else "S"
+    if plain.best() is Action.SURRENDER:
+        return "R" + code[-1].lower()
+    return code
 
 
 #: Chart rows: hard 4..21, soft 12..21, pairs of every value.
@@ -403,7 +423,8 @@ class Analysis:
             return raw
         scale = 1.0 / self._ups[up].p_no_blackjack(min(c1, c2), max(c1, c2))
         return HandEV(raw.stand * scale, raw.hit * scale, raw.double * scale,
-                      None if raw.split is None else raw.split * scale)
+                      None if raw.split is None else raw.split * scale,
+                      None if raw.surrender is None else raw.surrender * scale)
 
     def cell(self, kind: str, key: int, up: int) -> CellEV:
         """Weighted EVs over the cell's two-card compositions, and its chart code."""
@@ -413,7 +434,7 @@ class Analysis:
             return CellEV(kind, key, up, ev, "S" if key >= 21 else "H")
         ua = self._ups[up]
         weight = 0.0
-        sums = [0.0, 0.0, 0.0, 0.0]
+        sums = [0.0, 0.0, 0.0, 0.0, 0.0]
         for c1, c2 in hands:
             w = ua.p_hand(c1, c2)
             raw = self.raw_hand(c1, c2, up)
@@ -423,9 +444,12 @@ class Analysis:
             sums[2] += w * raw.double
             if raw.split is not None:
                 sums[3] += w * raw.split
+            if raw.surrender is not None:
+                sums[4] += w * raw.surrender
         has_split = kind == "pair" and self.raw_hand(*hands[0], up).split is not None
         ev = HandEV(sums[0] / weight, sums[1] / weight, sums[2] / weight,
-                    sums[3] / weight if has_split else None)
+                    sums[3] / weight if has_split else None,
+                    sums[4] / weight if self.rules.late_surrender else None)
         return CellEV(kind, key, up, ev, _code(ev, allow_split=kind == "pair"))
 
     def cells(self, progress: Progress | None = None) -> dict[tuple[str, int, int], CellEV]:
@@ -496,6 +520,8 @@ class Analysis:
                     options = [raw.stand, raw.hit, raw.double]
                     if raw.split is not None:
                         options.append(raw.split)
+                    if raw.surrender is not None:
+                        options.append(raw.surrender)
                     value = max(options)
                 else:
                     value = evaluator.initial(c1, c2)
@@ -524,7 +550,7 @@ class _PolicyEvaluator:
         if total > 21:
             value = ua.bust(removed)
         else:
-            action = self.policy(_values(comp), ua.up, total < 21, can_double, False)
+            action = self.policy(_values(comp), ua.up, total < 21, can_double, False, False)
             if action is Action.HIT and total < 21:
                 value = sum(p * self.hand(_add(comp, v), _add(removed, v), False)
                             for v, p in ua.draws(removed))
@@ -539,9 +565,12 @@ class _PolicyEvaluator:
         ua = self.ua
         comp = _add(_add(_EMPTY, c1), c2)
         can_split = c1 == c2 and ua.rules.max_hands >= 2
-        action = self.policy((c1, c2), ua.up, True, True, can_split)
+        can_surrender = ua.rules.late_surrender
+        action = self.policy((c1, c2), ua.up, True, True, can_split, can_surrender)
+        if action is Action.SURRENDER and can_surrender:
+            return ua.surrender(comp)
         if action is Action.SPLIT and can_split:
-            wants = self.policy((c1, c1), ua.up, True, ua.rules.double_after_split, True)
+            wants = self.policy((c1, c1), ua.up, True, ua.rules.double_after_split, True, False)
             return ua.split(c1, self.hand, lambda again, keep: wants is Action.SPLIT)
         if action is Action.DOUBLE:
             return ua.double(comp, comp)
@@ -555,7 +584,7 @@ class _PolicyEvaluator:
 
 
 def easy_policy(values: Sequence[int], up: int, can_hit: bool, can_double: bool,
-                can_split: bool) -> Action:
+                can_split: bool, can_surrender: bool = False) -> Action:
     """The easy level: hit below 17, otherwise stand."""
     total, _ = hand_facts(values)
     return Action.HIT if total < 17 and can_hit else Action.STAND
@@ -565,9 +594,9 @@ def chart_policy(chart: Chart) -> Policy:
     """Play a chart (with its fallbacks) as a policy."""
 
     def policy(values: Sequence[int], up: int, can_hit: bool, can_double: bool,
-               can_split: bool) -> Action:
+               can_split: bool, can_surrender: bool = False) -> Action:
         return chart.decide(values, up, can_hit=can_hit, can_double=can_double,
-                            can_split=can_split)
+                            can_split=can_split, can_surrender=can_surrender)
 
     return policy
 
@@ -594,6 +623,8 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
     out: dict[str, object] = {}
     for name in _STRATEGY_FIELDS:
         value = getattr(rules, name)
+        if name == "late_surrender" and not value:
+            continue  # written only when on: the house chart's document stays as it was
         out[name] = list(value) if isinstance(value, tuple) else value
     return out
 
@@ -652,6 +683,8 @@ def describe_rules(rules: Rules) -> str:
              f"split to {rules.max_hands} hands",
              "resplit aces" if rules.resplit_aces else "aces split once",
              f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"]
+    if rules.late_surrender:
+        parts.append("late surrender")
     return ", ".join(parts)
 
 

@@ -1,7 +1,8 @@
 """Basic-strategy charts as data: hard totals, soft totals and pairs by dealer up card.
 
 A chart cell is one of ``H`` (hit), ``S`` (stand), ``Dh`` (double, else hit),
-``Ds`` (double, else stand) or ``P`` (split). Charts are stored as JSON in
+``Ds`` (double, else stand), ``P`` (split), or with late surrender ``Rh``, ``Rs``,
+``Rp`` (surrender, else hit, stand or split). Charts are stored as JSON in
 ``assets/data`` (the published chart for the normal player, the derived chart for
 the hard player) and read once.
 
@@ -37,7 +38,9 @@ PUBLISHED_CHART_FILE = "bj_chart_s17_das_peek.json"
 
 #: Dealer up cards in chart column order: 2..10 then ace (values 1..10, ace = 1).
 UP_ORDER: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-CODES = frozenset({"H", "S", "Dh", "Ds", "P"})
+CODES = frozenset({"H", "S", "Dh", "Ds", "P", "Rh", "Rs", "Rp"})
+#: What a surrender cell does when surrender is not allowed.
+_UNSURRENDERED = {"Rh": "H", "Rs": "S", "Rp": "P"}
 
 
 def up_index(up_value: int) -> int:
@@ -117,9 +120,15 @@ class Chart:
     def code_for(self, values: Sequence[int], up: int, can_split: bool) -> tuple[str, str]:
         """(cell, row name) for a hand given as card values; pair rows only when splittable."""
         total, soft = hand_facts(values)
-        if len(values) == 2 and values[0] == values[1] and values[0] in self.pairs:
-            code = self.pairs[values[0]][up_index(up)]
-            if code != "P" or can_split:
+        pair = values[0] if len(values) == 2 and values[0] == values[1] else 0
+        return self.code_for_facts(total, soft, pair, up, can_split)
+
+    def code_for_facts(self, total: int, soft: bool, pair: int, up: int,
+                       can_split: bool) -> tuple[str, str]:
+        """:meth:`code_for` from the hand's facts (``pair`` the pair's value, or 0)."""
+        if pair and pair in self.pairs:
+            code = self.pairs[pair][up_index(up)]
+            if code not in ("P", "Rp") or can_split:
                 return code, "pair"
         return self.total_code(total, soft, up), "soft" if soft else "hard"
 
@@ -131,11 +140,13 @@ class Chart:
         can_hit: bool = True,
         can_double: bool = False,
         can_split: bool = False,
+        can_surrender: bool = False,
     ) -> Action:
         """The chart's action for a hand, falling back when an action isn't allowed."""
         code, _ = self.code_for(values, up, can_split)
-        return resolve(code, can_hit=can_hit, can_double=can_double and len(values) == 2,
-                       can_split=can_split)
+        two = len(values) == 2
+        return resolve(code, can_hit=can_hit, can_double=can_double and two,
+                       can_split=can_split, can_surrender=can_surrender and two)
 
 
 @lru_cache(maxsize=1)
@@ -144,8 +155,13 @@ def published_chart() -> Chart:
     return Chart.from_json(read_json("data", PUBLISHED_CHART_FILE))
 
 
-def resolve(code: str, *, can_hit: bool, can_double: bool, can_split: bool) -> Action:
+def resolve(code: str, *, can_hit: bool, can_double: bool, can_split: bool,
+            can_surrender: bool = False) -> Action:
     """Turn a cell into an action allowed now (``P`` must be handled by the caller)."""
+    if code in _UNSURRENDERED:
+        if can_surrender:
+            return Action.SURRENDER
+        code = _UNSURRENDERED[code]
     if code == "P" and can_split:
         return Action.SPLIT
     if code in ("Dh", "Ds") and can_double:

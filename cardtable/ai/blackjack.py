@@ -42,6 +42,7 @@ __all__ = [
     "explain",
     "tip",
     "hint",
+    "pick_legal",
     "Player",
     "EasyPlayer",
     "NormalPlayer",
@@ -75,6 +76,11 @@ def chart_ready(rules: Rules) -> bool:
     return chart_is_cached(rules) or strategy_key(rules) in _derived
 
 
+#: The chart found for a Rules object, so a decision costs one dict look-up and no
+#: strategy key (building one validates two Rules objects).
+_by_rules: dict[Rules, Chart] = {}
+
+
 def strategy_chart(rules: Rules, progress: Progress | None = None) -> Chart:
     """The exact basic strategy for ``rules``: the cached asset, or derived once.
 
@@ -82,6 +88,13 @@ def strategy_chart(rules: Rules, progress: Progress | None = None) -> Chart:
     :func:`chart_is_cached`); a screen should call this in a worker with
     ``progress(done, total)`` before asking :func:`recommend`. Thread-safe.
     """
+    chart = _by_rules.get(rules)
+    if chart is None:
+        chart = _by_rules[rules] = _strategy_chart(rules, progress)
+    return chart
+
+
+def _strategy_chart(rules: Rules, progress: Progress | None) -> Chart:
     key = strategy_key(rules)
     cached_rules, chart = _cached_derived()
     if key == cached_rules:
@@ -99,7 +112,7 @@ def strategy_chart(rules: Rules, progress: Progress | None = None) -> Chart:
 # -- advice --------------------------------------------------------------------------
 
 
-def _pick_legal(action: Action, legal: AbstractSet[Action]) -> Action:
+def pick_legal(action: Action, legal: AbstractSet[Action]) -> Action:
     """``action`` if legal, else the nearest legal one (stand, then hit)."""
     if action in legal:
         return action
@@ -120,8 +133,9 @@ def _chart_action(chart: Chart, hand: Sequence[Card], dealer_up: Card,
         can_hit=Action.HIT in legal,
         can_double=Action.DOUBLE in legal,
         can_split=Action.SPLIT in legal,
+        can_surrender=Action.SURRENDER in legal,
     )
-    return _pick_legal(action, legal)
+    return pick_legal(action, legal)
 
 
 def recommend(rules: Rules, hand: Sequence[Card], dealer_up: Card,
@@ -209,7 +223,7 @@ class EasyPlayer:
         cards = _hand_to_act(view)
         total, _ = hand_facts([card_value(c) for c in cards])
         wanted = Action.HIT if total < 17 else Action.STAND
-        return _pick_legal(wanted, view.legal)  # a split-aces hand may only stand
+        return pick_legal(wanted, view.legal)  # a split-aces hand may only stand
 
 
 class NormalPlayer:

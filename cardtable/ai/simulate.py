@@ -1,62 +1,211 @@
-"""Blackjack simulator: ``cardtable simulate blackjack --rounds N --level L [--seed S]``.
+"""The simulator: ``cardtable simulate blackjack|baccarat``.
 
-Plays N rounds with one computer seat at the real multi-round table (6 decks, cut
-card at 75 %, reshuffle after it), through the same ``Round`` API and seat views a
-screen uses, and reports the house edge with its standard error. Rich is imported
-here only, for the progress bar on stderr.
+Blackjack plays one computer seat at the real multi-round table (the game's own
+``Table`` and ``Round``: cut card, reshuffle, every rule) for any house rules,
+with the strategy the analysis derives for *those* rules, and reports the figures
+a player studying the game asks for: house edge with its standard error and 95 %
+interval, standard deviation, the exact analysis beside it, results per hour and
+the bankroll a risk of ruin asks for. ``--compare RULE`` measures one rule's cost
+on identical cards (common random numbers). Baccarat plays chosen bets against
+the exact odds. Work is split over every core (:mod:`cardtable.ai.sim_run`).
+Rich is imported here only, for the progress bar on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import textwrap
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from cardtable import argtypes
 from cardtable.argtypes import one_line
-from cardtable.core.blackjack import Rules
+from cardtable.core import config
+from cardtable.core.blackjack import Round, Rules
 from cardtable.core.blackjack_table import Table
 
-from .blackjack import LEVELS, player_for
+from .bj_spot import spot_player
+from .blackjack import LEVELS
+from .sim_run import CHUNK, Outcome, Tally, default_jobs, ruin_bankroll, run
 
-__all__ = ["SimResult", "simulate", "main"]
+__all__ = ["SimResult", "BlackjackPlay", "ComparePlay", "BaccaratPlay", "simulate", "exact_return",
+           "apply_rule", "main", "BET"]
 
-#: The stake per round, in hundredths: 10 chips, so 3:2 is exact.
+#: The stake per round, in hundredths: 10 chips, so 3:2 and the 5 % commission are exact.
 BET = 1_000
 
 
 @dataclass(frozen=True)
 class SimResult:
-    """Outcome of a simulation, in units of the initial bet per round."""
+    """A blackjack simulation's tally, with its figures in units of the initial bet."""
 
     level: str
-    rounds: int
-    total: float  # sum of per-round net results / bet
-    total_sq: float  # sum of their squares
-    shuffles: int
+    tally: Tally
+    rules: Rules = Rules()
+
+    @property
+    def rounds(self) -> int:
+        return self.tally.rounds
+
+    @property
+    def shuffles(self) -> int:
+        return self.tally.shuffles
 
     @property
     def mean(self) -> float:
         """Player's average return per round per initial bet."""
-        return self.total / self.rounds if self.rounds else 0.0
+        return self.tally.mean(BET)
+
+    @property
+    def std_dev(self) -> float:
+        return self.tally.std_dev(BET)
 
     @property
     def std_error(self) -> float:
-        """Standard error of :attr:`mean` (sample standard deviation / sqrt(n))."""
-        n = self.rounds
-        if n < 2:
-            return math.inf
-        variance = (self.total_sq - self.total * self.total / n) / (n - 1)
-        return math.sqrt(max(variance, 0.0) / n)
+        """Standard error of :attr:`mean`."""
+        return self.tally.std_error(BET)
 
     @property
     def house_edge(self) -> float:
         return -self.mean
+
+
+# -- the plays (picklable: one runs in each worker) ----------------------------------
+
+
+@dataclass(frozen=True)
+class BlackjackPlay:
+    """One seat of ``level`` at the game's table with ``rules``, one bet a round."""
+
+    level: str
+    rules: Rules
+
+    def __call__(self, rounds: int, rng: random.Random, stop: Callable[[], bool]) -> Iterator[tuple[Tally, ...]]:
+        action = spot_player(self.level, self.rules).action
+        table = Table(self.rules, rng)
+        new_round, finish = table.new_round, table.finish_round
+        bets = (BET,)
+        done = 0
+        while done < rounds and not stop():
+            n = min(CHUNK, rounds - done)
+            net_sum = net_sq = hands = 0
+            shuffles = table.shuffles
+            for _ in range(n):
+                rnd = new_round(bets)
+                act, spot_key = rnd.act, rnd.spot_key
+                while rnd.turn is not None:
+                    act(action(spot_key()))
+                finish()
+                net = rnd.net(0)
+                net_sum += net
+                net_sq += net * net
+                hands += rnd.hand_count(0)
+            done += n
+            yield (Tally(n, net_sum, net_sq, hands, table.shuffles - shuffles),)
+
+
+@dataclass(frozen=True)
+class ComparePlay:
+    """Two rule sets played round by round on identical cards (common random numbers):
+    each round of ``variant`` is dealt from a copy of ``base``'s shoe as it stands, so
+    the difference per round measures the rule, not the luck of the cards. A rule that
+    changes the shoe (decks, penetration) cannot share it: the two tables then play
+    their own shoes and the difference is that of independent runs.
+
+    Yields (base, variant, variant − base)."""
+
+    level: str
+    base: Rules
+    variant: Rules
+
+    def __call__(self, rounds: int, rng: random.Random, stop: Callable[[], bool]) -> Iterator[tuple[Tally, ...]]:
+        base, variant = self.base, self.variant
+        act_base = spot_player(self.level, base).action
+        act_variant = spot_player(self.level, variant).action
+        shared = (base.decks, base.cut_from_end) == (variant.decks, variant.cut_from_end)
+        table = Table(base, rng)
+        other = None if shared else Table(variant, random.Random(rng.getrandbits(64)))
+        bets = (BET,)
+        done = 0
+        while done < rounds and not stop():
+            n = min(CHUNK, rounds - done)
+            sums = [0] * 9
+            shuffles = table.shuffles
+            for _ in range(n):
+                if shared:
+                    if table.shoe.cut_card_reached:
+                        table.reshuffle()
+                    rnd2 = Round(variant, table.shoe.clone(), bets)
+                else:
+                    assert other is not None
+                    rnd2 = other.new_round(bets)
+                rnd1 = table.new_round(bets)
+                while rnd1.turn is not None:
+                    rnd1.act(act_base(rnd1.spot_key()))
+                table.finish_round()
+                while rnd2.turn is not None:
+                    rnd2.act(act_variant(rnd2.spot_key()))
+                rnd2.finish()
+                a, b = rnd1.net(0), rnd2.net(0)
+                d = b - a
+                sums[0] += a
+                sums[1] += a * a
+                sums[2] += b
+                sums[3] += b * b
+                sums[4] += d
+                sums[5] += d * d
+                sums[6] += rnd1.hand_count(0)
+                sums[7] += rnd2.hand_count(0)
+            done += n
+            reshuffled = table.shuffles - shuffles
+            yield (Tally(n, sums[0], sums[1], sums[6], reshuffled),
+                   Tally(n, sums[2], sums[3], sums[7], reshuffled),
+                   Tally(n, sums[4], sums[5], 0, 0))
+
+
+BACCARAT_BETS = ("banker", "player", "tie")
+
+
+@dataclass(frozen=True)
+class BaccaratPlay:
+    """Coups at a baccarat shoe of ``decks`` decks; one tally per bet in ``bets``, each
+    bet ``BET`` on every coup (the bets are tallied separately, on the same coups)."""
+
+    decks: int
+    bets: tuple[str, ...]
+
+    def __call__(self, rounds: int, rng: random.Random, stop: Callable[[], bool]) -> Iterator[tuple[Tally, ...]]:
+        from cardtable.core.baccarat import Outcome as Spot
+        from cardtable.core.baccarat import net_result, new_shoe, play_coup
+
+        shoe = new_shoe(self.decks, rng)
+        spots = [Spot[name.upper()] for name in self.bets]
+        stakes = [{spot: BET} for spot in spots]
+        done = 0
+        while done < rounds and not stop():
+            n = min(CHUNK, rounds - done)
+            nets = [0] * len(spots)
+            squares = [0] * len(spots)
+            shuffles = 0
+            for _ in range(n):
+                if shoe.cut_card_reached:
+                    shoe.shuffle()
+                    shuffles += 1
+                coup = play_coup(shoe)
+                for i, stake in enumerate(stakes):
+                    net = net_result(stake, coup)
+                    nets[i] += net
+                    squares[i] += net * net
+            done += n
+            yield tuple(Tally(n, nets[i], squares[i], n, shuffles) for i in range(len(spots)))
+
+
+# -- library entry points --------------------------------------------------------------
 
 
 def simulate(
@@ -65,33 +214,87 @@ def simulate(
     seed: int | None = None,
     rules: Rules | None = None,
     progress: Callable[[int], None] | None = None,
-    progress_every: int = 1_000,
+    *,
+    jobs: int = 1,
 ) -> SimResult:
-    """Play ``rounds`` rounds with one computer seat of ``level``.
+    """Play ``rounds`` rounds with one computer seat of ``level`` over ``jobs`` processes.
 
-    ``seed`` None shuffles with ``random.SystemRandom`` (RULES.md section 1).
-    ``progress(done)`` is called every ``progress_every`` rounds and at the end.
+    ``seed`` None shuffles with ``random.SystemRandom`` (RULES.md section 1); a seed
+    gives the same result for the same ``jobs``.
     """
-    if rounds < 1:
-        raise ValueError("rounds must be at least 1")
-    player = player_for(level)
-    rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
-    table = Table(rules if rules is not None else Rules(), rng)
-    bets = [BET]
-    total = 0.0
-    total_sq = 0.0
-    decide = player.decide
-    for done in range(1, rounds + 1):
-        rnd = table.new_round(bets)
-        while rnd.turn is not None:
-            rnd.act(decide(rnd.view(0)))
-        results = table.finish_round()
-        net = sum(r.returned - r.stake for r in results[0]) / BET
-        total += net
-        total_sq += net * net
-        if progress is not None and (done % progress_every == 0 or done == rounds):
-            progress(done)
-    return SimResult(level, rounds, total, total_sq, table.shuffles)
+    rules = rules if rules is not None else Rules()
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose easy, normal or hard")
+    spot_player(level, rules)  # derive the chart once, before the workers start
+    outcome = run(BlackjackPlay(level, rules), rounds, jobs=jobs, seed=seed, progress=progress)
+    if outcome.interrupted and not outcome.tallies:
+        raise KeyboardInterrupt
+    return SimResult(level, outcome.tallies[0], rules)
+
+
+def exact_return(level: str, rules: Rules) -> float:
+    """The exact expected return per round of ``level``'s policy for ``rules``, off the
+    top of the shoe (seconds for rules other than the house's)."""
+    from .bj_analysis import analysis_for, chart_policy, easy_policy, strategy_key
+    from .bj_chart import published_chart
+    from .blackjack import strategy_chart
+
+    if strategy_key(rules) == strategy_key(Rules()):
+        cached = _cached_return(level)
+        if cached is not None:
+            return cached
+    analysis = analysis_for(rules)
+    if level == "easy":
+        return analysis.expected_return(easy_policy)
+    chart = published_chart() if level == "normal" else strategy_chart(rules)
+    return analysis.expected_return(chart_policy(chart))
+
+
+def _cached_return(level: str) -> float | None:
+    """The analysis's expected return for ``level`` under the house rules, from the
+    cached chart's document."""
+    try:
+        from cardtable.resources import read_json
+
+        from .bj_analysis import DERIVED_CHART_FILE
+
+        value = read_json("data", DERIVED_CHART_FILE)["expected_return_percent"][level]
+        return float(value) / 100.0
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+
+
+#: ``--compare`` rules: the name and the change it makes.
+COMPARE_RULES = ("h17", "s17", "peek", "no-peek", "das", "no-das", "surrender", "no-surrender",
+                 "decks=N", "max-hands=N", "penetration=P", "resplit-aces", "bj=6:5")
+
+
+def apply_rule(rules: Rules, text: str) -> Rules:
+    """``rules`` with one change named as ``--compare`` takes it; ValueError if unknown."""
+    name, _, value = text.strip().lower().partition("=")
+    flags: dict[str, tuple[str, bool]] = {
+             "h17": ("dealer_hits_soft_17", True), "s17": ("dealer_hits_soft_17", False),
+             "peek": ("dealer_peeks", True), "no-peek": ("dealer_peeks", False),
+             "das": ("double_after_split", True), "no-das": ("double_after_split", False),
+             "surrender": ("late_surrender", True), "no-surrender": ("late_surrender", False),
+             "resplit-aces": ("resplit_aces", True)}
+    if name in flags and not value:
+        field, on = flags[name]
+        return replace(rules, **{field: on})  # type: ignore[arg-type]
+    numbers: dict[str, tuple[str, int, int]] = {
+        "decks": ("decks", 1, 8), "max-hands": ("max_hands", 1, 4), "penetration": ("penetration_percent", 50, 90),
+    }
+    if name in numbers and value:
+        field, low, high = numbers[name]
+        try:
+            number = argtypes.whole_number(value, low, high)
+        except argparse.ArgumentTypeError as error:
+            raise ValueError(f"{name} {error}") from None
+        return replace(rules, **{field: number})  # type: ignore[arg-type]
+    if name == "bj" and value in ("3:2", "6:5", "1:1"):
+        num, den = value.split(":")
+        return replace(rules, blackjack_pays=(int(num), int(den)))
+    raise ValueError(f"unknown rule {argtypes.shorten(text)}; one of: {', '.join(COMPARE_RULES)}")
 
 
 # -- command line --------------------------------------------------------------------
@@ -106,32 +309,86 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(one_line(message))
 
 
+def _jobs(text: str) -> int:
+    return argtypes.whole_number(text, 1, 256)
+
+
+def _decks(text: str) -> int:
+    return argtypes.whole_number(text, 1, 8)
+
+
+def _max_hands(text: str) -> int:
+    return argtypes.whole_number(text, 1, 4)
+
+
+def _penetration(text: str) -> int:
+    return argtypes.whole_number(text, 50, 90)
+
+
+def _pace(text: str) -> int:
+    return argtypes.whole_number(text, 1, 1000)
+
+
+def _hours(text: str) -> int:
+    return argtypes.whole_number(text, 1, 100_000)
+
+
+def _rule(text: str) -> str:
+    try:
+        apply_rule(Rules(), text)  # refused here, with one line, if unknown
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def _parser() -> _Parser:
     parser = _Parser(
         prog="cardtable simulate",
-        description="Play many blackjack rounds with one computer seat and print the house edge.",
+        description="Play many rounds with a computer player on every core and print the "
+                    "house edge, its uncertainty and what it means for a bankroll.",
     )
-    parser.add_argument("game", choices=["blackjack"], help="the game to simulate")
+    parser.add_argument("game", choices=["blackjack", "baccarat"], help="the game to simulate")
     parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",
                         help="rounds to play (one seat, one 10-chip bet a round)")
-    parser.add_argument("--level", choices=LEVELS, required=True,
-                        help="the computer player: easy (hits below 17), normal (published "
-                             "chart), hard (this table's exact basic strategy)")
-    parser.add_argument("--seed", type=argtypes.seed, metavar="S", help="reproducible shuffles")
+    parser.add_argument("--level", choices=LEVELS, default="hard",
+                        help="blackjack player: easy (hits below 17), normal (published chart), "
+                             "hard (default: the exact basic strategy for the rules chosen)")
+    parser.add_argument("--seed", type=argtypes.seed, metavar="S",
+                        help="reproducible shuffles (the same result for the same --jobs)")
+    parser.add_argument("--jobs", type=_jobs, metavar="N", default=None,
+                        help="processes to use (default: every core)")
+    house = Rules()
+    parser.add_argument("--decks", type=_decks, metavar="N", default=None,
+                        help=f"decks in the shoe (blackjack {house.decks}, baccarat "
+                             f"{config.DEFAULT_BACCARAT_DECKS})")
+    parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (house: stands)")
+    parser.add_argument("--peek", action=argparse.BooleanOptionalAction, default=house.dealer_peeks,
+                        help="the dealer checks for blackjack (house: no peek, full loss)")
+    parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=house.double_after_split,
+                        help="double after split (house: yes)")
+    parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=house.late_surrender,
+                        help="late surrender (house: no)")
+    parser.add_argument("--max-hands", type=_max_hands, metavar="N", default=house.max_hands,
+                        help=f"hands a seat may split to (house: {house.max_hands})")
+    parser.add_argument("--penetration", type=_penetration, metavar="P", default=house.penetration_percent,
+                        help=f"percent of the shoe dealt before the cut card (house: {house.penetration_percent})")
+    parser.add_argument("--compare", type=_rule, metavar="RULE",
+                        help="also play RULE on the same cards and print its effect: "
+                             + ", ".join(COMPARE_RULES))
+    parser.add_argument("--bet", action="append", choices=BACCARAT_BETS, dest="bets",
+                        help="baccarat bet to tally (repeat for several; default all three)")
+    parser.add_argument("--pace", type=_pace, metavar="R", default=100,
+                        help="rounds an hour for the per-hour figures (default 100: one seat)")
+    parser.add_argument("--hours", type=_hours, metavar="H", default=100,
+                        help="playing time for the risk of ruin (default 100 hours)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
-def _expected(level: str) -> float | None:
-    """The analysis's expected return for ``level`` from the cached chart, if present."""
-    try:
-        from cardtable.resources import read_json
-
-        from .bj_analysis import DERIVED_CHART_FILE
-
-        value = read_json("data", DERIVED_CHART_FILE)["expected_return_percent"][level]
-        return float(value) / 100.0
-    except (OSError, KeyError, TypeError, ValueError):
-        return None
+def _rules(args: argparse.Namespace) -> Rules:
+    return replace(Rules(), decks=args.decks or Rules().decks, dealer_hits_soft_17=args.h17,
+                   dealer_peeks=args.peek, double_after_split=args.das, late_surrender=args.surrender,
+                   max_hands=args.max_hands, penetration_percent=args.penetration)
 
 
 def _pct(x: float) -> str:
@@ -142,61 +399,227 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
-def main(argv: list[str]) -> int:
-    """CLI entry (argv after ``simulate``): 0 on success, 2 with one line on bad args."""
-    try:
-        args = _parser().parse_args(argv)
-    except _UsageError as error:
-        print(f"cardtable: error: {error} "
-              "(usage: cardtable simulate blackjack --rounds N --level easy|normal|hard "
-              "[--seed S])", file=sys.stderr)
-        return 2
-
+def _progress(total: int, label: str, run_it: Callable[[Callable[[int], None]], Outcome]) -> Outcome:
+    """Run with a progress bar (rounds, rounds a second, time left) on a terminal only."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,  # nothing at all on a pipe or a file
+    ) as bar:
+        task = bar.add_task("rounds", total=total, rate="")
+
+        def update(done: int) -> None:
+            speed = bar.tasks[0].speed
+            bar.update(task, completed=done, rate=f"{speed:,.0f} rounds/s" if speed else "")
+
+        return run_it(update)
+
+
+def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
+    mean, sd, se = tally.mean(BET), tally.std_dev(BET), tally.std_error(BET)
+    finite = math.isfinite(se)
+    rounds_played = pace * hours
+    return {
+        "rounds": tally.rounds,
+        "house_edge": -mean,
+        "std_error": se if finite else None,
+        "ci95": [-mean - 1.96 * se, -mean + 1.96 * se] if finite else None,
+        "std_dev_per_round": sd if math.isfinite(sd) else None,
+        "hands": tally.hands,
+        "reshuffles": tally.shuffles,
+        "pace_rounds_per_hour": pace,
+        "per_hour_expected_bets": mean * pace,
+        "per_hour_std_dev_bets": sd * math.sqrt(pace) if math.isfinite(sd) else None,
+        "ruin_hours": hours,
+        "bankroll_bets_5pct": ruin_bankroll(0.05, mean, sd, rounds_played) if finite else None,
+        "bankroll_bets_1pct": ruin_bankroll(0.01, mean, sd, rounds_played) if finite else None,
+    }
+
+
+def _bets(x: object) -> str:
+    return f"{x:,.0f} bets" if isinstance(x, float) and math.isfinite(x) else "—"
+
+
+def _print_figures(fig: dict[str, object], bet_word: str = "round") -> None:
+    se = fig["std_error"]
+    edge = fig["house_edge"]
+    assert isinstance(edge, float)
+    if isinstance(se, float):
+        interval = fig["ci95"]
+        assert isinstance(interval, list)
+        print(f"house edge: {_pct(edge)} ± {_pct(se)} standard error")
+        print(f"            95 % interval {_pct(interval[0])} to {_pct(interval[1])}")
+    else:
+        print(f"house edge: {_pct(edge)} (too few rounds for a standard error)")
+    sd = fig["std_dev_per_round"]
+    if isinstance(sd, float):
+        print(f"std. dev.:  {sd:.3f} bets per {bet_word}")
+        hour_sd = fig["per_hour_std_dev_bets"]
+        print(f"per hour:   at {fig['pace_rounds_per_hour']:,} {bet_word}s an hour, "
+              f"{fig['per_hour_expected_bets']:+.2f} bets expected, std. dev. {hour_sd:.1f} bets")
+        print(f"bankroll:   {_bets(fig['bankroll_bets_5pct'])} for a 5 % risk of ruin in "
+              f"{fig['ruin_hours']:,} hours of flat bets,")
+        print(f"            {_bets(fig['bankroll_bets_1pct'])} for 1 %")
+    if edge < 0:
+        print("            (a negative house edge: the player came out ahead in this run)")
+
+
+def _head(game: str, outcome: Outcome, seed: int | None, what: str) -> str:
+    rate = outcome.rounds / outcome.seconds if outcome.seconds > 0 else 0.0
+    seed_text = f", seed {seed}" if seed is not None else ""
+    jobs = _count(outcome.jobs, "job")
+    return (f"{game}, {what}, {_count(outcome.rounds, 'round')}{seed_text}, {jobs}, "
+            f"{outcome.seconds:,.1f} s ({rate:,.0f} rounds/s)")
+
+
+def _interrupted_line(outcome: Outcome) -> str:
+    return (f"cardtable simulate: interrupted after {outcome.rounds:,} of "
+            f"{outcome.rounds_asked:,} rounds; the figures are for those")
+
+
+def _blackjack(args: argparse.Namespace, jobs: int) -> int:
+    from .bj_analysis import describe_rules
+
+    rules = _rules(args)
+    variant = apply_rule(rules, args.compare) if args.compare else None
+    if not args.json and args.level == "hard" and sys.stderr.isatty():
+        print("deriving the strategy for these rules…", file=sys.stderr, end="\r")
+    spot_player(args.level, rules)  # derived before the workers fork: once, not per job
+    if variant is not None:
+        spot_player(args.level, variant)
+    play = (BlackjackPlay(args.level, rules) if variant is None
+            else ComparePlay(args.level, rules, variant))
+    outcome = _progress(args.rounds, f"{args.level} player",
+                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+    if not outcome.tallies:
+        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        return 130
+    tally = outcome.tallies[0]
+    fig = _figures(tally, args.pace, args.hours)
+    expected = exact_return(args.level, rules)
+    se = fig["std_error"]
+    gap = abs(tally.mean(BET) - expected)
+    agree = isinstance(se, float) and se > 0 and gap <= 3 * se
+    report: dict[str, object] = {
+        "game": "blackjack", "level": args.level, "rules": rules.to_dict(), "seed": args.seed,
+        "jobs": outcome.jobs, "seconds": outcome.seconds, "interrupted": outcome.interrupted,
+        "bet": BET, **fig, "exact_house_edge": -expected,
+        "standard_errors_apart": gap / se if isinstance(se, float) and se > 0 else None,
+        "agrees_within_3_se": agree,
+    }
+    if variant is not None:
+        base_t, var_t, diff = outcome.tallies
+        exact_variant = exact_return(args.level, variant)
+        report["compare"] = {
+            "rule": args.compare, "rules": variant.to_dict(),
+            "house_edge": -var_t.mean(BET), "std_error": var_t.std_error(BET),
+            "effect": -diff.mean(BET), "effect_std_error": diff.std_error(BET),
+            "exact_effect": expected - exact_variant,
+            "common_cards": (rules.decks, rules.cut_from_end) == (variant.decks, variant.cut_from_end),
+        }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(textwrap.fill(_head("blackjack", outcome, args.seed, f"{args.level} player") + ", "
+                            + _count(tally.shuffles, "reshuffle"), width=78, subsequent_indent="  "))
+        print(textwrap.fill(describe_rules(rules) + f", cut card at {rules.penetration_percent} %",
+                            width=78, initial_indent="rules:      ", subsequent_indent=" " * 12))
+        _print_figures(fig)
+        print(f"analysis:   {_pct(-expected)} exact, off the top of the shoe")
+        if isinstance(se, float) and se > 0:
+            verdict = "agrees" if agree else "DISAGREES"
+            print(f"agreement:  {gap / se:.1f} standard errors apart: {verdict} (3 or fewer agree)")
+        compare = report.get("compare")
+        if isinstance(compare, dict):
+            how = "on the same cards" if compare["common_cards"] else "on separate shoes"
+            print(f"compare:    {args.compare} ({how}): house edge {_pct(compare['house_edge'])}")
+            print(f"            effect {_pct(compare['effect'])} ± {_pct(compare['effect_std_error'])} "
+                  f"standard error; exact {_pct(compare['exact_effect'])}")
+    if outcome.interrupted:
+        print(_interrupted_line(outcome), file=sys.stderr)
+        return 130
+    return 0
+
+
+def _baccarat(args: argparse.Namespace, jobs: int) -> int:
+    from cardtable.core.baccarat import Outcome as Spot
+    from cardtable.core.baccarat import house_edges
+
+    decks = args.decks or config.DEFAULT_BACCARAT_DECKS
+    if decks not in config.BACCARAT_DECK_CHOICES:
+        raise _UsageError(f"argument --decks: baccarat uses {', '.join(map(str, config.BACCARAT_DECK_CHOICES))} "
+                          f"decks, not {decks}")
+    bets = tuple(dict.fromkeys(args.bets or BACCARAT_BETS))
+    play = BaccaratPlay(decks, bets)
+    outcome = _progress(args.rounds, "baccarat",
+                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+    if not outcome.tallies:
+        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        return 130
+    exact = house_edges(decks)
+    per_bet: dict[str, dict[str, object]] = {}
+    for name, tally in zip(bets, outcome.tallies, strict=True):
+        fig = _figures(tally, args.pace, args.hours)
+        edge = float(exact[Spot[name.upper()]])
+        se = fig["std_error"]
+        gap = abs(-tally.mean(BET) - edge)
+        fig["exact_house_edge"] = edge
+        fig["standard_errors_apart"] = gap / se if isinstance(se, float) and se > 0 else None
+        fig["agrees_within_3_se"] = isinstance(se, float) and se > 0 and gap <= 3 * se
+        per_bet[name] = fig
+    if args.json:
+        print(json.dumps({"game": "baccarat", "decks": decks, "seed": args.seed, "jobs": outcome.jobs,
+                          "seconds": outcome.seconds, "interrupted": outcome.interrupted, "bet": BET,
+                          "bets": per_bet}, indent=2))
+    else:
+        print(textwrap.fill(_head("baccarat", outcome, args.seed, f"{decks} decks") + ", "
+                            + _count(outcome.tallies[0].shuffles, "reshuffle"), width=78, subsequent_indent="  "))
+        for name, fig in per_bet.items():
+            print(f"-- {name} bet (1 bet on every coup)")
+            _print_figures(fig, "coup")
+            apart = fig["standard_errors_apart"]
+            verdict = "agrees" if fig["agrees_within_3_se"] else "DISAGREES"
+            exact_edge = fig["exact_house_edge"]
+            assert isinstance(exact_edge, float)
+            print(f"exact:      {_pct(exact_edge)}"
+                  + (f": {apart:.1f} standard errors apart, {verdict}" if isinstance(apart, float) else ""))
+    if outcome.interrupted:
+        print(_interrupted_line(outcome), file=sys.stderr)
+        return 130
+    return 0
+
+
+_USAGE = "see 'cardtable simulate --help'"
+
+
+def main(argv: list[str]) -> int:
+    """CLI entry (argv after ``simulate``): 0 on success, 2 with one line on bad args,
+    130 when interrupted (after printing the figures of the rounds played)."""
     try:
-        with Progress(
-            TextColumn(f"{args.level} player"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=not console.is_terminal,  # no stray blank line when stderr is a file
-        ) as bar:
-            task = bar.add_task("rounds", total=args.rounds)
-            result = simulate(
-                args.rounds,
-                args.level,
-                args.seed,
-                progress=lambda done: bar.update(task, completed=done),
-            )
+        args = _parser().parse_args(argv)
+        if args.game == "baccarat" and args.compare:
+            raise _UsageError("argument --compare: only for blackjack")
+        if args.game == "blackjack" and args.bets:
+            raise _UsageError("argument --bet: only for baccarat")
+        jobs = args.jobs if args.jobs is not None else default_jobs()
+        if args.game == "blackjack":
+            return _blackjack(args, jobs)
+        return _baccarat(args, jobs)
+    except _UsageError as error:
+        print(f"cardtable: error: {error} ({_USAGE})", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
         return 130
-    from .bj_analysis import describe_rules
-
-    rules = Rules()
-    seed_text = f", seed {args.seed}" if args.seed is not None else ""
-    print(f"blackjack, {args.level} player, {_count(result.rounds, 'round')}{seed_text}, "
-          f"{_count(result.shuffles, 'reshuffle')}")
-    print(textwrap.fill(describe_rules(rules), width=78, initial_indent="rules:      ",
-                        subsequent_indent=" " * 12))
-    margin = (f"± {_pct(result.std_error)} standard error"
-              if math.isfinite(result.std_error) else "(too few rounds for a standard error)")
-    print(f"house edge: {_pct(result.house_edge)} {margin}")
-    expected = _expected(args.level)
-    if expected is not None:
-        print(f"analysis:   {_pct(-expected)} exact, off the top of the shoe")
-        if math.isfinite(result.std_error) and result.std_error > 0:
-            gap = abs(result.house_edge + expected) / result.std_error
-            verdict = "agrees" if gap <= 4 else "DISAGREES"
-            print(f"agreement:  {gap:.1f} standard errors apart: {verdict} (4 or fewer agree)")
-    if result.house_edge < 0:
-        print("            (a negative house edge: the player came out ahead in this run)")
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

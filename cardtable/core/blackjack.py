@@ -15,8 +15,9 @@ only :meth:`Round.view` — never the face-down card, never the shoe.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import Enum
+from functools import cached_property
 
 from . import config
 from .cards import Card, Shoe
@@ -35,6 +36,14 @@ __all__ = [
     "RoundState",
     "IllegalAction",
     "Round",
+    "Spot",
+    "decode_spot",
+    "legal_from_mask",
+    "HIT_BIT",
+    "STAND_BIT",
+    "DOUBLE_BIT",
+    "SPLIT_BIT",
+    "SURRENDER_BIT",
 ]
 
 
@@ -45,6 +54,12 @@ class Action(Enum):
     STAND = "stand"
     DOUBLE = "double"
     SPLIT = "split"
+    #: Late surrender (only where ``Rules.late_surrender``): half the stake back.
+    SURRENDER = "surrender"
+
+    #: Members are singletons: identity hashing keeps dict and set look-ups in C
+    #: (Enum's own ``__hash__`` is Python code, called on every decision).
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True)
@@ -62,6 +77,10 @@ class Rules:
     double_after_split: bool = True
     max_hands: int = 4
     resplit_aces: bool = False
+    #: Late surrender: on the first two cards of an unsplit hand, give up half the
+    #: stake. A dealer natural still takes the whole stake (with peek it never gets
+    #: that far). Off in this house (RULES.md section 3: no surrender).
+    late_surrender: bool = False
     #: Blackjack pays num:den.
     blackjack_pays: tuple[int, int] = (3, 2)
     min_bet: int = config.DEFAULT_TABLE_MIN  # hundredths
@@ -102,7 +121,8 @@ class Rules:
         values = {k: v for k, v in data.items() if k in known}
         if isinstance(values.get("blackjack_pays"), list):
             values["blackjack_pays"] = tuple(values["blackjack_pays"])
-        for name in ("dealer_hits_soft_17", "dealer_peeks", "double_after_split", "resplit_aces"):
+        for name in ("dealer_hits_soft_17", "dealer_peeks", "double_after_split", "resplit_aces",
+                     "late_surrender"):
             if name in values and not isinstance(values[name], bool):
                 raise ValueError(f"Rules.{name} must be true or false")
         return cls(**values)
@@ -113,16 +133,25 @@ class Rules:
         return self.decks * 52 * (100 - self.penetration_percent) // 100
 
 
+#: Blackjack value by rank (index 0 unused).
+_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
 def card_value(card: Card) -> int:
     """Blackjack value with the ace as 1: 2-10 face, J/Q/K 10, A 1."""
-    return min(card.rank, 10)
+    return _VALUE[card.rank]
 
 
 def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     """(best total, soft?) — soft when an ace counts 11."""
-    total = sum(card_value(c) for c in cards)
-    has_ace = any(c.rank == 1 for c in cards)
-    if has_ace and total + 10 <= 21:
+    total = 0
+    has_ace = False
+    for c in cards:
+        v = _VALUE[c.rank]
+        total += v
+        if v == 1:
+            has_ace = True
+    if has_ace and total <= 11:
         return total + 10, True
     return total, False
 
@@ -150,13 +179,19 @@ class Hand:
     split_aces: bool = False
     closed: bool = False
 
+    @cached_property
+    def _facts(self) -> tuple[int, bool]:
+        # Computed once per (immutable) hand; cached_property writes the instance
+        # dict directly, which a frozen dataclass allows.
+        return hand_total(self.cards)
+
     @property
     def total(self) -> int:
-        return hand_total(self.cards)[0]
+        return self._facts[0]
 
     @property
     def soft(self) -> bool:
-        return hand_total(self.cards)[1]
+        return self._facts[1]
 
     @property
     def busted(self) -> bool:
@@ -195,6 +230,7 @@ class HandOutcome(Enum):
     PUSH = "push"
     LOSE = "lose"
     BUST = "bust"
+    SURRENDER = "surrender"  # half the stake back
 
 
 @dataclass(frozen=True)
@@ -333,6 +369,117 @@ class IllegalAction(ValueError):
 
 # -- the round --------------------------------------------------------------------
 
+#: Bits of a legal-action mask (see :meth:`Round.spot_key`).
+HIT_BIT, STAND_BIT, DOUBLE_BIT, SPLIT_BIT, SURRENDER_BIT = 1, 2, 4, 8, 16
+_ACTION_BIT: dict[Action, int] = {
+    Action.HIT: HIT_BIT,
+    Action.STAND: STAND_BIT,
+    Action.DOUBLE: DOUBLE_BIT,
+    Action.SPLIT: SPLIT_BIT,
+    Action.SURRENDER: SURRENDER_BIT,
+}
+#: The legal set of every mask, built once.
+_LEGAL_SETS: tuple[frozenset[Action], ...] = tuple(
+    frozenset(a for a, bit in _ACTION_BIT.items() if mask & bit) for mask in range(32)
+)
+
+
+def legal_from_mask(mask: int) -> frozenset[Action]:
+    """The actions of a legal-action mask."""
+    return _LEGAL_SETS[mask]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A decision as a basic-strategy player sees it, decoded from :meth:`Round.spot_key`."""
+
+    total: int
+    soft: bool
+    #: The card value (ace = 1) of a two-card pair, else 0.
+    pair: int
+    #: The hand holds exactly two cards.
+    two_cards: bool
+    #: The dealer's up card value (ace = 1).
+    up: int
+    legal: frozenset[Action]
+
+
+def decode_spot(key: int) -> Spot:
+    """The :class:`Spot` of a :meth:`Round.spot_key`."""
+    key, mask = divmod(key, 32)
+    key, up = divmod(key, 11)
+    key, two = divmod(key, 2)
+    key, soft = divmod(key, 2)
+    pair, total = divmod(key, 32)
+    return Spot(total, bool(soft), pair, bool(two), up, _LEGAL_SETS[mask])
+
+
+class _Box:
+    """A hand while the round deals it: mutable, its total kept as cards arrive.
+
+    The public, frozen :class:`Hand` is made from it only when someone looks
+    (and kept until the box changes), so dealing costs no dataclass copies.
+    """
+
+    __slots__ = ("cards", "hard", "ace", "total", "soft", "stake", "doubled", "from_split",
+                 "split_aces", "closed", "_hand")
+
+    def __init__(self, cards: list[Card], stake: int, from_split: bool = False,
+                 split_aces: bool = False) -> None:
+        self.cards = cards
+        self.hard = 0
+        self.ace = False
+        self.total = 0
+        self.soft = False
+        self.stake = stake
+        self.doubled = False
+        self.from_split = from_split
+        self.split_aces = split_aces
+        self.closed = False
+        self._hand: Hand | None = None
+        for card in cards:
+            self._count(card)
+
+    def _count(self, card: Card) -> None:
+        v = _VALUE[card.rank]
+        hard = self.hard + v
+        self.hard = hard
+        if v == 1:
+            self.ace = True
+        if self.ace and hard <= 11:
+            self.total, self.soft = hard + 10, True
+        else:
+            self.total, self.soft = hard, False
+
+    def add(self, card: Card) -> None:
+        self.cards.append(card)
+        self._count(card)
+        self._hand = None
+
+    @property
+    def natural(self) -> bool:
+        return self.total == 21 and len(self.cards) == 2 and not self.from_split
+
+    def hand(self) -> Hand:
+        hand = self._hand
+        if hand is None:
+            hand = Hand(tuple(self.cards), self.stake, self.doubled, self.from_split,
+                        self.split_aces, self.closed)
+            self._hand = hand
+        return hand
+
+
+#: Raw events as tuples (kind, seat, hand, card, face_up, amount, note); Event
+#: objects are made only when :attr:`Round.events` is read.
+_RawEvent = tuple[EventKind, "int | None", "int | None", "Card | None", bool, int, str]
+_DEAL, _ACTION, _SPLIT, _DOUBLE, _CLOSED, _REVEAL, _DEALER_DONE, _PAYOUT = (
+    EventKind.DEAL, EventKind.ACTION, EventKind.SPLIT, EventKind.DOUBLE, EventKind.CLOSED,
+    EventKind.REVEAL, EventKind.DEALER_DONE, EventKind.PAYOUT,
+)
+_HIT, _STAND, _DOUBLE_A, _SPLIT_A, _SURRENDER = (
+    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER,
+)
+
 
 class Round:
     """One round at the table, from the deal to the settlement.
@@ -340,6 +487,10 @@ class Round:
     ``bets`` has one entry per seat (seat 0 first); ``bankrolls`` (chips left beside
     each seat's stake) limit doubles and splits, ``None`` = unlimited. ``seen`` is the
     cards already seen since the last shuffle before this round (the table passes it).
+
+    The same engine serves the screen and the simulator: hands keep their totals as
+    cards arrive, events are stored as tuples until read, and a computer player may
+    decide from :meth:`spot_key` (plain integers) instead of a full :meth:`view`.
     """
 
     def __init__(
@@ -355,7 +506,7 @@ class Round:
         if not bets:
             raise ValueError("a round needs at least one seat")
         for bet in bets:
-            if not isinstance(bet, int) or isinstance(bet, bool) or bet <= 0:
+            if type(bet) is not int or bet <= 0:
                 raise ValueError(f"a bet is a positive int of hundredths, not {bet!r}")
         if bankrolls is not None:
             if len(bankrolls) != len(bets):
@@ -365,28 +516,32 @@ class Round:
                     raise ValueError(f"a bankroll is a non-negative int, not {b!r}")
         self.rules = rules
         self._shoe = shoe
-        self._seen_before: tuple[Card, ...] = tuple(seen)
+        self._draw = shoe.draw
+        self._seen_before: tuple[Card, ...] = seen if type(seen) is tuple else tuple(seen)
         self._bankrolls: list[int] | None = None if bankrolls is None else list(bankrolls)
-        self._hands: list[list[Hand]] = [[Hand((), bet)] for bet in bets]
+        self._boxes: list[list[_Box]] = [[_Box([], bet)] for bet in bets]
         self._dealer: list[Card] = []
+        self._dealer_box = _Box([], 0)
         self._revealed = False
         self._turn: tuple[int, int] | None = None
         self._results: list[list[HandResult]] | None = None
-        self._events: list[Event] = []
+        self._nets: list[int] = []
+        self._raw: list[_RawEvent] = []
+        self._event_objs: list[Event] = []
         #: With ``keep_states``: the picture after each event, for a screen's replay.
         self._keep_states = keep_states
         self._states: list[RoundState] = []
         self._paid: list[list[HandResult | None]] = [[None] for _ in bets]
-        #: (seat, hand, action value) for every action taken, in order: with the
-        #: starting state, all that is needed to deal this round again.
-        self._actions: list[tuple[int, int, str]] = []
+        #: (seat, hand, action) for every action taken, in order: with the starting
+        #: state, all that is needed to deal this round again.
+        self._actions: list[tuple[int, int, Action]] = []
         self._deal()
 
     # -- public state -------------------------------------------------------------
 
     @property
     def seats(self) -> int:
-        return len(self._hands)
+        return len(self._boxes)
 
     @property
     def turn(self) -> tuple[int, int] | None:
@@ -396,10 +551,15 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every step so far, in order (the screen keeps its own read position)."""
-        return tuple(self._events)
+        objs = self._event_objs
+        raw = self._raw
+        for i in range(len(objs), len(raw)):
+            objs.append(Event(*raw[i]))
+        return tuple(objs)
 
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
+    def _emit(self, kind: EventKind, seat: int | None = None, hand: int | None = None,
+              card: Card | None = None, face_up: bool = True, amount: int = 0, note: str = "") -> None:
+        self._raw.append((kind, seat, hand, card, face_up, amount, note))
         if self._keep_states:
             self._states.append(self.state())
 
@@ -415,7 +575,7 @@ class Round:
             turn=self._turn,
             results=tuple(tuple(row) for row in self._paid),
             finished=self._results is not None,
-            applied=len(self._events),
+            applied=len(self._raw),
         )
 
     @property
@@ -426,14 +586,14 @@ class Round:
     @property
     def actions(self) -> tuple[tuple[int, int, str], ...]:
         """Every action taken so far as ``(seat, hand, action value)``, in order."""
-        return tuple(self._actions)
+        return tuple((seat, hand, action.value) for seat, hand, action in self._actions)
 
     def hands(self, seat: int) -> tuple[Hand, ...]:
-        return tuple(self._hands[seat])
+        return tuple(box.hand() for box in self._boxes[seat])
 
     @property
     def all_hands(self) -> tuple[tuple[Hand, ...], ...]:
-        return tuple(tuple(h) for h in self._hands)
+        return tuple(tuple(box.hand() for box in boxes) for boxes in self._boxes)
 
     @property
     def revealed(self) -> bool:
@@ -461,6 +621,16 @@ class Round:
     def results(self) -> list[list[HandResult]] | None:
         return None if self._results is None else [list(r) for r in self._results]
 
+    def net(self, seat: int) -> int:
+        """A settled seat's net result in hundredths (returns minus stakes)."""
+        if self._results is None:
+            raise IllegalAction("the round is not settled")
+        return self._nets[seat]
+
+    def hand_count(self, seat: int) -> int:
+        """How many hands the seat plays (more than one after a split)."""
+        return len(self._boxes[seat])
+
     def details(self, seat: int) -> dict[str, object]:
         """A settled round as the history keeps it, for ``seat``: the dealer's cards and
         that seat's hands with their stakes, returns and outcomes."""
@@ -479,15 +649,18 @@ class Round:
 
     def staked(self, seat: int) -> int:
         """Everything the seat has on the table now."""
-        return sum(h.stake for h in self._hands[seat])
+        return sum(box.stake for box in self._boxes[seat])
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """Every face-up card on the table: seats' cards in order, then the dealer's."""
         cards: list[Card] = []
-        for seat_hands in self._hands:
-            for hand in seat_hands:
-                cards.extend(hand.cards)
-        cards.extend(self.dealer_visible)
+        for boxes in self._boxes:
+            for box in boxes:
+                cards.extend(box.cards)
+        if self._revealed:
+            cards.extend(self._dealer)
+        else:
+            cards.append(self._dealer[0])
         return tuple(cards)
 
     def cards_dealt(self) -> tuple[Card, ...]:
@@ -501,76 +674,108 @@ class Round:
         if self._turn is None:
             return set()
         seat, index = self._turn
-        return self._legal(seat, index)
+        return set(_LEGAL_SETS[self._mask(seat, index)])
 
-    def _legal(self, seat: int, index: int) -> set[Action]:
-        hand = self._hands[seat][index]
-        if hand.closed:
-            return set()
+    def legal_mask(self) -> int:
+        """The legal actions of the hand to act as bits (``HIT_BIT`` ...); 0 when none."""
+        if self._turn is None:
+            return 0
+        seat, index = self._turn
+        return self._mask(seat, index)
+
+    def _mask(self, seat: int, index: int) -> int:
+        boxes = self._boxes[seat]
+        box = boxes[index]
+        if box.closed:
+            return 0
         rules = self.rules
         money = self._bankrolls[seat] if self._bankrolls is not None else None
-        affordable = money is None or money >= hand.stake
-        two = len(hand.cards) == 2
-        pair = two and card_value(hand.cards[0]) == card_value(hand.cards[1])
+        affordable = money is None or money >= box.stake
+        cards = box.cards
+        two = len(cards) == 2
         can_split = (
-            pair
+            two
+            and _VALUE[cards[0].rank] == _VALUE[cards[1].rank]
             and affordable
-            and len(self._hands[seat]) < rules.max_hands
-            and (not hand.split_aces or rules.resplit_aces)
+            and len(boxes) < rules.max_hands
+            and (not box.split_aces or rules.resplit_aces)
         )
-        if hand.split_aces:
+        if box.split_aces:
             # Only reached when resplitting aces is allowed and a second ace came.
-            legal = {Action.STAND}
+            return STAND_BIT | SPLIT_BIT if can_split else STAND_BIT
+        mask = STAND_BIT
+        if box.total < 21:
+            mask |= HIT_BIT
+        if two:
+            if affordable and (not box.from_split or rules.double_after_split):
+                mask |= DOUBLE_BIT
             if can_split:
-                legal.add(Action.SPLIT)
-            return legal
-        legal = {Action.STAND}
-        if hand.total < 21:
-            legal.add(Action.HIT)
-        if two and affordable and (not hand.from_split or rules.double_after_split):
-            legal.add(Action.DOUBLE)
-        if can_split:
-            legal.add(Action.SPLIT)
-        return legal
+                mask |= SPLIT_BIT
+            if rules.late_surrender and not box.from_split and len(boxes) == 1:
+                mask |= SURRENDER_BIT
+        return mask
+
+    def spot_key(self) -> int:
+        """The decision to make as one plain integer: the hand's total, softness, pair
+        value and card count, the dealer's up card and the legal actions — all a
+        basic-strategy player uses (:func:`decode_spot` reads it back). Raises
+        :class:`IllegalAction` when no one is to act."""
+        turn = self._turn
+        if turn is None:
+            raise IllegalAction("no hand is to act")
+        seat, index = turn
+        box = self._boxes[seat][index]
+        cards = box.cards
+        two = len(cards) == 2
+        pair = 0
+        if two:
+            v = _VALUE[cards[0].rank]
+            if v == _VALUE[cards[1].rank]:
+                pair = v
+        key = (((pair * 32 + box.total) * 2 + box.soft) * 2 + two) * 11 + _VALUE[self._dealer[0].rank]
+        return key * 32 + self._mask(seat, index)
 
     # -- dealing ------------------------------------------------------------------
 
-    def _draw(self) -> Card:
-        return self._shoe.draw()
-
     def _give(self, seat: int, index: int) -> Card:
         card = self._draw()
-        hand = self._hands[seat][index]
-        self._hands[seat][index] = _replace(hand, cards=hand.cards + (card,))
-        self._emit(Event(EventKind.DEAL, seat, index, card))
+        self._boxes[seat][index].add(card)
+        self._raw.append((_DEAL, seat, index, card, True, 0, ""))
+        if self._keep_states:
+            self._states.append(self.state())
         return card
 
     def _close(self, seat: int, index: int, note: str) -> None:
-        hand = self._hands[seat][index]
-        self._hands[seat][index] = _replace(hand, closed=True)
-        self._emit(Event(EventKind.CLOSED, seat, index, note=note))
+        box = self._boxes[seat][index]
+        box.closed = True
+        box._hand = None
+        self._emit(_CLOSED, seat, index, note=note)
 
     def _deal(self) -> None:
         """RULES.md: a card up to each seat, one up to the dealer, a second to each
         seat, then the dealer's second card face down."""
-        for seat in range(self.seats):
+        seats = range(len(self._boxes))
+        for seat in seats:
             self._give(seat, 0)
         up = self._draw()
         self._dealer.append(up)
-        self._emit(Event(EventKind.DEAL, None, None, up))
-        for seat in range(self.seats):
+        self._dealer_box.add(up)
+        self._emit(_DEAL, None, None, up)
+        for seat in seats:
             self._give(seat, 0)
-        self._dealer.append(self._draw())
-        self._emit(Event(EventKind.DEAL, None, None, None, face_up=False))
-        for seat in range(self.seats):
-            if self._hands[seat][0].blackjack:
+        hole = self._draw()
+        self._dealer.append(hole)
+        self._dealer_box.add(hole)
+        self._emit(_DEAL, None, None, None, face_up=False)
+        for seat in seats:
+            if self._boxes[seat][0].natural:
                 self._close(seat, 0, "blackjack")
-        if self.rules.dealer_peeks and is_natural(self._dealer):
+        if self.rules.dealer_peeks and self._dealer_box.total == 21:
             # Peek variant: the dealer's natural ends the round before anyone acts, so
             # only the original stakes are at risk. (No peek, the house rule: players
             # act without knowing, and the natural later takes every stake.)
-            for seat in range(self.seats):
-                if not self._hands[seat][0].closed:
+            for seat in seats:
+                if not self._boxes[seat][0].closed:
                     self._close(seat, 0, "dealer blackjack")
             self._turn = None
             return
@@ -579,19 +784,18 @@ class Round:
     def _advance(self, seat: int, index: int) -> None:
         """Move the turn to the first open hand at or after (seat, index), dealing the
         second card to a split hand as play reaches it (casino order)."""
-        while seat < self.seats:
-            hands = self._hands[seat]
-            while index < len(hands):
-                hand = hands[index]
-                if not hand.closed and len(hand.cards) == 1:
+        all_boxes = self._boxes
+        while seat < len(all_boxes):
+            boxes = all_boxes[seat]
+            while index < len(boxes):
+                box = boxes[index]
+                if not box.closed and len(box.cards) == 1:
                     self._give(seat, index)
-                    hand = hands[index]
-                    if hand.split_aces and not self._legal(seat, index) - {Action.STAND}:
+                    if box.split_aces and self._mask(seat, index) & ~STAND_BIT == 0:
                         self._close(seat, index, "split aces")
-                    elif hand.total == 21:
+                    elif box.total == 21:
                         self._close(seat, index, "21")
-                    hand = hands[index]
-                if not hand.closed:
+                if not box.closed:
                     self._turn = (seat, index)
                     return
                 index += 1
@@ -603,42 +807,55 @@ class Round:
 
     def act(self, action: Action) -> None:
         """Apply ``action`` to the hand to act; :class:`IllegalAction` if not legal."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
         if self._turn is None:
+            if not isinstance(action, Action):
+                raise IllegalAction(f"not an action: {action!r}")
             raise IllegalAction("no hand is to act")
         seat, index = self._turn
-        if action not in self._legal(seat, index):
-            hand = self._hands[seat][index]
+        bit = _ACTION_BIT.get(action) if isinstance(action, Action) else None
+        if bit is None:
+            raise IllegalAction(f"not an action: {action!r}")
+        if not self._mask(seat, index) & bit:
+            hand = self._boxes[seat][index].hand()
             raise IllegalAction(
                 f"{action.value} is not legal for seat {seat} hand {index} ({hand.describe()})"
             )
-        hand = self._hands[seat][index]
-        self._actions.append((seat, index, action.value))
-        self._emit(Event(EventKind.ACTION, seat, index, note=action.value))
-        if action is Action.STAND:
-            self._close(seat, index, "stand")
-        elif action is Action.HIT:
+        box = self._boxes[seat][index]
+        self._actions.append((seat, index, action))
+        self._emit(_ACTION, seat, index, note=action.value)
+        if action is _HIT:
             self._give(seat, index)
-            total = self._hands[seat][index].total
+            total = box.total
             if total > 21:
                 self._close(seat, index, "bust")
             elif total == 21:
                 self._close(seat, index, "21")
-        elif action is Action.DOUBLE:
-            self._pay_in(seat, hand.stake)
-            self._hands[seat][index] = _replace(hand, stake=hand.stake * 2, doubled=True)
-            self._emit(Event(EventKind.DOUBLE, seat, index, amount=hand.stake))
+            else:
+                return  # the same hand is still to act
+        elif action is _STAND:
+            self._close(seat, index, "stand")
+        elif action is _DOUBLE_A:
+            stake = box.stake
+            self._pay_in(seat, stake)
+            box.stake = stake * 2
+            box.doubled = True
+            box._hand = None
+            self._emit(_DOUBLE, seat, index, amount=stake)
             self._give(seat, index)
-            self._close(seat, index, "bust" if self._hands[seat][index].busted else "double")
-        elif action is Action.SPLIT:
-            self._pay_in(seat, hand.stake)
-            aces = hand.cards[0].rank == 1
-            first = Hand((hand.cards[0],), hand.stake, from_split=True, split_aces=aces)
-            second = Hand((hand.cards[1],), hand.stake, from_split=True, split_aces=aces)
-            self._hands[seat][index : index + 1] = [first, second]
+            self._close(seat, index, "bust" if box.total > 21 else "double")
+        elif action is _SPLIT_A:
+            stake = box.stake
+            self._pay_in(seat, stake)
+            first, second = box.cards
+            aces = first.rank == 1
+            self._boxes[seat][index : index + 1] = [
+                _Box([first], stake, from_split=True, split_aces=aces),
+                _Box([second], stake, from_split=True, split_aces=aces),
+            ]
             self._paid[seat][index : index + 1] = [None, None]
-            self._emit(Event(EventKind.SPLIT, seat, index, amount=hand.stake))
+            self._emit(_SPLIT, seat, index, amount=stake)
+        else:  # surrender
+            self._close(seat, index, "surrender")
         self._advance(seat, index)
 
     def _pay_in(self, seat: int, amount: int) -> None:
@@ -655,52 +872,59 @@ class Round:
         if self._turn is not None:
             raise IllegalAction(f"seat {self._turn[0]} is still to act")
         self._revealed = True
-        self._emit(Event(EventKind.REVEAL, None, None, self._dealer[1]))
-        everyone_busted = all(h.busted for hands in self._hands for h in hands)
-        if not everyone_busted:
-            while self._dealer_draws():
+        self._emit(_REVEAL, None, None, self._dealer[1])
+        surrendered = self._surrendered()
+        dealer = self._dealer_box
+        natural = dealer.total == 21 and len(dealer.cards) == 2
+        if not natural and not all(
+            box.total > 21 or id(box) in surrendered for boxes in self._boxes for box in boxes
+        ):
+            hits_soft_17 = self.rules.dealer_hits_soft_17
+            while dealer.total < 17 or (dealer.total == 17 and dealer.soft and hits_soft_17):
                 card = self._draw()
                 self._dealer.append(card)
-                self._emit(Event(EventKind.DEAL, None, None, card))
-        dealer_total, _ = hand_total(self._dealer)
+                dealer.add(card)
+                self._emit(_DEAL, None, None, card)
+        dealer_total = dealer.total
         self._emit(
-            Event(
-                EventKind.DEALER_DONE,
-                amount=dealer_total,
-                note="blackjack" if is_natural(self._dealer) else ("bust" if dealer_total > 21 else "stand"),
-            )
+            _DEALER_DONE,
+            amount=dealer_total,
+            note="blackjack" if natural else ("bust" if dealer_total > 21 else "stand"),
         )
         results: list[list[HandResult]] = []
-        for seat, hands in enumerate(self._hands):
+        nets: list[int] = []
+        for seat, boxes in enumerate(self._boxes):
             seat_results = []
-            for index, hand in enumerate(hands):
-                result = self._settle(hand)
+            net = 0
+            for index, box in enumerate(boxes):
+                result = self._settle(box, dealer_total, natural, id(box) in surrendered)
                 seat_results.append(result)
+                net += result.returned - result.stake
                 self._paid[seat][index] = result
                 if self._bankrolls is not None:
                     self._bankrolls[seat] += result.returned
-                self._emit(
-                    Event(EventKind.PAYOUT, seat, index, amount=result.returned, note=result.outcome.value)
-                )
+                self._emit(_PAYOUT, seat, index, amount=result.returned, note=result.outcome.value)
             results.append(seat_results)
+            nets.append(net)
         self._results = results
+        self._nets = nets
         if self._states:
             self._states[-1] = self.state()  # the last picture is the settled table
         return self.results  # type: ignore[return-value]
 
-    def _dealer_draws(self) -> bool:
-        total, soft = hand_total(self._dealer)
-        if total < 17:
-            return True
-        return total == 17 and soft and self.rules.dealer_hits_soft_17
+    def _surrendered(self) -> set[int]:
+        """Ids of the boxes given up (the last action on them was a surrender)."""
+        if not self.rules.late_surrender:
+            return set()
+        return {id(self._boxes[seat][index]) for seat, index, action in self._actions
+                if action is _SURRENDER}
 
-    def _settle(self, hand: Hand) -> HandResult:
-        stake = hand.stake
-        dealer_total, _ = hand_total(self._dealer)
-        dealer_bj = is_natural(self._dealer)
-        if hand.busted:
+    def _settle(self, box: _Box, dealer_total: int, dealer_bj: bool, surrendered: bool) -> HandResult:
+        stake = box.stake
+        total = box.total
+        if total > 21:
             outcome, returned = HandOutcome.BUST, 0
-        elif hand.blackjack:
+        elif box.natural:
             if dealer_bj:
                 outcome, returned = HandOutcome.PUSH, stake
             else:
@@ -709,16 +933,19 @@ class Round:
                 # of hundredths (never offered by the table) rounds the half down.
                 outcome, returned = HandOutcome.BLACKJACK, stake + stake * num // den
         elif dealer_bj:
-            # No peek: the dealer's natural takes doubled and split stakes in full.
-            # Peek: no one acted, so this is the original stake only.
+            # No peek: the dealer's natural takes doubled and split stakes in full
+            # (a surrendered hand too: late surrender only saves half against a hand
+            # that is not a natural). Peek: no one acted, so the original stake only.
             outcome, returned = HandOutcome.LOSE, 0
-        elif dealer_total > 21 or hand.total > dealer_total:
+        elif surrendered:
+            outcome, returned = HandOutcome.SURRENDER, stake // 2
+        elif dealer_total > 21 or total > dealer_total:
             outcome, returned = HandOutcome.WIN, 2 * stake
-        elif hand.total == dealer_total:
+        elif total == dealer_total:
             outcome, returned = HandOutcome.PUSH, stake
         else:
             outcome, returned = HandOutcome.LOSE, 0
-        return HandResult(hand.cards, stake, returned, outcome, hand.doubled, hand.from_split)
+        return HandResult(tuple(box.cards), stake, returned, outcome, box.doubled, box.from_split)
 
     # -- views --------------------------------------------------------------------
 
@@ -731,18 +958,14 @@ class Round:
         return SeatView(
             seat=seat,
             rules=self.rules,
-            hands=tuple(self._hands[seat]),
+            hands=self.hands(seat),
             hand_index=self._turn[1] if to_act else None,  # type: ignore[index]
             dealer_up=self._dealer[0],
             dealer_cards=self.dealer_visible,
             seats=self.all_hands,
             table_cards=table,
             seen_since_shuffle=self._seen_before + table,
-            legal=frozenset(self.legal_actions()) if to_act else frozenset(),
+            legal=_LEGAL_SETS[self.legal_mask()] if to_act else frozenset(),
             bankroll=self.bankroll(seat),
             turn=self._turn,
         )
-
-
-def _replace(hand: Hand, **changes: object) -> Hand:
-    return replace(hand, **changes)  # type: ignore[arg-type]

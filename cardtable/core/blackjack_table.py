@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .blackjack import Action, HandResult, IllegalAction, Round, Rules, SeatView
-from .cards import Card, Shoe, ShoeEmpty, cards_text, full_deck, parse_cards
+from .cards import Card, Shoe, ShoeEmpty, ShoeMark, cards_text, full_deck, parse_cards
 from .money import format_chips as _chips
 from .record import RecordError, RoundRecord
 
@@ -53,8 +53,10 @@ class Table:
         self.shuffles = 0
         #: True when the shoe was reshuffled just before the current round.
         self.just_shuffled = False
-        #: The current round's starting state (see :meth:`record`).
+        #: The current round's starting state (see :meth:`record`), kept as cheap parts
+        #: (a shoe mark, the seen cards) and written out only when a record is asked for.
         self._start: dict[str, object] | None = None
+        self._start_parts: _Start | None = None
         #: A deal was undone right after a shuffle: the next round is still a new shoe's.
         self._shuffled_before_deal = False
 
@@ -74,16 +76,15 @@ class Table:
         self.just_shuffled, self._shuffled_before_deal = self._shuffled_before_deal, False
         if self.shoe.cut_card_reached:
             self.reshuffle()
-        self._start = self._starting_state(bets, bankrolls)
+        seen = tuple(self._seen)
+        self._mark_start(bets, bankrolls, seen)
         try:
-            self.round = Round(
-                self.rules, self.shoe, bets, bankrolls, seen=tuple(self._seen), keep_states=self.keep_states
-            )
+            self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=seen, keep_states=self.keep_states)
         except ShoeEmpty:
             # Only a shoe far smaller than the round could run out in the deal: the
             # cards go back, the shoe is shuffled and the round dealt again (once).
             self.reshuffle()
-            self._start = self._starting_state(bets, bankrolls)
+            self._mark_start(bets, bankrolls, ())
             self.round = Round(self.rules, self.shoe, bets, bankrolls, seen=(), keep_states=self.keep_states)
         self.rounds_dealt += 1
         return self.round
@@ -127,15 +128,24 @@ class Table:
             taken += 1
         return taken
 
-    def _starting_state(self, bets: Sequence[int], bankrolls: Sequence[int] | None) -> dict[str, object]:
-        return {
-            "rules": self.rules.to_dict(),
-            "shoe": self.shoe.snapshot(),
-            "bets": list(bets),
-            "bankrolls": None if bankrolls is None else list(bankrolls),
-            "seen": cards_text(self._seen),
-            "just_shuffled": self.just_shuffled,
-        }
+    def _mark_start(self, bets: Sequence[int], bankrolls: Sequence[int] | None, seen: tuple[Card, ...]) -> None:
+        self._start = None
+        self._start_parts = _Start(self.shoe.mark(), tuple(bets),
+                                   None if bankrolls is None else tuple(bankrolls), seen, self.just_shuffled)
+
+    def _starting_state(self) -> dict[str, object] | None:
+        """The current round's starting state as plain data (made once, when asked)."""
+        if self._start is None and self._start_parts is not None:
+            parts = self._start_parts
+            self._start = {
+                "rules": self.rules.to_dict(),
+                "shoe": parts.shoe.snapshot(),
+                "bets": list(parts.bets),
+                "bankrolls": None if parts.bankrolls is None else list(parts.bankrolls),
+                "seen": cards_text(parts.seen),
+                "just_shuffled": parts.just_shuffled,
+            }
+        return self._start
 
     def undo_deal(self) -> None:
         """Put the current round's cards back as if it had never been dealt.
@@ -143,21 +153,23 @@ class Table:
         Only for a deal that could not be committed (the data file refused it): the
         player saw nothing, so the shoe is exactly as before.
         """
-        if self._start is None or self.round is None:
+        start = self._starting_state()
+        if start is None or self.round is None:
             return
-        self.shoe = Shoe.restore(self._start["shoe"], self.shoe.rng)
+        self.shoe = Shoe.restore(start["shoe"], self.shoe.rng)
         # A shuffle made for this deal still happened: the next round says so.
-        self._shuffled_before_deal = bool(self._start["just_shuffled"])
+        self._shuffled_before_deal = bool(start["just_shuffled"])
         self.round = None
-        self._start = None
+        self._start = self._start_parts = None
         self.rounds_dealt -= 1
 
     def record(self, meta: dict[str, object] | None = None) -> RoundRecord:
         """The current round as its starting state plus the actions taken so far."""
-        if self.round is None or self._start is None:
+        start = self._starting_state()
+        if self.round is None or start is None:
             raise RuntimeError("no round")
         actions = tuple(tuple(a) for a in self.round.actions)
-        return RoundRecord("blackjack", dict(self._start), actions, dict(meta or {}))
+        return RoundRecord("blackjack", dict(start), actions, dict(meta or {}))
 
     @classmethod
     def resume(
@@ -231,6 +243,16 @@ class Table:
         if self.round is not None and not self.round.finished:
             self._seen.extend(self.round.face_up_cards())
         self.round = None
+
+
+class _Start(NamedTuple):
+    """What a round started from, before it is written out as data."""
+
+    shoe: ShoeMark
+    bets: Sequence[int]
+    bankrolls: Sequence[int] | None
+    seen: tuple[Card, ...]
+    just_shuffled: bool
 
 
 def _ints(values: object, name: str) -> list[int]:

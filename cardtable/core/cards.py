@@ -19,6 +19,7 @@ __all__ = [
     "full_deck",
     "Shoe",
     "ShoeEmpty",
+    "ShoeMark",
     "RANK_LETTERS",
     "cards_text",
 ]
@@ -153,7 +154,11 @@ class Shoe:
         self.decks = decks
         self._rng: random.Random = rng if rng is not None else random.SystemRandom()
         self._all: list[Card] = full_deck() * decks
+        #: Cards in reverse dealing order; the first ``_left`` are still in the shoe.
+        #: The list is never changed in place (a shuffle or restore makes a new one),
+        #: so a mark or a clone can share it.
         self._cards: list[Card] = []
+        self._left = 0
         self._stacked = False
         self.cut_from_end = self._check_cut(cut_from_end, len(self._all))
         self.shuffle()
@@ -185,6 +190,7 @@ class Shoe:
         shoe._rng = rng if rng is not None else random.SystemRandom()
         shoe._all = list(cards)
         shoe._cards = list(reversed(shoe._all))  # top of the shoe is the end of the list
+        shoe._left = len(shoe._cards)
         shoe._stacked = True
         shoe.cut_from_end = cls._check_cut(cut_from_end, len(shoe._all))
         return shoe
@@ -201,7 +207,7 @@ class Shoe:
         data: dict[str, object] = {
             "decks": self.decks,
             "cut": self.cut_from_end,
-            "cards": cards_text(reversed(self._cards)),
+            "cards": cards_text(reversed(self._cards[: self._left])),
         }
         if self.decks == 0:
             data["all"] = cards_text(self._all)
@@ -238,6 +244,7 @@ class Shoe:
         shoe._rng = rng if rng is not None else random.SystemRandom()
         shoe._all = full
         shoe._cards = list(reversed(remaining))
+        shoe._left = len(shoe._cards)
         shoe._stacked = decks == 0
         shoe.cut_from_end = cls._check_cut(cut, len(full))
         return shoe
@@ -246,19 +253,45 @@ class Shoe:
 
     def draw(self) -> Card:
         """Deal the top card."""
-        if not self._cards:
+        left = self._left - 1
+        if left < 0:
             raise ShoeEmpty("the shoe is empty")
-        return self._cards.pop()
+        self._left = left
+        return self._cards[left]
 
     def shuffle(self) -> None:
-        """Gather every card back and shuffle (Fisher–Yates)."""
+        """Gather every card back and shuffle (Fisher–Yates).
+
+        ``random.shuffle`` is the same Fisher–Yates, draw for draw, as the loop this
+        replaced (``randrange(i + 1)`` from the top down), so seeded shoes deal as before.
+        """
         cards = list(self._all)
-        rng = self._rng
-        for i in range(len(cards) - 1, 0, -1):
-            j = rng.randrange(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
+        self._rng.shuffle(cards)
+        # A new list every time: a mark (see :meth:`mark`) keeps the old one.
         self._cards = cards  # dealt from the end: order is uniform either way
+        self._left = len(cards)
         self._stacked = False
+
+    def clone(self) -> Shoe:
+        """A shoe holding the same cards in the same order, dealt independently (for
+        playing two rule sets on identical cards); it shuffles with the same generator."""
+        shoe = Shoe.__new__(Shoe)
+        shoe.decks = self.decks
+        shoe._rng = self._rng
+        shoe._all = self._all
+        shoe._cards = self._cards  # never changed in place: shared, not copied
+        shoe._left = self._left
+        shoe._stacked = self._stacked
+        shoe.cut_from_end = self.cut_from_end
+        return shoe
+
+    def mark(self) -> ShoeMark:
+        """The shoe as it stands now, turned into a :meth:`snapshot` only when asked.
+
+        Cheap enough to take every round: the list the shoe deals from is never
+        changed in place (dealing moves a count), so the mark keeps it and the count.
+        """
+        return ShoeMark(self.decks, self.cut_from_end, self._cards, self._left, self._all)
 
     reshuffle = shuffle
 
@@ -277,19 +310,19 @@ class Shoe:
     @property
     def remaining(self) -> int:
         """Cards not yet dealt."""
-        return len(self._cards)
+        return self._left
 
     def __len__(self) -> int:
-        return len(self._cards)
+        return self._left
 
     def undealt(self) -> list[Card]:
         """The cards not yet dealt, in dealing order (a copy: the shoe is unchanged)."""
-        return self._cards[::-1]
+        return self._cards[: self._left][::-1]
 
     @property
     def dealt(self) -> int:
         """Cards dealt since the last shuffle."""
-        return len(self._all) - len(self._cards)
+        return len(self._all) - self._left
 
     @property
     def cut_card_reached(self) -> bool:
@@ -304,3 +337,23 @@ class Shoe:
 
     def __repr__(self) -> str:
         return f"<Shoe {self.remaining}/{self.size} cards, cut at {self.cut_from_end}>"
+
+
+class ShoeMark:
+    """A shoe's state at one moment (see :meth:`Shoe.mark`)."""
+
+    __slots__ = ("_decks", "_cut", "_cards", "_count", "_all")
+
+    def __init__(self, decks: int, cut: int | None, cards: list[Card], count: int, all_cards: list[Card]) -> None:
+        self._decks, self._cut, self._cards, self._count, self._all = decks, cut, cards, count, all_cards
+
+    def snapshot(self) -> dict[str, object]:
+        """The same data as :meth:`Shoe.snapshot` taken at the mark."""
+        data: dict[str, object] = {
+            "decks": self._decks,
+            "cut": self._cut,
+            "cards": cards_text(reversed(self._cards[: self._count])),
+        }
+        if self._decks == 0:
+            data["all"] = cards_text(self._all)
+        return data

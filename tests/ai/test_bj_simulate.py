@@ -1,15 +1,32 @@
-"""The simulator against the analysis, and its command line."""
+"""The simulator: against the exact analysis, reproducible over processes, exact
+merges, rule effects in the published direction, and its command line (issue 15)."""
 
 from __future__ import annotations
+
+import json
+import random
 
 import pytest
 
 from cardtable.ai.bj_analysis import analysis_for
-from cardtable.ai.simulate import main, simulate
+from cardtable.ai.bj_spot import spot_player
+from cardtable.ai.blackjack import player_for
+from cardtable.ai.sim_run import Outcome, Tally, job_rng, job_rounds, ruin_bankroll, ruin_probability, run
+from cardtable.ai.simulate import (
+    BET,
+    BaccaratPlay,
+    BlackjackPlay,
+    ComparePlay,
+    apply_rule,
+    exact_return,
+    main,
+    simulate,
+)
 from cardtable.core.blackjack import Rules
+from cardtable.core.blackjack_table import Table
 
-#: Rounds per level: enough that 4 standard errors (about 1.3 % for hard) separate
-#: a sound table from e.g. blackjacks paid 1:1 (2.3 % of edge).
+#: Rounds per level: 4 standard errors of the hard level (about 1.3 %) still separate
+#: a sound table from one paying blackjacks 1:1 (2.3 % of edge).
 ROUNDS = {"easy": 40_000, "normal": 40_000, "hard": 120_000}
 SEEDS = {"easy": 11, "normal": 12, "hard": 13}
 
@@ -43,21 +60,197 @@ def test_levels_are_ordered(expected, results) -> None:
     assert normal.mean - easy.mean > 4 * gap_se
 
 
-def test_same_seed_same_result() -> None:
-    a = simulate(300, "hard", seed=5)
-    b = simulate(300, "hard", seed=5)
-    assert (a.total, a.total_sq) == (b.total, b.total_sq)
+# -- the spot player is the screen's player ----------------------------------------------
 
 
-def test_cli_prints_house_edge(capsys) -> None:
-    assert main(["blackjack", "--rounds", "500", "--level", "normal", "--seed", "2"]) == 0
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(late_surrender=True, dealer_peeks=True)])
+def test_spot_player_decides_as_the_seat_player(level: str, rules: Rules) -> None:
+    """The simulator's integer-indexed decisions are the computer seat's own."""
+    seat, spot = player_for(level), spot_player(level, rules)
+    table = Table(rules, random.Random(3))
+    rng = random.Random(4)
+    decisions = 0
+    for _ in range(1_500):
+        rnd = table.new_round([BET], [rng.choice([0, BET, 10 * BET])])
+        while rnd.turn is not None:
+            action = spot.action(rnd.spot_key())
+            assert action == seat.decide(rnd.view(0))
+            rnd.act(action)
+            decisions += 1
+        table.finish_round()
+    assert decisions > 1_500
+
+
+# -- processes, seeds and exact merges -------------------------------------------------
+
+
+def test_same_seed_same_result_for_one_and_for_two_jobs() -> None:
+    a = simulate(3_000, "hard", seed=5)
+    b = simulate(3_000, "hard", seed=5)
+    assert a.tally == b.tally
+    c = simulate(3_000, "hard", seed=5, jobs=2)
+    d = simulate(3_000, "hard", seed=5, jobs=2)
+    assert c.tally == d.tally and c.rounds == 3_000
+    assert c.tally != a.tally  # two streams are not the one stream cut in half
+
+
+def test_merged_result_is_exactly_the_sum_of_its_parts() -> None:
+    play = BlackjackPlay("hard", Rules())
+    merged = run(play, 9_001, jobs=3, seed=8)
+    parts = Tally()
+    for job, share in enumerate(job_rounds(9_001, 3)):
+        for (tally,) in play(share, job_rng(8, 3, job), lambda: False):
+            parts = parts + tally
+    assert merged.tallies == (parts,)
+    assert merged.jobs == 3 and not merged.interrupted and parts.rounds == 9_001
+
+
+def test_job_shares_and_streams() -> None:
+    assert job_rounds(10, 3) == [4, 3, 3]
+    assert sum(job_rounds(10**7 + 1, 2)) == 10**7 + 1
+    draws = {job: job_rng(1, 4, job).random() for job in range(4)}
+    assert len(set(draws.values())) == 4
+    assert job_rng(1, 4, 2).random() == draws[2]
+    assert job_rng(1, 1, 0).random() == random.Random(1).random()
+
+
+def test_a_stop_request_ends_the_workers_after_their_chunk() -> None:
+    play = BlackjackPlay("easy", Rules())
+    chunks = list(play(50_000, random.Random(1), lambda: True))
+    assert chunks == []
+    calls = iter([False, True])
+    chunks = list(play(50_000, random.Random(1), lambda: next(calls)))
+    assert len(chunks) == 1 and 0 < chunks[0][0].rounds < 50_000
+
+
+def test_tally_figures() -> None:
+    tally = Tally(4, net=2 * BET, net_sq=(1 + 1 + 0 + 4) * BET * BET)  # nets +1, -1, 0, +2 bets
+    assert tally.mean(BET) == 0.5
+    assert tally.std_dev(BET) == pytest.approx((((0.5**2 + 1.5**2 + 0.5**2 + 1.5**2) / 3)) ** 0.5)
+    assert tally.std_error(BET) == pytest.approx(tally.std_dev(BET) / 2)
+    assert Tally(1, BET, BET * BET).std_error(BET) == float("inf")
+
+
+def test_risk_of_ruin_bankrolls() -> None:
+    """A fair game's ruin within n rounds is twice the normal tail: 5 % at 1.96·σ·√n."""
+    assert ruin_bankroll(0.05, 0.0, 1.0, 10_000) == pytest.approx(1.96 * 100, rel=1e-3)
+    assert ruin_bankroll(0.01, 0.0, 1.0, 10_000) == pytest.approx(2.576 * 100, rel=1e-3)
+    # A house edge needs more; a player edge less.
+    assert ruin_bankroll(0.05, -0.005, 1.15, 10_000) > ruin_bankroll(0.05, 0.0, 1.15, 10_000)
+    assert ruin_bankroll(0.05, 0.01, 1.15, 10_000) < ruin_bankroll(0.05, 0.0, 1.15, 10_000)
+    assert ruin_probability(ruin_bankroll(0.01, -0.005, 1.15, 5_000), -0.005, 1.15, 5_000) == pytest.approx(0.01)
+
+
+# -- rules ------------------------------------------------------------------------------
+
+
+#: (rule, published direction of the house edge, rough published size in %).
+RULE_EFFECTS = [("h17", +1, 0.2), ("peek", -1, 0.1), ("surrender", -1, 0.07), ("no-das", +1, 0.14)]
+
+
+@pytest.fixture(scope="module")
+def exact_edges() -> dict[str, float]:
+    rules = {"house": Rules(), "decks=1": apply_rule(Rules(), "decks=1"),
+             "decks=8": apply_rule(Rules(), "decks=8")}
+    rules.update({rule: apply_rule(Rules(), rule) for rule, _, _ in RULE_EFFECTS})
+    return {name: -exact_return("hard", r) for name, r in rules.items()}
+
+
+@pytest.mark.parametrize("rule, direction, size", RULE_EFFECTS)
+def test_every_rule_moves_the_edge_in_the_published_direction(rule, direction, size, exact_edges) -> None:
+    """Exactly (the analysis, with the strategy derived for each rule set) and on the
+    same cards in simulation, which must agree with the exact effect within 4 SE."""
+    effect = exact_edges[rule] - exact_edges["house"]
+    assert direction * effect > 0
+    assert size / 3 < 100 * abs(effect) < size * 3
+    outcome = run(ComparePlay("hard", Rules(), apply_rule(Rules(), rule)), 20_000, seed=21)
+    diff = outcome.tallies[2]
+    measured = -diff.mean(BET)
+    assert abs(measured - effect) <= 4 * diff.std_error(BET)
+    assert diff.std_error(BET) < 0.0015  # common cards: far tighter than two runs' 0.8 %
+
+
+def test_more_decks_cost_the_player(exact_edges) -> None:
+    assert exact_edges["decks=1"] < exact_edges["house"] < exact_edges["decks=8"]
+
+
+@pytest.mark.parametrize("rules, seed", [
+    (Rules(decks=1, dealer_hits_soft_17=True, dealer_peeks=True), 31),
+    (Rules(decks=8, late_surrender=True, dealer_peeks=True, max_hands=2), 32),
+    (Rules(decks=2, double_after_split=False, penetration_percent=60), 33),
+])
+def test_simulator_agrees_with_the_analysis_under_other_rules(rules: Rules, seed: int) -> None:
+    result = simulate(40_000, "hard", seed=seed, rules=rules)
+    assert abs(result.mean - exact_return("hard", rules)) <= 4 * result.std_error
+
+
+def test_compare_rules_are_parsed() -> None:
+    assert apply_rule(Rules(), "H17").dealer_hits_soft_17
+    assert apply_rule(Rules(), "decks=2").decks == 2
+    assert apply_rule(Rules(), "bj=6:5").blackjack_pays == (6, 5)
+    assert apply_rule(Rules(late_surrender=True), "no-surrender").late_surrender is False
+    with pytest.raises(ValueError):
+        apply_rule(Rules(), "double-on-anything")
+
+
+# -- baccarat --------------------------------------------------------------------------
+
+
+def test_baccarat_simulation_agrees_with_the_exact_odds() -> None:
+    from cardtable.core.baccarat import Outcome as Spot
+    from cardtable.core.baccarat import house_edges
+
+    outcome = run(BaccaratPlay(8, ("banker", "player", "tie")), 60_000, seed=3)
+    exact = house_edges(8)
+    for name, tally in zip(("banker", "player", "tie"), outcome.tallies, strict=True):
+        assert abs(-tally.mean(BET) - float(exact[Spot[name.upper()]])) <= 3 * tally.std_error(BET)
+    assert outcome.tallies[0].shuffles > 60_000 // 90
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def test_cli_prints_the_figures(capsys) -> None:
+    assert main(["blackjack", "--rounds", "2000", "--level", "normal", "--seed", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "500 rounds" in out and "normal player" in out
-    assert "house edge:" in out and "± " in out
+    assert "2,000 rounds" in out and "normal player" in out and "1 job" in out
+    assert "house edge:" in out and "± " in out and "95 % interval" in out
+    assert "std. dev.:" in out and "per hour:" in out and "risk of ruin" in out
     assert "analysis:" in out
     assert "agreement:" in out and "standard errors apart" in out
     assert "no peek (full loss to dealer blackjack)" in " ".join(out.split())
     assert all(len(line) <= 80 for line in out.splitlines())  # fits an 80-column terminal
+
+
+def test_cli_json_and_house_rule_flags(capsys) -> None:
+    argv = ["blackjack", "--rounds", "3000", "--seed", "4", "--jobs", "2", "--json", "--decks", "2",
+            "--h17", "--peek", "--no-das", "--surrender", "--max-hands", "3", "--penetration", "60"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    rules = report["rules"]
+    assert (rules["decks"], rules["dealer_hits_soft_17"], rules["dealer_peeks"], rules["double_after_split"],
+            rules["late_surrender"], rules["max_hands"], rules["penetration_percent"]) == (
+            2, True, True, False, True, 3, 60)
+    assert report["rounds"] == 3000 and report["jobs"] == 2 and report["level"] == "hard"
+    assert report["ci95"][0] < report["house_edge"] < report["ci95"][1]
+    assert report["exact_house_edge"] == pytest.approx(-exact_return("hard", Rules.from_dict(rules)))
+    assert report["bankroll_bets_1pct"] > report["bankroll_bets_5pct"] > 0
+
+
+def test_cli_compare(capsys) -> None:
+    assert main(["blackjack", "--rounds", "2000", "--seed", "4", "--jobs", "1", "--compare", "surrender"]) == 0
+    out = capsys.readouterr().out
+    assert "compare:    surrender (on the same cards)" in out and "effect" in out
+
+
+def test_cli_baccarat(capsys) -> None:
+    assert main(["baccarat", "--rounds", "3000", "--seed", "1", "--jobs", "2", "--bet", "banker",
+                 "--bet", "tie", "--decks", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "baccarat, 6 decks, 3,000 rounds" in out
+    assert "-- banker bet" in out and "-- tie bet" in out and "-- player bet" not in out
+    assert "exact:" in out
 
 
 def test_cli_one_round_has_no_standard_error(capsys) -> None:
@@ -68,34 +261,39 @@ def test_cli_one_round_has_no_standard_error(capsys) -> None:
     assert captured.err == ""  # no progress bar output when stderr is not a terminal
 
 
-def test_cli_interrupted_says_so_and_exits_130(monkeypatch, capsys) -> None:
-    import cardtable.ai.simulate as sim
-
-    def stop(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(sim, "simulate", stop)
-    assert main(["blackjack", "--rounds", "10", "--level", "hard"]) == 130
-    captured = capsys.readouterr()
-    assert captured.out == "" and "interrupted" in captured.err
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["blackjack", "--rounds", "10"],
-        ["blackjack", "--level", "hard"],
-        ["blackjack", "--rounds", "0", "--level", "hard"],
-        ["blackjack", "--rounds", "ten", "--level", "hard"],
-        ["blackjack", "--rounds", "10", "--level", "expert"],
-        ["poker", "--rounds", "10", "--level", "hard"],
-        ["blackjack", "--rounds", "10", "--level", "hard", "--seed", "x"],
-        [],
-    ],
-)
-def test_cli_bad_arguments_give_one_line_and_2(argv: list[str], capsys) -> None:
+@pytest.mark.parametrize("argv, words", [
+    (["blackjack", "--rounds", "10", "--jobs", "0"], "--jobs"),
+    (["blackjack", "--rounds", "10", "--decks", "9"], "--decks"),
+    (["blackjack", "--rounds", "10", "--penetration", "99"], "--penetration"),
+    (["blackjack", "--rounds", "10", "--compare", "free-money"], "unknown rule"),
+    (["blackjack", "--rounds", "10", "--bet", "tie"], "only for baccarat"),
+    (["baccarat", "--rounds", "10", "--compare", "h17"], "only for blackjack"),
+    (["baccarat", "--rounds", "10", "--decks", "5"], "baccarat uses 4, 6, 8 decks"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(argv, words, capsys) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()
-    assert captured.out == ""
-    assert len(captured.err.strip().splitlines()) == 1
-    assert captured.err.startswith("cardtable: error: ")
+    assert captured.out == "" and words in captured.err and captured.err.count("\n") == 1
+
+
+def test_cli_interrupted_prints_the_rounds_so_far_and_exits_130(monkeypatch, capsys) -> None:
+    import cardtable.ai.simulate as sim
+
+    def stopped(play, rounds, **kwargs):
+        chunk = next(iter(play(500, random.Random(1), lambda: False)))
+        return Outcome(chunk, rounds, 2, 0.5, True)
+
+    monkeypatch.setattr(sim, "run", stopped)
+    assert main(["blackjack", "--rounds", "10000", "--level", "hard"]) == 130
+    captured = capsys.readouterr()
+    assert "500 rounds" in captured.out and "house edge:" in captured.out
+    assert "interrupted after 500 of 10,000 rounds" in captured.err
+
+
+def test_cli_interrupted_before_any_round_says_so(monkeypatch, capsys) -> None:
+    import cardtable.ai.simulate as sim
+
+    monkeypatch.setattr(sim, "run", lambda play, rounds, **kwargs: Outcome((), rounds, 2, 0.1, True))
+    assert main(["blackjack", "--rounds", "10", "--level", "hard"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and "nothing to report" in captured.err
