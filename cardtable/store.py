@@ -20,7 +20,8 @@ import os
 import sqlite3
 import sys
 import threading
-from collections.abc import Iterator
+import zlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -36,6 +37,9 @@ __all__ = [
     "Settings",
     "GameStats",
     "HistoryEntry",
+    "HistoryFilter",
+    "GameTotals",
+    "BankrollPoint",
     "OpenRound",
     "StoreError",
     "InsufficientFunds",
@@ -51,8 +55,10 @@ GAMES: tuple[str, ...] = _config.GAMES
 #: A new player's bankroll and the amount of a free refill: 1,000 chips.
 START_BANKROLL = _config.START_BANKROLL
 #: ``PRAGMA user_version`` of the files this code writes. 1: the first release;
-#: 2: committed rounds (``open_rounds``), the money ledger (refills), ``meta``.
-SCHEMA_VERSION = 2
+#: 2: committed rounds (``open_rounds``), the money ledger (refills), ``meta``;
+#: 3: every settled round kept in full (``history.record``, compressed, and
+#: ``history.bankroll`` after it), refills placed among the rounds (``ledger.after_round``).
+SCHEMA_VERSION = 3
 #: Name of the data file inside the data folder.
 DB_NAME = "cardtable.sqlite3"
 #: How long a write waits for another process before giving up (ms). The app lowers
@@ -112,6 +118,8 @@ class Settings:
     bj_max: int = _config.DEFAULT_TABLE_MAX
     bac_min: int = _config.DEFAULT_TABLE_MIN
     bac_max: int = _config.DEFAULT_TABLE_MAX
+    #: The video-poker machine chosen at the poker table (issue 16), by its key.
+    poker_machine: str = "jacks-or-better-9-6"
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -134,6 +142,9 @@ class Settings:
                 bad.append(name)
         if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
             bad.append("theme")
+        machine = self.poker_machine
+        if not (isinstance(machine, str) and 0 < len(machine) <= 64 and machine.replace("-", "").isalnum()):
+            bad.append("poker_machine")
         if not _int_in(self.ai_delay_ms, 0, 10_000):
             bad.append("ai_delay_ms")
         for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
@@ -194,7 +205,12 @@ class GameStats:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One settled round: total staked, total returned (stakes included), details."""
+    """One settled round: total staked, total returned (stakes included), details.
+
+    ``bankroll`` is the bankroll right after it settled (None in rows from before
+    schema 3 that could not be placed); ``replayable`` says a full record is kept
+    (:meth:`Store.round_record`).
+    """
 
     id: int
     game: str
@@ -202,10 +218,90 @@ class HistoryEntry:
     stake: int
     returned: int
     details: dict[str, Any]
+    bankroll: int | None = None
+    replayable: bool = False
 
     @property
     def net(self) -> int:
         return self.returned - self.stake
+
+
+#: How a history list may be ordered: newest first, or the biggest swings first.
+HISTORY_ORDERS = ("newest", "oldest", "swing")
+#: Which results a history list may keep.
+HISTORY_RESULTS = ("won", "lost", "pushed")
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    """Which settled rounds a list shows. Times are the store's UTC ISO text
+    (``2026-12-01T02:03:47Z``); ``since`` inclusive, ``until`` exclusive."""
+
+    game: str | None = None
+    since: str | None = None
+    until: str | None = None
+    result: str | None = None
+    order: str = "newest"
+
+    def where(self) -> tuple[str, tuple[Any, ...]]:
+        """The SQL condition and its arguments (``ValueError`` for a bad value)."""
+        parts: list[str] = []
+        args: list[Any] = []
+        if self.game is not None:
+            _check_game(self.game)
+            parts.append("game = ?")
+            args.append(self.game)
+        if self.since is not None:
+            parts.append("at >= ?")
+            args.append(str(self.since))
+        if self.until is not None:
+            parts.append("at < ?")
+            args.append(str(self.until))
+        if self.result is not None:
+            sign = {"won": ">", "lost": "<", "pushed": "="}.get(self.result)
+            if sign is None:
+                raise ValueError(f"unknown result {self.result!r}; expected won, lost or pushed")
+            parts.append(f"returned - stake {sign} 0")
+        if self.order not in HISTORY_ORDERS:
+            raise ValueError(f"unknown order {self.order!r}")
+        return (" WHERE " + " AND ".join(parts) if parts else "", tuple(args))
+
+    def order_by(self) -> str:
+        return {
+            "newest": " ORDER BY id DESC",
+            "oldest": " ORDER BY id",
+            "swing": " ORDER BY ABS(returned - stake) DESC, id DESC",
+        }[self.order]
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """What the history says about one game: money staked and the extremes.
+
+    The house edge the player experienced is ``-net / staked``."""
+
+    game: str
+    rounds: int = 0
+    staked: int = 0
+    net: int = 0
+    biggest_win: int = 0
+    biggest_loss: int = 0
+
+    @property
+    def edge(self) -> float | None:
+        return -self.net / self.staked if self.staked else None
+
+
+@dataclass(frozen=True)
+class BankrollPoint:
+    """One settled round on the bankroll chart: its number, game, net and the
+    bankroll after it (None for an old row that could not be placed)."""
+
+    id: int
+    game: str
+    at: str
+    net: int
+    bankroll: int | None
 
 
 @dataclass(frozen=True)
@@ -245,7 +341,9 @@ CREATE TABLE history (
     at       TEXT NOT NULL,
     stake    INTEGER NOT NULL,
     returned INTEGER NOT NULL,
-    details  TEXT NOT NULL
+    details  TEXT NOT NULL,
+    record   BLOB,
+    bankroll INTEGER
 );
 CREATE INDEX history_by_game ON history (game, id);
 CREATE TABLE settings (
@@ -265,7 +363,8 @@ CREATE TABLE ledger (
     at     TEXT NOT NULL,
     kind   TEXT NOT NULL,
     game   TEXT,
-    amount INTEGER NOT NULL
+    amount INTEGER NOT NULL,
+    after_round INTEGER
 );
 CREATE TABLE void_rounds (
     id     INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -287,13 +386,15 @@ _SCHEMA_2 = _SCHEMA[_SCHEMA.index("CREATE TABLE open_rounds") :]
 _COLUMNS: dict[str, set[str]] = {
     "wallet": {"id", "bankroll"},
     "stats": {"game", "rounds", "won", "lost", "pushed", "net", "biggest_win", "refills"},
-    "history": {"id", "game", "at", "stake", "returned", "details"},
+    "history": {"id", "game", "at", "stake", "returned", "details", "record", "bankroll"},
     "settings": {"key", "value"},
     "open_rounds": {"game", "staked", "record", "opened", "updated"},
-    "ledger": {"id", "at", "kind", "game", "amount"},
+    "ledger": {"id", "at", "kind", "game", "amount", "after_round"},
     "void_rounds": {"id", "at", "game", "staked", "reason", "record"},
     "meta": {"key", "value"},
 }
+#: Columns that schema 3 added (a file of version 1 or 2 lacks them until migrated).
+_COLUMNS_3 = {"history": {"record", "bankroll"}, "ledger": {"after_round"}}
 
 # Primary result codes that say "the environment is in the way" rather than
 # "the file is bad": moving the file aside would not help (or would hide a
@@ -584,8 +685,11 @@ class Store:
                 raise StoreError(
                     f"The {game} round has {_chips(staked)} chips on the table, not {_chips(stake)}."
                 )
+            (record,) = cur.execute("SELECT record FROM open_rounds WHERE game = ?", (game,)).fetchone()
             cur.execute("DELETE FROM open_rounds WHERE game = ?", (game,))
-            self._pay_out(cur, game, staked, returned, text)
+            # The round's record goes to the history with it (issue 13): compacted to
+            # the cards it used and compressed, so that it can be replayed later.
+            self._pay_out(cur, game, staked, returned, text, pack_record(str(record)))
             return _bankroll(cur)
 
     def void_open_round(self, game: str, reason: str) -> int:
@@ -671,7 +775,13 @@ class Store:
             cur.execute("UPDATE wallet SET bankroll = bankroll - ? WHERE id = 1", (stake,))
 
     def _pay_out(
-        self, cur: sqlite3.Cursor, game: str, stake: int, returned: int, details_json: str
+        self,
+        cur: sqlite3.Cursor,
+        game: str,
+        stake: int,
+        returned: int,
+        details_json: str,
+        record: bytes | None = None,
     ) -> None:
         """Pay the returns and count the round (its stake is already off the bankroll)."""
         net = returned - stake
@@ -683,15 +793,22 @@ class Store:
             " WHERE game = ?",
             (won, lost, pushed, net, max(net, 0), game),
         )
-        self._insert_history(cur, game, stake, returned, details_json)
+        self._insert_history(cur, game, stake, returned, details_json, record)
 
     def _insert_history(
-        self, cur: sqlite3.Cursor, game: str, stake: int, returned: int, details_json: str
+        self,
+        cur: sqlite3.Cursor,
+        game: str,
+        stake: int,
+        returned: int,
+        details_json: str,
+        record: bytes | None = None,
     ) -> None:
         """Append one history row (a separate method so tests can make it fail)."""
         cur.execute(
-            "INSERT INTO history (game, at, stake, returned, details) VALUES (?, ?, ?, ?, ?)",
-            (game, _now_iso(), stake, returned, details_json),
+            "INSERT INTO history (game, at, stake, returned, details, record, bankroll)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game, _now_iso(), stake, returned, details_json, record, _bankroll(cur)),
         )
 
     def can_refill(self, minimum: int) -> bool:
@@ -717,7 +834,8 @@ class Store:
             cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (START_BANKROLL,))
             cur.execute("UPDATE stats SET refills = refills + 1 WHERE game = ?", (game,))
             cur.execute(
-                "INSERT INTO ledger (at, kind, game, amount) VALUES (?, 'refill', ?, ?)",
+                "INSERT INTO ledger (at, kind, game, amount, after_round)"
+                " VALUES (?, 'refill', ?, ?, (SELECT COALESCE(MAX(id), 0) FROM history))",
                 (_now_iso(), game, START_BANKROLL - bankroll),
             )
         return START_BANKROLL
@@ -766,21 +884,87 @@ class Store:
 
     def history(self, game: str | None = None, limit: int = 50) -> list[HistoryEntry]:
         """The latest settled rounds, newest first (of one game, or of all)."""
-        if game is not None:
-            _check_game(game)
+        return self.history_page(HistoryFilter(game=game), limit=limit)
+
+    def history_page(self, where: HistoryFilter, limit: int = 50, offset: int = 0) -> list[HistoryEntry]:
+        """One page of the settled rounds ``where`` selects, in its order."""
         if not _is_int(limit) or limit < 0:
             raise ValueError(f"limit must be a non-negative int, not {limit!r}")
-        sql = "SELECT id, game, at, stake, returned, details FROM history"
-        args: tuple[Any, ...] = ()
-        if game is not None:
-            sql += " WHERE game = ?"
-            args = (game,)
-        sql += " ORDER BY id DESC LIMIT ?"
-        rows = self._read(sql, (*args, limit))
+        if not _is_int(offset) or offset < 0:
+            raise ValueError(f"offset must be a non-negative int, not {offset!r}")
+        cond, args = where.where()
+        rows = self._read(
+            f"SELECT {_HISTORY_COLUMNS} FROM history{cond}{where.order_by()} LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        )
+        return [_entry(row) for row in rows]
+
+    def history_matching(self, where: HistoryFilter) -> int:
+        """How many settled rounds ``where`` selects."""
+        cond, args = where.where()
+        return int(self._read(f"SELECT COUNT(*) FROM history{cond}", args)[0][0])
+
+    def iter_history(self, where: HistoryFilter, chunk: int = 5000) -> Iterator[HistoryEntry]:
+        """Every round ``where`` selects, read in chunks (for an export of any size).
+
+        Paged by id, not by offset, so that each chunk costs the same."""
+        cond, args = where.where()
+        ascending = where.order != "newest"
+        if where.order == "swing":
+            raise ValueError("iter_history reads by id: order newest or oldest")
+        last: int | None = None
+        while True:
+            extra = "" if last is None else (" AND id > ?" if ascending else " AND id < ?")
+            sql_cond = cond + extra if cond else (" WHERE" + extra[4:] if extra else "")
+            rows = self._read(
+                f"SELECT {_HISTORY_COLUMNS} FROM history{sql_cond}{where.order_by()} LIMIT ?",
+                (*args, *(() if last is None else (last,)), chunk),
+            )
+            for row in rows:
+                yield _entry(row)
+            if len(rows) < chunk:
+                return
+            last = int(rows[-1][0])
+
+    def history_entry(self, round_id: int) -> HistoryEntry | None:
+        """One settled round by its number, or None."""
+        rows = self._read(f"SELECT {_HISTORY_COLUMNS} FROM history WHERE id = ?", (int(round_id),))
+        return _entry(rows[0]) if rows else None
+
+    def round_record(self, round_id: int) -> str | None:
+        """The settled round's record as JSON text (``core.record.RoundRecord``), or
+        None when the history has none for it (rounds settled before schema 3)."""
+        rows = self._read("SELECT record FROM history WHERE id = ?", (int(round_id),))
+        if not rows or rows[0][0] is None:
+            return None
+        return unpack_record(rows[0][0])
+
+    def bankroll_series(self) -> list[BankrollPoint]:
+        """Every settled round, oldest first, with the bankroll after it (the chart)."""
+        rows = self._read("SELECT id, game, at, returned - stake, bankroll FROM history ORDER BY id")
         return [
-            HistoryEntry(int(i), str(g), str(at), int(s), int(r), _load_details(d))
-            for i, g, at, s, r, d in rows
+            BankrollPoint(int(i), str(g), str(at), int(n), None if b is None else int(b))
+            for i, g, at, n, b in rows
         ]
+
+    def refills(self) -> list[tuple[int, str, int]]:
+        """Every refill as (rounds settled before it, time, amount given), oldest first."""
+        rows = self._read(
+            "SELECT COALESCE(after_round, 0), at, amount FROM ledger WHERE kind = 'refill' ORDER BY id"
+        )
+        return [(int(a), str(at), int(amount)) for a, at, amount in rows]
+
+    def game_totals(self) -> dict[str, GameTotals]:
+        """Per game, from the history: rounds, money staked, net, biggest win and loss."""
+        rows = self._read(
+            "SELECT game, COUNT(*), SUM(stake), SUM(returned - stake),"
+            " MAX(returned - stake), MIN(returned - stake) FROM history GROUP BY game"
+        )
+        found = {
+            str(g): GameTotals(str(g), int(n), int(s or 0), int(net or 0), max(int(hi or 0), 0), min(int(lo or 0), 0))
+            for g, n, s, net, hi, lo in rows
+        }
+        return {game: found.get(game, GameTotals(game)) for game in GAMES}
 
     def history_count(self, game: str | None = None) -> int:
         """How many rounds the history holds (of one game, or of all)."""
@@ -962,6 +1146,72 @@ def _chips(amount: int) -> str:
     return ("-" if amount < 0 else "") + text
 
 
+_HISTORY_COLUMNS = "id, game, at, stake, returned, details, bankroll, record IS NOT NULL"
+
+
+def _entry(row: Sequence[Any]) -> HistoryEntry:
+    i, g, at, s, r, d, b, replayable = row
+    return HistoryEntry(
+        int(i), str(g), str(at), int(s), int(r), _load_details(d), None if b is None else int(b), bool(replayable)
+    )
+
+
+#: The first byte of a packed record: how the rest is to be read. ``z``: zlib;
+#: ``d``: zlib with the preset dictionary below (never change it: old rows need it;
+#: a better one gets a new first byte).
+_PACK_ZLIB = b"z"
+_PACK_DICT = b"d"
+#: What records look like, so that a record of a few hundred bytes compresses as if
+#: it were the thousandth of a series (zlib's preset dictionary; frequent parts last).
+_ZDICT = (
+    '"pay_table":"9/6 Jacks or Better"},"version":1}'
+    '{"actions":[["exchange",[0,1,2,3,4]]],"game":"poker","meta":{},"start":{"coin_size":500,"coins":5,'
+    '"deck":{"all":"TS QD AS 2S 5S 9C 3S 8S","cards":"TS QD AS 2S 5S 9C 3S 8S","cut":null,"decks":0},'
+    '"exchange_rounds":1,"machine":"jacks-or-better-9-6",'
+    '{"actions":[],"game":"baccarat","meta":{},"start":{"bets":{"B":1000,"P":500,"T":500},"new_shoe":false,'
+    '"roads":"PBBPBBPPPBBBPBTBBBBBBP","shoe":{"all":"AD 8D 9C JH","cards":"AD 8D 9C JH",'
+    '"cut":null,"decks":0}},"version":1}'
+    '{"actions":[[0,0,"hit"],[0,0,"stand"],[1,0,"double"],[1,0,"split"],[2,0,"stand"],[2,1,"hit"]],'
+    '"game":"blackjack","meta":{"levels":["easy","normal","hard"]},"start":{"bankrolls":[100000,100000,100000],'
+    '"bets":[500,500,500],"just_shuffled":false,"rules":{"blackjack_pays":[3,2],"dealer_hits_soft_17":false,'
+    '"dealer_peeks":false,"decks":6,"double_after_split":true,"late_surrender":false,"max_bet":50000,"max_hands":4,'
+    '"min_bet":500,"penetration_percent":75,"resplit_aces":false},"seen":"","shoe":{"all":"'
+).encode("ascii")
+
+
+def pack_record(text: str) -> bytes | None:
+    """A settled round's record for the history: trimmed to the cards it dealt
+    (``core.replay.compact``) and zlib-compressed. None for text that is not a record."""
+    from .core.record import RecordError, RoundRecord
+    from .core.replay import compact
+
+    try:
+        record = RoundRecord.from_json(text)
+    except RecordError:
+        return None
+    try:
+        text = compact(record).to_json()
+    except Exception:  # noqa: BLE001 - a settlement never fails for want of a smaller record
+        text = record.to_json()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
+    return _PACK_DICT + packer.compress(text.encode("utf-8")) + packer.flush()
+
+
+def unpack_record(blob: object) -> str | None:
+    """The record text of :func:`pack_record`; None for a blob it did not write."""
+    if not isinstance(blob, bytes) or not blob:
+        return None
+    try:
+        if blob.startswith(_PACK_DICT):
+            unpacker = zlib.decompressobj(-15, _ZDICT)
+            return (unpacker.decompress(blob[1:]) + unpacker.flush()).decode("utf-8")
+        if blob.startswith(_PACK_ZLIB):
+            return zlib.decompress(blob[1:]).decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        return None
+    return None
+
+
 def _load_details(raw: object) -> dict[str, Any]:
     try:
         value = json.loads(raw)  # type: ignore[arg-type]
@@ -1035,6 +1285,10 @@ def _check(conn: sqlite3.Connection) -> None:
         elif version == 1:
             _check_tables(conn, tables, version=1)
             _migrate_1_to_2(conn)
+            _migrate_2_to_3(conn)
+        elif version == 2:
+            _check_tables(conn, tables, version=2)
+            _migrate_2_to_3(conn)
         elif version != SCHEMA_VERSION:
             raise _Unusable("it does not hold cardtable data")
         else:
@@ -1088,6 +1342,46 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA user_version = 2")
 
 
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    """Schema 2 -> 3, in place, inside the caller's transaction.
+
+    Adds the history's record (NULL for the rounds already there: they stay listed but
+    cannot be replayed) and the bankroll after each round, worked out from the start:
+    1,000 chips, each round's net and each ledger entry at its time. Refills are placed
+    after the last round settled before them.
+    """
+    have = {
+        table: {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} for table in _COLUMNS_3
+    }
+    for table, columns in _COLUMNS_3.items():
+        for column in sorted(columns - have[table]):
+            kind = "BLOB" if column == "record" else "INTEGER"
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    ledger = conn.execute("SELECT id, at, kind, amount FROM ledger ORDER BY id").fetchall()
+    rounds = conn.execute("SELECT id, at, returned - stake FROM history ORDER BY id").fetchall()
+    bankroll = START_BANKROLL
+    pending = [row for row in ledger if row[2] == "opening"]  # explains the start
+    bankroll += sum(int(row[3]) for row in pending)
+    later = [row for row in ledger if row[2] != "opening"]
+    placed: list[tuple[int, int]] = []
+    updates: list[tuple[int, int]] = []
+    j = 0
+    last_id = 0
+    for round_id, at, net in rounds:
+        while j < len(later) and str(later[j][1]) <= str(at):
+            bankroll += int(later[j][3])
+            placed.append((last_id, int(later[j][0])))
+            j += 1
+        bankroll += int(net)
+        updates.append((bankroll, int(round_id)))
+        last_id = int(round_id)
+    placed.extend((last_id, int(row[0])) for row in later[j:])
+    placed.extend((0, int(row[0])) for row in pending)
+    conn.executemany("UPDATE history SET bankroll = ? WHERE id = ?", updates)
+    conn.executemany("UPDATE ledger SET after_round = ? WHERE id = ?", placed)
+    conn.execute("PRAGMA user_version = 3")
+
+
 def _newer_message(conn: sqlite3.Connection, version: int) -> str:
     """Which version wrote the file, read without changing anything."""
     from . import __version__
@@ -1114,6 +1408,8 @@ def _check_tables(conn: sqlite3.Connection, tables: set[str], version: int = SCH
         if table not in tables:
             raise _Unusable("it does not hold cardtable data")
         have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if version < 3:
+            columns = columns - _COLUMNS_3.get(table, set())
         if not columns <= have:
             raise _Unusable("it does not hold cardtable data")
     row = conn.execute("SELECT typeof(bankroll) FROM wallet WHERE id = 1").fetchone()

@@ -71,7 +71,7 @@ def test_file_is_wal_with_the_current_schema_version(store: Store) -> None:
     con = raw(store.path)
     try:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     finally:
         con.close()
 
@@ -521,7 +521,7 @@ def test_file_from_a_newer_version_is_refused_and_left_untouched(tmp_path: Path)
         s.record_round("blackjack", 500, 0)
         path = s.path
     con = raw(path)
-    con.execute("PRAGMA user_version = 3")
+    con.execute("PRAGMA user_version = 4")
     con.execute("UPDATE meta SET value = '9.9.9' WHERE key = 'written_by'")
     con.execute("PRAGMA journal_mode = DELETE")
     con.close()

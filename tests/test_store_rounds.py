@@ -271,9 +271,9 @@ def test_settlement_that_fails_midway_leaves_the_round_open(store: Store, monkey
     before = file_state(store.path)
     assert store.bankroll == 96_500
 
-    def history_then_disk_error(cur, game, stake, returned, details_json):
+    def history_then_disk_error(cur, game, stake, returned, details_json, record=None):
         # the history row is written, then the disk fails: everything must roll back
-        Store._insert_history(store, cur, game, stake, returned, details_json)
+        Store._insert_history(store, cur, game, stake, returned, details_json, record)
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(store, "_insert_history", history_then_disk_error)
@@ -909,7 +909,7 @@ def test_schema1_file_migrates_in_place_keeping_everything(tmp_path: Path) -> No
         balanced(s, 100_000)
     con = raw(path)
     try:
-        assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == ((2,))
+        assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == ((3,))
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert {"open_rounds", "ledger", "void_rounds", "meta"} <= tables
         assert con.execute("SELECT value FROM meta WHERE key = 'written_by'").fetchone() == (
@@ -979,7 +979,7 @@ def test_a_newer_file_without_a_meta_table_is_refused_untouched(tmp_path: Path) 
     folder = tmp_path / "data"
     path = copy_schema1(folder)
     con = raw(path)
-    con.execute("PRAGMA user_version = 3")
+    con.execute("PRAGMA user_version = 4")
     con.close()
     before = path.read_bytes()
     listing = sorted(p.name for p in folder.iterdir())
