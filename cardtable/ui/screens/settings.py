@@ -20,6 +20,7 @@ from ...core.money import format_chips
 from ...store import StoreError
 from ..app import CardTableApp
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.tickbox import TickBox
 from .confirm import ConfirmScreen
 
 __all__ = ["SettingsScreen"]
@@ -136,10 +137,10 @@ class SettingsScreen(Screen[None]):
             yield Label("Display", classes="section-title")
             with Horizontal(classes="setting"):
                 yield Label("Animations", classes="setting-label")
-                yield Checkbox("deal card by card", value=s.animations, id="animations", compact=True)
+                yield TickBox("deal card by card", value=s.animations, id="animations", compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Suits", classes="setting-label")
-                yield Checkbox("letters S H D C instead of ♠ ♥ ♦ ♣", value=s.ascii, id="ascii", compact=True)
+                yield TickBox("letters S H D C instead of ♠ ♥ ♦ ♣", value=s.ascii, id="ascii", compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-label")
                 themes = sorted(self.app.available_themes)

@@ -1,10 +1,12 @@
 """Blackjack table widgets: the dealer's row, a computer seat and the player's hands.
 
 They draw the core's :class:`~cardtable.core.blackjack.RoundState` (the picture of
-the round at one moment: hands, dealer cards, results) with compact inline card
-text, so that four computer seats and four split hands fit an 80×24 terminal. They
-hold no game state of their own and restate no rule: totals, naturals and outcomes
-come from the core's ``Hand``, ``RoundState`` and ``HandResult``.
+the round at one moment: hands, dealer cards, results) at the card size the table
+gives them (:class:`~cardtable.ui.widgets.common.card.CardSize`: inline chips where
+room is short, so that four computer seats and four split hands fit 80×24; boxes and
+large cards as the terminal grows). They hold no game state of their own and restate
+no rule: totals, naturals and outcomes come from the core's ``Hand``, ``RoundState``
+and ``HandResult``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ....core.money import format_chips, format_signed
-from ..common.card import card_text, cards_mini
+from ..common.card import CardSize, card_lines, card_text, cards_mini, fan
 
 __all__ = [
     "DealerRow",
@@ -107,57 +109,68 @@ _KIND_STYLES = {"win": "bold green", "lose": "bold red", "push": "bold yellow", 
 
 
 class DealerRow(Static):
-    """``Dealer  9♥ ▒▒  shows 9`` — the face-down card as a back until the reveal."""
+    """``Dealer  9♥ ▒▒  shows 9`` on one line; at a larger size a label line above the
+    cards as boxes. The face-down card is a back until the reveal."""
 
     DEFAULT_CSS = """
-    DealerRow { height: 1; width: 1fr; padding: 0 1; }
+    DealerRow { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    def show(self, state: RoundState | None, ascii: bool, shoe_text: str = "") -> None:
+    def show(self, state: RoundState | None, ascii: bool, shoe_text: str = "", size: CardSize = CardSize.CHIP) -> None:
         key = (
             state.dealer if state is not None else None,
             state.revealed if state is not None else False,
             ascii,
             shoe_text,
             self.size.width,
+            size,
         )
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        text = Text()
-        text.append("Dealer ", "bold")
-        if state is not None and state.dealer:
-            text.append(" ")
-            text.append_text(Text(" ").join(card_text(c, ascii) for c in state.dealer))
-            text.append("  ")
+        label = Text()
+        label.append("Dealer ", "bold")
+        cards = list(state.dealer) if state is not None else []
+        chips = size is CardSize.CHIP or not cards
+        if state is not None and cards:
+            if chips:
+                label.append(" ")
+                label.append_text(Text(" ").join(card_text(c, ascii) for c in cards))
+            label.append("  ")
             total = dealer_text(state)
             style = "bold red" if total.startswith("BUST") else ("bold" if state.revealed else "dim")
-            text.append(total, style)
+            label.append(total, style)
         else:
-            text.append(" stands on all 17s · no hole-card peek", "dim")
+            label.append(" stands on all 17s · takes a second card face down and does not look at it", "dim")
+        width = max(1, self.size.width)
+        lines: list[Text] = []
+        if not chips:  # the cards centred, the label above them
+            lines = fan([card_lines(c, size, ascii, face_down=c is None) for c in cards], width)
+            indent = Text(" " * max(0, (width - lines[0].cell_len) // 2))
+            label = Text.assemble(indent, label)
+            lines = [Text.assemble(indent, line) for line in lines]
         if shoe_text:
-            pad = max(2, self.size.width - 2 - text.cell_len - len(shoe_text))
-            text.append(" " * pad)
-            text.append(shoe_text, "dim")
-        self.update(text, layout=False)
-        self._plain = text.plain
+            label.append(" " * max(2, width - label.cell_len - len(shoe_text)))
+            label.append(shoe_text, "dim")
+        self._plain = label.plain
+        text = Text("\n").join([label, *lines])
+        self.update(text, layout=True)
 
     @property
     def plain(self) -> str:
+        """The label line as plain text (the dealer's cards, total and the shoe)."""
         return getattr(self, "_plain", "")
 
 
-#: Lines above a computer seat's hands: name and level, stake, chips.
-_HEAD_LINES = 3
-
-
 class ComputerSeat(Static):
-    """A computer seat: name, level badge, stake, chips, then one line per hand (up to 4)."""
+    """A computer seat: name and level, its hands (one line each as chips, or boxes
+    for a single hand when there is room), then the stake and the seat's chips."""
 
     DEFAULT_CSS = """
     ComputerSeat {
         width: 1fr;
-        height: 7;
+        max-width: 44;
+        height: auto;
         padding: 0 0 0 1;
         margin: 0 1 0 0;
         background: $boost;
@@ -173,6 +186,18 @@ class ComputerSeat(Static):
         self.level = level
         self.markers: list[str] = []
 
+    #: The seat's width (padding and margin included) from which its stake and chips
+    #: share one line (``stake 30 · chips 1,970``); narrower, they take two.
+    ONE_LINE_MONEY = 26
+
+    @staticmethod
+    def lines_needed(hands: int, size: CardSize, *, narrow: bool = False) -> int:
+        """Rows the seat takes with ``hands`` hands at ``size``."""
+        money = 2 if narrow else 1
+        if size is not CardSize.CHIP and hands <= 1:
+            return 1 + size.height + 1 + money
+        return 1 + max(1, hands) + money
+
     def show(
         self,
         hands: Sequence[Hand] | None,
@@ -181,8 +206,12 @@ class ComputerSeat(Static):
         bet: int,
         active: int | None,
         ascii: bool,
+        size: CardSize = CardSize.CHIP,
+        rows: int = 1,
     ) -> None:
-        key = (tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width)
+        """Draw the seat; ``rows``: the hand lines every seat keeps (the most hands any
+        seat has), so that the seats' money lines sit on one row."""
+        key = (tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width, size, rows)
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -192,24 +221,11 @@ class ComputerSeat(Static):
         head.append(" ")
         head.append(self.level, LEVEL_STYLES.get(self.level, "bold"))
         lines.append(head)
-        # Two labelled lines, so neither number can be mistaken for the other:
-        # what is on the table this round, and the chips the seat holds beside it.
-        staked = sum(h.stake for h in hands) if hands else 0
-        stake = Text(no_wrap=True, overflow="crop")
-        stake.append("stake ", "dim")
-        stake.append(format_chips(staked or bet), "bold")
-        lines.append(stake)
-        chips = Text(no_wrap=True, overflow="crop")
-        chips.append("chips ", "dim")
-        chips.append(format_chips(stack))
-        lines.append(chips)
         self.markers = []
         hands = list(hands or ())
-        width = self.size.width - 1  # inside the left padding (0 before the first layout)
+        width = self.size.width  # inside the padding (0 before the first layout)
+        boxes = size is not CardSize.CHIP and len(hands) == 1 and bool(hands[0].cards)
         for index, hand in enumerate(hands):
-            line = Text(no_wrap=True, overflow="crop")
-            line.append("▶" if index == active else " ", "bold")
-            line.append_text(mini_cards(hand.cards, ascii))
             result = results[index] if index < len(results) else None
             marker, kind = hand_marker(hand, result)
             self.markers.append(marker)
@@ -219,26 +235,45 @@ class ComputerSeat(Static):
             short = _seat_marker(result, marker)
             if short:
                 tail.append(f" {short}", _KIND_STYLES.get(kind, ""))
-            # lines left for hands (4) minus those used and those the later hands need
-            spare = 4 - (len(lines) - _HEAD_LINES) - (len(hands) - index)
-            if width > 0 and line.cell_len + tail.cell_len > width and spare > 0:
-                lines.append(line)
-                line = Text("   ", no_wrap=True, overflow="crop")
+            if boxes:
+                drawn = [card_lines(c, size, ascii) for c in hand.cards]
+                lines.extend(fan(drawn, max(1, width)))
+                lines.append(Text(no_wrap=True, overflow="crop").append_text(tail))
+                continue
+            line = Text(no_wrap=True, overflow="crop")
+            line.append("▶" if index == active else " ", "bold")
+            line.append_text(mini_cards(hand.cards, ascii))
             line.append_text(tail)
             lines.append(line)
+        while len(lines) < 1 + max(1, rows) and not boxes:
+            lines.append(Text(""))
+        # Two labelled figures, so neither number can be mistaken for the other: what
+        # is on the table this round, and the chips the seat holds beside it.
+        staked = sum(h.stake for h in hands) if hands else 0
+        stake = Text(no_wrap=True, overflow="crop")
+        stake.append("stake ", "dim")
+        stake.append(format_chips(staked or bet), "bold")
+        chips = Text(no_wrap=True, overflow="crop")
+        chips.append("chips ", "dim")
+        chips.append(format_chips(stack))
+        if stake.cell_len + 3 + chips.cell_len <= width or not width:
+            lines.append(Text.assemble(stake, (" · ", "dim"), chips))
+        else:
+            lines.extend((stake, chips))
         self.set_class(active is not None, "-active")
-        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines), layout=False)
+        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines), layout=True)
 
 
 class PlayerHand(Static):
-    """One of the player's hands in a box: stake in the title, outcome below."""
+    """One of the player's hands in a box: stake in the title, cards, total, outcome below."""
 
     DEFAULT_CSS = """
     PlayerHand {
         width: 19;
-        height: 5;
+        height: auto;
         border: round $panel-lighten-2;
-        padding: 0 0 0 1;
+        padding: 0 1;
+        margin: 0 1 0 0;
     }
     PlayerHand.-active { border: heavy $accent; background: $accent 12%; }
     PlayerHand.-win { border: round $success; }
@@ -246,14 +281,36 @@ class PlayerHand(Static):
     PlayerHand.-push { border: round $warning; }
     """
 
+    #: Cells around the cards: the border and the padding, left and right.
+    FRAME = 4
+
     def __init__(self, index: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.index = index
         self.marker = ""
         self.total_text = ""
 
-    def show(self, hand: Hand, result: HandResult | None, label: str, active: bool, ascii: bool) -> None:
-        key = (hand, result, label, active, ascii)
+    @staticmethod
+    def width_for(cards: int, size: CardSize, *, tight: bool) -> int:
+        """The box's width for ``cards`` cards at ``size``: side by side, or (``tight``)
+        fanned as closely as the index corner allows."""
+        if size is CardSize.CHIP:
+            return 19
+        step = 3 if tight else size.width + 1
+        return max(15, step * (max(1, cards) - 1) + size.width) + PlayerHand.FRAME
+
+    def show(
+        self,
+        hand: Hand,
+        result: HandResult | None,
+        label: str,
+        active: bool,
+        ascii: bool,
+        size: CardSize,
+        width: int = 19,
+    ) -> None:
+        """Draw ``hand`` in a box ``width`` cells wide (borders included)."""
+        key = (hand, result, label, active, ascii, size, width)
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -267,18 +324,22 @@ class PlayerHand(Static):
         self.set_class(active, "-active")
         body = Text()
         cards = list(hand.cards)
-        rows = [cards[i : i + 3] for i in range(0, len(cards), 3)] or [[]]
-        if len(rows) > 2:  # more than six cards: squeeze into two rows of mini cards
-            body.append_text(mini_cards(cards[:6], ascii))
-            body.append("\n")
-            body.append_text(mini_cards(cards[6:], ascii))
+        if size is not CardSize.CHIP:
+            drawn = [card_lines(c, size, ascii) for c in cards]
+            body = Text("\n").join(fan(drawn, max(1, width - self.FRAME)) or [Text("")] * size.height)
         else:
-            for i, row in enumerate(rows):
-                if i:
-                    body.append("\n")
-                body.append_text(Text(" ").join(card_text(c, ascii) for c in row))
-            if len(rows) == 1:
+            rows = [cards[i : i + 3] for i in range(0, len(cards), 3)] or [[]]
+            if len(rows) > 2:  # more than six cards: squeeze into two rows of mini cards
+                body.append_text(mini_cards(cards[:6], ascii))
                 body.append("\n")
+                body.append_text(mini_cards(cards[6:], ascii))
+            else:
+                for i, row in enumerate(rows):
+                    if i:
+                        body.append("\n")
+                    body.append_text(Text(" ").join(card_text(c, ascii) for c in row))
+                if len(rows) == 1:
+                    body.append("\n")
         body.append("\n")
         style = "bold red" if hand.busted else ("bold green" if hand.blackjack else "bold")
         if hand.waiting:
@@ -286,23 +347,50 @@ class PlayerHand(Static):
         body.append(self.total_text, style)
         if hand.doubled:
             body.append("  doubled", "dim")
-        self.update(body, layout=False)
+        self.update(body, layout=True)
 
 
 class PlayerHands(Horizontal):
-    """The player's up to four hands side by side."""
+    """The player's up to four hands side by side, all at one card size: the largest
+    the table allows that fits every hand in its share of the row."""
 
     DEFAULT_CSS = """
-    PlayerHands { height: 5; width: 1fr; align-horizontal: center; }
+    PlayerHands { height: auto; width: 1fr; align-horizontal: center; }
     """
 
     def __init__(self, max_hands: int = 4, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.max_hands = max_hands
+        #: The size the hands were last drawn at.
+        self.card_size = CardSize.CHIP
 
     def compose(self) -> ComposeResult:
         self.boxes = [PlayerHand(i, id=f"hand-{i}") for i in range(self.max_hands)]
         yield from self.boxes
+
+    @staticmethod
+    def height_for(size: CardSize) -> int:
+        """Rows a hand box takes at ``size`` (border, cards, the total)."""
+        return 2 + (2 if size is CardSize.CHIP else size.height) + 1
+
+    def fitting_size(self, hands: Sequence[Hand], largest: CardSize) -> tuple[CardSize, int]:
+        """The largest size up to ``largest`` at which every hand fits its share of the
+        row, and the width of each box."""
+        count = max(1, len(hands))
+        share = (self.size.width or 78) // count
+        most = max((len(h.cards) for h in hands), default=2)
+        order = [CardSize.LARGE, CardSize.BOX]
+        for size in order[order.index(largest) :] if largest in order else []:
+            if self.width_for_all(most, size, tight=False) <= share:
+                return size, PlayerHand.width_for(most, size, tight=False)
+            if PlayerHand.width_for(most, size, tight=True) + 1 <= share:
+                return size, share - 1
+        return CardSize.CHIP, min(19, share)
+
+    @staticmethod
+    def width_for_all(cards: int, size: CardSize, *, tight: bool) -> int:
+        """A box's width plus its right margin."""
+        return PlayerHand.width_for(cards, size, tight=tight) + 1
 
     def show(
         self,
@@ -310,23 +398,32 @@ class PlayerHands(Horizontal):
         results: Sequence[HandResult | None],
         active: int | None,
         ascii: bool,
+        largest: CardSize = CardSize.BOX,
     ) -> None:
         boxes = self.boxes
         hands = list(hands or ())
+        size, width = self.fitting_size(hands, largest)
+        self.card_size = size
+        spaced = size is not CardSize.CHIP  # chips: four boxes abut to fit 80 columns
         for i, box in enumerate(boxes):
+            box.styles.margin = (0, 1 if spaced else 0, 0, 0)
+            box.styles.padding = (0, 1 if spaced else 0, 0, 1)
             if i < len(hands):
                 box.display = True
+                box.styles.width = width
                 label = "You" if len(hands) == 1 else f"Hand {i + 1}"
                 result = results[i] if i < len(results) else None
-                box.show(hands[i], result, label, active == i, ascii)
+                box.show(hands[i], result, label, active == i, ascii, size, width)
             else:
                 box.display = i == 0 and not hands
                 if box.display:
                     box.__dict__.pop("_key", None)  # drawn anew when a hand comes back
+                    box.styles.width = width
                     box.border_title = "You"
                     box.border_subtitle = ""
                     box.marker = ""
                     box.total_text = ""
                     for k in ("win", "lose", "push", "active"):
                         box.remove_class(f"-{k}")
-                    box.update(Text("place a bet\nand press ⏎", "dim"), layout=False)
+                    blank = "\n" * (self.height_for(size) - 4)
+                    box.update(Text(f"place a bet\nand press ⏎{blank}", "dim"), layout=True)

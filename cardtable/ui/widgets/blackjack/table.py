@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
@@ -21,6 +22,7 @@ from ....core.blackjack import Action, Round, RoundState, Rules
 from ....core.money import format_chips, format_signed
 from ..common.banner import Banner
 from ..common.bet import BetControls, bet_ladder
+from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
 from .seat import ComputerSeat, DealerRow, PlayerHands
@@ -39,6 +41,21 @@ _ACTION_BUTTONS: tuple[tuple[str, str, ButtonVariant], ...] = (
     ("double", "Double", "warning"),
     ("split", "Split", "warning"),
 )
+#: Card sizes to try, (dealer, computer seats, player's hands, blank rows between
+#: the parts), best first: the first whose rows fit the table's height is drawn. The
+#: player's hands keep their boxes longest.
+_SIZES = (
+    (CardSize.LARGE, CardSize.BOX, CardSize.LARGE, 1),
+    (CardSize.BOX, CardSize.BOX, CardSize.LARGE, 1),
+    (CardSize.BOX, CardSize.CHIP, CardSize.LARGE, 1),
+    (CardSize.CHIP, CardSize.CHIP, CardSize.LARGE, 1),
+    (CardSize.BOX, CardSize.CHIP, CardSize.BOX, 1),
+    (CardSize.CHIP, CardSize.CHIP, CardSize.BOX, 1),
+    (CardSize.CHIP, CardSize.CHIP, CardSize.BOX, 0),
+    (CardSize.CHIP, CardSize.CHIP, CardSize.CHIP, 1),
+)
+#: The table's height from which the buttons are drawn tall, as at the other tables.
+TALL_BUTTONS_FROM = 30
 
 
 class Phase(str, Enum):
@@ -58,6 +75,15 @@ class TableView:
     picture: RoundState | None = None
     #: Cards still in the shoe as shown (the cards not yet on screen count as in it).
     shoe_left: int = 0
+
+
+class _PlayArea(Vertical):
+    """The dealer, the seats, the hands and the banner: redrawn when its height changes."""
+
+    def on_resize(self) -> None:
+        table = self.parent
+        if isinstance(table, BlackjackTable):
+            self.call_after_refresh(table.redraw)
 
 
 class BlackjackTable(Vertical):
@@ -88,14 +114,18 @@ class BlackjackTable(Vertical):
             )
         self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip")
         self._net_text = ""
+        self.play = _PlayArea(id="bj-play")
+        #: The arguments of the last draw, to draw again at a new size.
+        self._last: tuple[TableView, Round | None, tuple[int, ...], dict[str, object]] | None = None
 
     def compose(self) -> ComposeResult:
-        yield self.dealer
-        with Horizontal(id="bj-seats"):
-            yield from self.seats
-        yield self.hands
-        with Vertical(id="bj-controls"):
+        with self.play:
+            yield self.dealer
+            with Horizontal(id="bj-seats"):
+                yield from self.seats
+            yield self.hands
             yield self.banner
+        with Vertical(id="bj-controls"):
             with Horizontal(classes="bj-row", id="bj-bet-row"):
                 yield self.bet
                 yield from self.chips
@@ -108,11 +138,45 @@ class BlackjackTable(Vertical):
                 yield self.balance
 
     def on_mount(self) -> None:
-        if not self.seats:  # the player alone: the hands move up to where seats would be
+        if not self.seats:  # the player alone
             self.query_one("#bj-seats").display = False
-            self.hands.styles.margin = (3, 0, 1, 0)
         for button in self.bet.query(Button).results(Button):
             button.compact = True
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tall buttons when there is room; the cards redrawn at the size that fits."""
+        tall = event.size.height >= TALL_BUTTONS_FROM
+        if tall != self.has_class("-tall"):
+            self.set_class(tall, "-tall")
+            for button in [*self.chips, *self.buttons.values()]:
+                button.compact = not tall
+        self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """Draw the last picture again (the room changed)."""
+        if self._last is not None:
+            view, round, stacks, options = self._last
+            self.draw(view, round, stacks, **options)  # type: ignore[arg-type]
+
+    def _seat_lines(self, hands: int, size: CardSize) -> int:
+        seats = self.query_one("#bj-seats").size.width or 78
+        narrow = seats // max(1, len(self.seats)) < ComputerSeat.ONE_LINE_MONEY
+        return ComputerSeat.lines_needed(hands, size, narrow=narrow)
+
+    def card_sizes(self, seat_hands: int) -> tuple[CardSize, CardSize, CardSize, int]:
+        """(dealer, seats, hands, gap): the largest card sizes whose rows fit the play
+        area's height, with a blank row between the parts when that fits too."""
+        height = self.play.size.height
+        if not height:
+            return CardSize.CHIP, CardSize.CHIP, CardSize.BOX, 1
+        for dealer, seat, hand, gap in _SIZES:
+            need = (1 if dealer is CardSize.CHIP else 1 + dealer.height) + gap
+            if self.seats:
+                need += self._seat_lines(seat_hands, seat) + gap
+            need += PlayerHands.height_for(hand) + gap + 1  # the hands, then the banner
+            if need <= height:
+                return dealer, seat, hand, gap
+        return CardSize.CHIP, CardSize.CHIP, CardSize.CHIP, 0
 
     def restyle(self, allowed: Callable[[str, object], bool], betting: bool, at_stake: int) -> None:
         """Enable exactly the buttons whose action is allowed now."""
@@ -138,25 +202,43 @@ class BlackjackTable(Vertical):
         ascii: bool,
     ) -> None:
         """Draw the picture: the dealer and shoe, each computer seat, the player's hands
-        (the player sits last), and the session's net once a round was played."""
+        (the player sits last), and the session's net once a round was played; the
+        cards as large as the room allows."""
+        options: dict[str, object] = {
+            "min_bet": min_bet,
+            "just_shuffled": just_shuffled,
+            "session_net": session_net,
+            "ascii": ascii,
+        }
+        self._last = (view, round, tuple(stacks), options)
         picture = view.picture
+        seat_hands = max((len(picture.seats[i]) for i in range(len(self.seats))), default=1) if picture else 1
+        dealer_size, seat_size, hand_size, gap = self.card_sizes(seat_hands)
+        if seat_hands > 1:  # a split seat: every seat in chips, one height for all
+            seat_size = CardSize.CHIP
+        seat_height = self._seat_lines(seat_hands, seat_size)
+        for seat in self.seats:
+            seat.styles.height = seat_height
+        self.dealer.styles.margin = (0, 0, gap, 0)
+        self.query_one("#bj-seats").styles.margin = (0, 0, gap, 0)
+        self.hands.styles.margin = (0, 0, gap, 0)
         live = picture is not None and round is not None and picture.applied == len(round.events)
         turn = picture.turn if picture is not None and live and view.phase is not Phase.BETTING else None
         cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
         shoe_text = f"new shoe · {cards}" if just_shuffled and picture is not None else f"shoe {cards}"
-        self.dealer.show(picture, ascii, shoe_text)
+        self.dealer.show(picture, ascii, shoe_text, dealer_size)
         in_round = round is not None and not round.finished
         for i, seat in enumerate(self.seats):
             hands = picture.seats[i] if picture is not None else None
             results = picture.results[i] if picture is not None else ()
             active = turn[1] if turn is not None and turn[0] == i else None
             stack = (round.bankroll(i) or 0) if round is not None and in_round else stacks[i]
-            seat.show(hands, results, stack, min_bet, active, ascii)
+            seat.show(hands, results, stack, min_bet, active, ascii, seat_size, rows=seat_hands)
         human = len(self.seats)
         mine = picture.seats[human] if picture is not None else None
         results = picture.results[human] if picture is not None else ()
         playing = turn is not None and turn[0] == human and view.phase is Phase.PLAYER
-        self.hands.show(mine, results, turn[1] if playing and turn is not None else None, ascii)
+        self.hands.show(mine, results, turn[1] if playing and turn is not None else None, ascii, hand_size)
         net = "" if session_net is None else f"session {format_signed(session_net)}"
         if net != self._net_text:
             self._net_text = net

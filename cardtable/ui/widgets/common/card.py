@@ -1,13 +1,16 @@
-"""The one card renderer: a card as a 7×5 box, as an inline chip, or as a mini chip.
+"""The one card renderer: a card as an 11×9 large card with pips, a 7×5 box, an
+inline chip, or a mini chip.
 
-Every table draws its cards with these functions (the box for poker and baccarat,
-the inline chip for the blackjack player's hands and the dealer, the mini chip for
-the computer seats), so a card looks the same everywhere and its colours live here.
+Every table draws its cards with these functions, so a card looks the same
+everywhere and its colours live here. The tables pick the size that fits the room
+they get (:func:`card_lines` by :class:`CardSize`), and :func:`fan` lays several
+cards side by side, overlapping them as a hand is held when the row is too narrow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from enum import Enum
 
 from rich.style import Style
 from rich.text import Text
@@ -15,10 +18,18 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....core.cards import Card
+from ....core.poker_machines import Joker
 
 __all__ = [
     "CardWidget",
+    "CardSize",
     "card_box",
+    "card_large",
+    "card_lines",
+    "fan",
+    "fan_width",
+    "LARGE_WIDTH",
+    "LARGE_HEIGHT",
     "card_text",
     "cards_text",
     "card_mini",
@@ -57,18 +68,146 @@ def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False,
         outline = Style(dim=True) if paper else Style()
         return [Text("╭ ─ ─ ╮", outline)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", outline)]
     bg = _FACE if paper else None
-    frame = Style(color=_FRAME, bgcolor=bg)
+    frame = Style(color=_FRAME)  # the edge on the table's cloth, the face inside it
     ink = Style(color=_ink(card), bold=True, bgcolor=bg)
     rank = card.rank_label
-    suit = card.suit.letter if ascii else card.suit.symbol
+    if isinstance(card, Joker):  # Joker Poker's 53rd card has no suit of its own
+        suit = "*" if ascii else "★"
+    else:
+        suit = card.suit.letter if ascii else card.suit.symbol
     lines = [Text("╭─────╮", frame)]
-    for middle in (f"{rank:<5}", f"{suit:^5}", f"{rank:>5}"):
+    index = f"{rank}{suit}"  # the corner index, as on a real card
+    for middle in (f"{index:<5}", f"{suit:^5}", f"{index:>5}"):
         line = Text("│", frame)
         line.append(middle, ink)
         line.append("│", frame)
         lines.append(line)
     lines.append(Text("╰─────╯", frame))
     return lines
+
+
+LARGE_WIDTH = 11
+LARGE_HEIGHT = 9
+
+#: Where the pips of a number card sit on the large card: (row 1-5, column 0-2) in a
+#: 5×3 grid inside the frame, as real cards place them.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((3, 1),),
+    2: ((1, 1), (5, 1)),
+    3: ((1, 1), (3, 1), (5, 1)),
+    4: ((1, 0), (1, 2), (5, 0), (5, 2)),
+    5: ((1, 0), (1, 2), (3, 1), (5, 0), (5, 2)),
+    6: ((1, 0), (1, 2), (3, 0), (3, 2), (5, 0), (5, 2)),
+    7: ((1, 0), (1, 2), (2, 1), (3, 0), (3, 2), (5, 0), (5, 2)),
+    8: ((1, 0), (1, 2), (2, 1), (3, 0), (3, 2), (4, 1), (5, 0), (5, 2)),
+    9: ((1, 0), (1, 2), (2, 0), (2, 2), (3, 1), (4, 0), (4, 2), (5, 0), (5, 2)),
+    10: ((1, 0), (1, 2), (2, 0), (2, 1), (2, 2), (4, 0), (4, 1), (4, 2), (5, 0), (5, 2)),
+}
+#: The inner columns (of 9) of the pip grid's three columns.
+_PIP_COLUMNS = (1, 4, 7)
+
+
+def _large_inner(card: Card, ascii: bool) -> list[str]:
+    """The 7 inner lines (9 cells each) of a large face: corner indices, then the pips
+    of a number card, or a framed court card."""
+    rank = card.rank_label
+    suit = card.suit.letter if ascii else card.suit.symbol
+    rows = [[" "] * 9 for _ in range(7)]
+    if card.rank in _PIPS:
+        for row, column in _PIPS[card.rank]:
+            rows[row][_PIP_COLUMNS[column]] = suit
+        middle = ["".join(r) for r in rows[1:6]]
+    else:  # J Q K: a framed picture with the rank between two suits
+        middle = ["╔═════╗", f"║  {suit}  ║", f"║  {rank}  ║", f"║  {suit}  ║", "╚═════╝"]
+        middle = [f" {line} " for line in middle]
+    index = f"{rank}{suit}"  # the corner index, as on a real card
+    return [f"{index:<9}", *middle, f"{index:>9}"]
+
+
+def card_large(
+    card: Card | None, ascii: bool = False, *, face_down: bool = False, paper: bool = True
+) -> list[Text]:
+    """Nine 11-cell lines: a large card with its pips, its back, or an empty place."""
+    if face_down:
+        back = Style(color=_BACK_FG, bgcolor=_BACK_BG)
+        inner = ["▚▚▚▚▚▚▚▚▚"] * (LARGE_HEIGHT - 2)
+        return [Text(line, back) for line in ["╭─────────╮", *(f"│{i}│" for i in inner), "╰─────────╯"]]
+    if card is None:
+        outline = Style(dim=True)
+        blank = Text(" " * LARGE_WIDTH)
+        return [Text("╭ ─ ─ ─ ─ ╮", outline), *([blank] * (LARGE_HEIGHT - 2)), Text("╰ ─ ─ ─ ─ ╯", outline)]
+    bg = _FACE if paper else None
+    frame = Style(color=_FRAME)  # the edge on the table's cloth, the face inside it
+    ink = Style(color=_ink(card), bold=True, bgcolor=bg)
+    lines = [Text("╭─────────╮", frame)]
+    for middle in _large_inner(card, ascii):
+        line = Text("│", frame)
+        line.append(middle, ink)
+        line.append("│", frame)
+        lines.append(line)
+    lines.append(Text("╰─────────╯", frame))
+    return lines
+
+
+class CardSize(str, Enum):
+    """The sizes a table may draw its cards in, smallest first."""
+
+    CHIP = "chip"  # one line: `` A♠ ``
+    BOX = "box"  # 7×5
+    LARGE = "large"  # 11×9 with pips
+
+    @property
+    def width(self) -> int:
+        return {CardSize.CHIP: 4, CardSize.BOX: CARD_WIDTH, CardSize.LARGE: LARGE_WIDTH}[self]
+
+    @property
+    def height(self) -> int:
+        return {CardSize.CHIP: 1, CardSize.BOX: CARD_HEIGHT, CardSize.LARGE: LARGE_HEIGHT}[self]
+
+
+def card_lines(card: Card | None, size: CardSize, ascii: bool = False, *, face_down: bool = False) -> list[Text]:
+    """A card (``None`` + ``face_down``: its back) drawn at ``size``, line by line."""
+    if size is CardSize.LARGE:
+        return card_large(card, ascii, face_down=face_down)
+    if size is CardSize.BOX:
+        return card_box(card, ascii, face_down=face_down, paper=True)
+    return [card_text(None if face_down else card, ascii)]
+
+
+def fan_width(count: int, size: CardSize, step: int | None = None) -> int:
+    """Cells taken by ``count`` cards fanned with ``step`` cells per card (default: side
+    by side with a one-cell gap)."""
+    if count <= 0:
+        return 0
+    step = size.width + 1 if step is None else step
+    return step * (count - 1) + size.width
+
+
+def fan(cards: Sequence[list[Text]], width: int | None = None) -> list[Text]:
+    """Cards (each a list of equal-height lines) side by side with a one-cell gap, or,
+    when that is wider than ``width``, overlapping like a hand held in a fan: each card
+    but the last shows only its left part (at least its index column), the last whole."""
+    if not cards:
+        return []
+    card_width = max(line.cell_len for line in cards[0])
+    count = len(cards)
+    step = card_width + 1
+    if width is not None and count > 1 and step * (count - 1) + card_width > width:
+        step = max(3 if card_width > 4 else 1, (width - card_width) // (count - 1))
+        step = min(step, card_width + 1)
+    height = max(len(lines) for lines in cards)
+    rows: list[Text] = []
+    for row in range(height):
+        line = Text()
+        for index, lines in enumerate(cards):
+            part = lines[row] if row < len(lines) else Text(" " * card_width)
+            if index < count - 1:
+                shown = part[:step] if step <= card_width else part + Text(" " * (step - card_width))
+                line.append_text(shown)
+            else:
+                line.append_text(part)
+        rows.append(line)
+    return rows
 
 
 def card_mini(card: Card | None, ascii: bool = False) -> Text:
