@@ -80,17 +80,19 @@ def all_hands(deck_size: int) -> npt.NDArray[np.int8]:
 
 def hand_rows(machine: Machine, hands: npt.NDArray[np.int8]) -> IntArray:
     """The pay row of every hand: 0 for nothing, else 1 + its place in ``machine.order``."""
-    h = hands.astype(np.int64)
-    ranks = h // 4 + 2
-    suits = h % 4
+    h = hands.astype(np.int16)
+    ranks = (h // 4 + 2).astype(np.int8)
+    suits = (h % 4).astype(np.int8)
     if machine.wild == "joker":
         wild = h == 52
     elif machine.wild == "deuces":
         wild = ranks == 2
     else:
         wild = np.zeros(h.shape, dtype=bool)
-    primes = np.array(_PRIMES + (1,), dtype=np.int64)[np.where(wild, 15, ranks)]
-    key = primes.prod(axis=1)
+    # The product of five rank primes is below 41**5 < 2**31: 32 bits are enough.
+    primes = np.array(_PRIMES + (1,), dtype=np.int32)[np.where(wild, 15, ranks)]
+    key = primes.prod(axis=1, dtype=np.int64)
+    del primes
     low = np.where(wild, 9, suits).min(axis=1)
     high = np.where(wild, -1, suits).max(axis=1)
     key = key * 2 + (low >= high)  # one suit (or no natural card at all)
@@ -128,16 +130,28 @@ def _subset_index(hands: IntArray, mask: int) -> IntArray:
 _STATE: dict[str, Any] = {}
 
 
-def _sum_masks(masks: Sequence[int]) -> list[tuple[int, IntArray, IntArray]]:
-    """For each mask: pay totals and row counts over all hands, by subset."""
+def _sum_masks(masks: Sequence[int]) -> dict[int, tuple[IntArray, IntArray]]:
+    """Pay totals and row counts over all hands, by subset, summed per subset size.
+
+    Size 5 (the hand itself) keeps one row number per hand instead of a row of counts.
+    """
     hands, pay, rows, n, r = _STATE["hands"], _STATE["pay"], _STATE["rows"], _STATE["n"], _STATE["r"]
-    out = []
+    out: dict[int, tuple[IntArray, IntArray]] = {}
     for mask in masks:
         size = int(_POP[mask])
         index = _subset_index(hands, mask)
         totals = np.bincount(index, weights=pay, minlength=comb(n, size)).astype(np.int64)
-        counts = np.bincount(index * r + rows, minlength=comb(n, size) * r).reshape(-1, r)
-        out.append((mask, totals, counts))
+        counts: Any
+        if size == 5:
+            counts = np.zeros(comb(n, 5), dtype=np.int64)
+            counts[index] = rows
+        else:
+            counts = np.bincount(index * r + rows, minlength=comb(n, size) * r).reshape(-1, r)
+        if size in out:
+            out[size][0][:] += totals
+            out[size][1][:] += counts
+        else:
+            out[size] = (totals, counts)
     return out
 
 
@@ -156,7 +170,10 @@ def _best_holds(lo: int, hi: int) -> tuple[IntArray, IntArray]:
     for m in range(32):
         inside = (m & best) == best
         sign = np.where(inside, np.where((_POP[m] - _POP[best]) % 2 == 0, 1, -1), 0)
-        row_totals += sign[:, None] * counts[int(_POP[m])][indices[m]]
+        if m == 31:  # the hand itself: its own row
+            np.add.at(row_totals, (np.arange(len(reps)), counts[5][indices[m]]), sign)
+        else:
+            row_totals += sign[:, None] * counts[int(_POP[m])][indices[m]]
     discards = 5 - _POP[best]
     by_rows = np.zeros((6, r), dtype=np.int64)
     by_pay = np.zeros(6, dtype=np.int64)
@@ -175,10 +192,12 @@ def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
     A deal's class is the multiset of its four suits' rank sets (plus the joker):
     sorting the four 13-bit rank masks gives one key per class.
     """
-    h = hands.astype(np.int64)
+    h = hands.astype(np.int16)
     joker = (h == 52).any(axis=1)
-    bits = np.where(h == 52, 0, np.left_shift(1, np.minimum(h, 51) // 4))
-    masks = np.stack([np.where(h % 4 == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
+    bits = np.where(h == 52, 0, np.left_shift(1, np.minimum(h, 51) // 4)).astype(np.int32)
+    suits = h % 4
+    masks = np.stack([np.where(suits == s, bits, 0).sum(axis=1, dtype=np.int64) for s in range(4)], axis=1)
+    del bits, suits
     masks.sort(axis=1)
     key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) << 1 | joker
     keys, sizes = np.unique(key, return_counts=True)
@@ -232,7 +251,7 @@ def analyse(machine: Machine, workers: int | None = None, progress: Progress | N
     for k in range(6):
         lcm = lcm * comb(n - 5, k) // np.gcd(lcm, comb(n - 5, k))
     _STATE.clear()
-    _STATE.update(hands=hands.astype(np.int64), rows=rows, pay=pay_of_row[rows].astype(np.float64), n=n, r=r, lcm=lcm)
+    _STATE.update(hands=hands, rows=rows, pay=pay_of_row[rows].astype(np.float64), n=n, r=r, lcm=lcm)
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
     ctx = get_context("fork") if workers > 1 and "fork" in _start_methods() else None
     totals: dict[int, IntArray] = {}
@@ -246,8 +265,7 @@ def analyse(machine: Machine, workers: int | None = None, progress: Progress | N
         with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
             results = list(pool.map(_sum_masks, mask_groups))
     for part in results:
-        for mask, t, c in part:
-            size = int(_POP[mask])
+        for size, (t, c) in part.items():
             if size in totals:
                 totals[size] += t
                 counts[size] += c

@@ -19,14 +19,14 @@ silently drawing twice.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from .cards import Card, Shoe, ShoeEmpty
-from .poker import JACKS_OR_BETTER_9_6, HandCategory, HandValue, PayTable, evaluate
+from .poker import HandValue, PayTable, evaluate
+from .poker_machines import JACKS_OR_BETTER, Joker, Machine, PayHand, machine_of, restore_deck
 from .record import RecordError, RoundRecord
 
 __all__ = [
@@ -58,11 +58,15 @@ class StepOutOfOrder(ValueError):
 
 @dataclass(frozen=True)
 class DrawHand:
-    """Immutable state of one draw-poker hand. Money in hundredths of a chip."""
+    """Immutable state of one draw-poker hand. Money in hundredths of a chip.
+
+    ``pay_table`` is the machine the hand is played on (issue 16: its pay table and
+    its wild cards); a plain :class:`PayTable` given to :meth:`new` becomes one.
+    """
 
     coin_size: int
     exchange_rounds: int = 1
-    pay_table: PayTable = field(default=JACKS_OR_BETTER_9_6, repr=False, compare=False)
+    pay_table: Machine = field(default=JACKS_OR_BETTER, repr=False, compare=False)
     phase: Phase = Phase.BETTING
     coins: int = 0
     cards: tuple[Card, ...] = ()
@@ -74,7 +78,10 @@ class DrawHand:
     kept_no_card: tuple[int, ...] = ()
     #: Cards drawn from the deck so far (5 dealt plus replacements).
     drawn: int = 0
+    #: The natural value of the final cards (None with the joker among them).
     value: HandValue | None = None
+    #: The pay-table row the settled hand won on (None: it lost, or not settled yet).
+    paid: PayHand | None = None
     #: Coins returned at settlement (stake included; 0 when nothing pays).
     payout_coins: int = 0
     deck: Shoe | None = field(default=None, repr=False, compare=False)
@@ -90,7 +97,7 @@ class DrawHand:
         cls,
         coin_size: int,
         exchange_rounds: int = 1,
-        pay_table: PayTable = JACKS_OR_BETTER_9_6,
+        pay_table: Machine | PayTable = JACKS_OR_BETTER,
     ) -> DrawHand:
         """A hand waiting for its bet. ``coin_size`` in hundredths (5 chips = 500)."""
         if not isinstance(coin_size, int) or isinstance(coin_size, bool) or coin_size <= 0:
@@ -101,7 +108,12 @@ class DrawHand:
             or not 1 <= exchange_rounds <= MAX_EXCHANGE_ROUNDS
         ):
             raise ValueError(f"exchange rounds must be 1 to {MAX_EXCHANGE_ROUNDS}, not {exchange_rounds!r}")
-        return cls(coin_size=coin_size, exchange_rounds=exchange_rounds, pay_table=pay_table)
+        return cls(coin_size=coin_size, exchange_rounds=exchange_rounds, pay_table=machine_of(pay_table))
+
+    @property
+    def machine(self) -> Machine:
+        """The machine this hand is played on."""
+        return self.pay_table
 
     # -- derived --------------------------------------------------------------------
 
@@ -133,11 +145,9 @@ class DrawHand:
         return self.phase in (Phase.READY, Phase.DRAWING, Phase.SHOWDOWN)
 
     @property
-    def winning_category(self) -> HandCategory | None:
+    def winning_category(self) -> PayHand | None:
         """The pay-table row this hand won on (None before settlement or if it lost)."""
-        if self.value is None:
-            return None
-        return self.pay_table.winning_category(self.value)
+        return self.paid
 
     @property
     def deck_ran_out(self) -> bool:
@@ -148,17 +158,13 @@ class DrawHand:
     def winning_positions(self) -> tuple[int, ...]:
         """Positions (0-4) of the cards that make the paying hand: the pairs or the
         three of a kind, all five from a straight up; none when nothing was paid."""
-        category = self.winning_category
-        if category is None:
+        if self.paid is None:
             return ()
-        if category >= HandCategory.STRAIGHT:
-            return tuple(range(HAND_SIZE))
-        counts = Counter(card.rank for card in self.cards)
-        return tuple(i for i, card in enumerate(self.cards) if counts[card.rank] >= 2)
+        return self.pay_table.paying_positions(self.cards)
 
     def current_value(self) -> HandValue | None:
-        """The value of the cards held now (for showing the hand before the draw)."""
-        if len(self.cards) != HAND_SIZE:
+        """The natural value of the cards held now (None before the deal or with the joker)."""
+        if len(self.cards) != HAND_SIZE or any(isinstance(card, Joker) for card in self.cards):
             return None
         return evaluate(self.cards)
 
@@ -241,11 +247,13 @@ class DrawHand:
         return replace(self, phase=Phase.SHOWDOWN, replaced=(), steps=self.steps + (("stand",),))
 
     def settle(self) -> DrawHand:
-        """Rank the hand and pay it from the pay table."""
+        """Rank the hand and pay it from the machine's table (wild cards at their best)."""
         self._expect("settle", Phase.SHOWDOWN)
-        value = evaluate(self.cards)
-        payout = self.pay_table.payout_for(value, self.coins)
-        return replace(self, phase=Phase.SETTLED, value=value, payout_coins=payout, replaced=())
+        paid = self.pay_table.classify(self.cards)
+        payout = self.pay_table.pay(paid, self.coins)
+        return replace(
+            self, phase=Phase.SETTLED, value=self.current_value(), paid=paid, payout_coins=payout, replaced=()
+        )
 
     def next_hand(self) -> DrawHand:
         """A new hand at the same table (coin size, rounds, pay table), waiting for a bet."""
@@ -262,6 +270,7 @@ class DrawHand:
             "coin_size": self.coin_size,
             "exchange_rounds": self.exchange_rounds,
             "pay_table": self.pay_table.name,
+            "machine": self.pay_table.key,
             "coins": self.coins,
             "deck": dict(self.deck_start),
         }
@@ -269,20 +278,25 @@ class DrawHand:
 
     @classmethod
     def replay(
-        cls, record: RoundRecord, pay_tables: Mapping[str, PayTable], rng: random.Random | None = None
+        cls,
+        record: RoundRecord,
+        pay_tables: Mapping[str, Machine | PayTable],
+        rng: random.Random | None = None,
     ) -> DrawHand:
         """The hand of a saved record, dealt again and every decision taken again.
 
-        ``pay_tables`` maps names to the machines on offer. :class:`RecordError` when
-        the record cannot be replayed (an unknown machine, a bad step, a bad deck).
+        ``pay_tables`` holds the machines on offer (by name). The record names its
+        machine by key (``machine``) and by name (``pay_table``); a record from before
+        issue 16 has only the name, which is 9/6 Jacks or Better's. :class:`RecordError`
+        when the record cannot be replayed (an unknown machine, a bad step, a bad deck).
         """
         if record.game != "poker":
             raise RecordError(f"not a draw-poker hand: {record.game!r}")
         start = record.start
         try:
-            table = pay_tables[start["pay_table"]]
+            table = _machine_for(start, pay_tables)
             hand = cls.new(start["coin_size"], start["exchange_rounds"], table).bet(start["coins"])
-            deck = Shoe.restore(start["deck"], rng)
+            deck = restore_deck(start["deck"], table.wild, rng)
             if deck.decks > 1 or len(set(deck.undealt())) != deck.remaining:
                 raise ValueError("a draw-poker deck holds each card once")
             hand = hand.deal(deck)
@@ -306,13 +320,25 @@ class DrawHand:
             "cards": [str(c) for c in self.cards],
             "coins": self.coins,
             "coin_size": self.coin_size,
+            "machine": self.pay_table.key,
             "hand": self.value.label if self.value else None,
             "description": self.value.describe() if self.value else None,
-            "paid_on": self.winning_category.label if self.winning_category else None,
+            "paid_on": self.pay_table.row_label(self.paid) if self.paid else None,
             "payout_coins": self.payout_coins,
             "exchanges": self.exchanges_done,
             "kept_no_card": list(self.kept_no_card),
         }
+
+
+def _machine_for(start: Mapping[str, Any], pay_tables: Mapping[str, Machine | PayTable]) -> Machine:
+    """The machine a record names (KeyError when it is not on offer)."""
+    machines = [machine_of(table) for table in pay_tables.values()]
+    key = start.get("machine")
+    name = start["pay_table"]
+    for machine in machines:
+        if (machine.key == key or key is None) and machine.name == name:
+            return machine
+    raise KeyError(name)
 
 
 def _as_tuple(value: Any) -> Any:

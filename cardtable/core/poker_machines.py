@@ -170,7 +170,8 @@ def new_deck(wild: str, rng: random.Random | None = None) -> Shoe:
 def restore_deck(data: object, wild: str, rng: random.Random | None = None) -> Shoe:
     """The deck of a :meth:`Shoe.snapshot`, reading the joker's ``JK`` too.
 
-    A joker deck must be the 53 cards, each once; other decks go to :meth:`Shoe.restore`.
+    A joker deck holds each of its cards once (the 53, or fewer when stacked for a test);
+    other decks go to :meth:`Shoe.restore`.
     """
     if wild != "joker":
         return Shoe.restore(data, rng)
@@ -178,8 +179,8 @@ def restore_deck(data: object, wild: str, rng: random.Random | None = None) -> S
         raise ValueError("a joker deck snapshot lists its cards and the whole deck as text")
     full = _parse_deck_text(data["all"])
     remaining = _parse_deck_text(data["cards"])
-    if sorted(map(str, full)) != sorted(map(str, deck_cards(wild))):
-        raise ValueError("a joker deck is the 52 cards and the joker")
+    if len(set(full)) != len(full):
+        raise ValueError("a joker deck holds each card once")
     left = Counter(full)
     left.subtract(remaining)
     if any(n < 0 for n in left.values()):
@@ -329,28 +330,20 @@ class Machine:
         return self.pay(self.classify(cards), coins)
 
     def paying_positions(self, cards: Sequence[Card]) -> tuple[int, ...]:
-        """Positions of the cards that make the paying hand (the wild cards among them)."""
+        """Positions of the cards that make the paying hand: the pairs or the three of a
+        kind (with the wild cards that made them), all five from a straight up."""
         hand = self.classify(cards)
         if hand is None:
             return ()
-        if hand in (PayHand.HIGH_PAIR, PayHand.TWO_PAIR, PayHand.THREE_OF_A_KIND) or (
-            PayHand.FOUR_OF_A_KIND <= hand <= PayHand.FOUR_ACES
-        ):
-            counts = Counter(c.rank for c in cards if not self.is_wild(c))
-            wild = [i for i, c in enumerate(cards) if self.is_wild(c)]
-            if hand is PayHand.HIGH_PAIR and wild:
-                best = max((c for c in cards if not self.is_wild(c)), key=lambda c: 14 if c.rank == 1 else c.rank)
-                return tuple(sorted(wild + [cards.index(best)]))
-            top = max(counts.values()) if counts else 0
-            keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and counts[c.rank] >= 2]
-            if wild and top >= 1 and not keep:
-                rank = max(counts, key=lambda r: (counts[r], 14 if r == 1 else r))
-                keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and c.rank == rank]
-            elif wild and keep and hand is not PayHand.TWO_PAIR:
-                rank = max(counts, key=lambda r: (counts[r], 14 if r == 1 else r))
-                keep = [i for i, c in enumerate(cards) if not self.is_wild(c) and c.rank == rank]
-            return tuple(sorted(keep + wild))
-        return tuple(range(5))
+        if hand >= PayHand.STRAIGHT:
+            return tuple(range(5))
+        wild = [i for i, c in enumerate(cards) if self.is_wild(c)]
+        counts = Counter(14 if c.rank == 1 else c.rank for c in cards if not self.is_wild(c))
+        if not wild:
+            return tuple(i for i, c in enumerate(cards) if counts[14 if c.rank == 1 else c.rank] >= 2)
+        top = max(counts, key=lambda r: (counts[r], r))
+        made = [i for i, c in enumerate(cards) if not self.is_wild(c) and (14 if c.rank == 1 else c.rank) == top]
+        return tuple(sorted(made + wild))
 
 
 def machine_of(table: Machine | PayTable) -> Machine:

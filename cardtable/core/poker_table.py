@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Shoe
-from .poker import JACKS_OR_BETTER_9_6, PayTable
+from .poker import PayTable
 from .poker_hand import DrawHand
+from .poker_machines import JACKS_OR_BETTER, Machine, machine_of, new_deck
 
 __all__ = ["PokerTable", "Refusal", "BetRefused", "NO_COIN", "OVER_BANKROLL"]
 
@@ -48,10 +49,23 @@ class PokerTable:
 
     coin_size: int
     exchange_rounds: int = 1
-    pay_table: PayTable = field(default=JACKS_OR_BETTER_9_6, repr=False)
+    pay_table: Machine | PayTable = field(default=JACKS_OR_BETTER, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "pay_table", machine_of(self.pay_table))
         DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table)  # validates both
+
+    @property
+    def machine(self) -> Machine:
+        """The machine (its pay table and wild cards)."""
+        return machine_of(self.pay_table)
+
+    def fresh_deck(self, shoe: Shoe) -> Shoe:
+        """The deck for one hand, from a freshly shuffled one-deck ``shoe``: Joker Poker
+        adds its joker (shuffled with the shoe's generator); a stacked shoe is kept as is."""
+        if self.machine.wild == "joker" and shoe.decks == 1:
+            return new_deck("joker", shoe.rng)
+        return shoe
 
     @property
     def max_coins(self) -> int:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardtable.core.cards import Shoe, parse_cards
 from cardtable.core.poker import JACKS_OR_BETTER_9_6, HandCategory
 from cardtable.core.poker_hand import DrawHand, Phase, StepOutOfOrder
+from cardtable.core.poker_machines import PayHand
 
 COIN = 500  # 5 chips, in hundredths
 
@@ -38,7 +39,7 @@ def test_full_hand_with_one_exchange() -> None:
     hand = hand.settle()
     assert hand.phase is Phase.SETTLED
     assert hand.value is not None and hand.value.category is HandCategory.THREE_OF_A_KIND
-    assert hand.winning_category is HandCategory.THREE_OF_A_KIND
+    assert hand.winning_category is PayHand.THREE_OF_A_KIND
     assert hand.payout_coins == 6          # 3 per coin, 2 coins
     assert hand.returned == 3000           # 6 coins of 5 chips
     assert hand.net == 2000

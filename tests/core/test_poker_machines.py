@@ -198,7 +198,7 @@ def test_the_joker_deck_is_53_cards_and_survives_a_snapshot() -> None:
     assert again.undealt() == cards
     assert isinstance(again.undealt()[cards.index(JOKER)], Joker)
     with pytest.raises(ValueError):
-        restore_deck({**snapshot, "all": snapshot["all"].replace("JK", "AS")}, "joker")
+        restore_deck({**snapshot, "all": snapshot["all"].replace("JK", "AS")}, "joker")  # two AS
     assert restore_deck(Shoe(1, random.Random(1)).snapshot(), "none").remaining == 52
 
 
@@ -361,3 +361,72 @@ def test_jacks_or_better_machine_agrees_with_the_natural_evaluator() -> None:
         cards = rng.sample(deck, 5)
         assert JACKS_OR_BETTER.payout(cards, 5) == JACKS_OR_BETTER_9_6.payout(cards, 5)
     assert JACKS_OR_BETTER.payout(parse_cards("AS KS QS JS TS"), 5) == 4000
+
+
+@pytest.mark.parametrize(
+    "key, text, lit",
+    [
+        ("joker-poker", "JK KS 7D 5H 3C", (0, 1)),
+        ("joker-poker", "9S JK 9D 5H 3C", (0, 1, 2)),
+        ("deuces-wild", "9S 2H 9D 5H 2C", (0, 1, 2, 3, 4)),  # four of a kind: all five
+        ("deuces-wild", "9S 2H 9D 5H 3C", (0, 1, 2)),
+        ("deuces-wild", "9S 2H 8D 5H 3C", ()),
+        ("double-double-bonus-9-6", "AS AD AH AC 3S", (0, 1, 2, 3, 4)),
+        ("double-double-bonus-9-6", "QS QD 3H 3C 7S", (0, 1, 2, 3)),
+    ],
+)
+def test_the_cards_that_make_the_paying_hand(key: str, text: str, lit: tuple[int, ...]) -> None:
+    assert MACHINES[key].paying_positions(hand(text)) == lit
+
+
+# -- a hand on each machine: paid by its table, recorded with it, replayed with it ----------------
+
+def test_a_joker_hand_is_dealt_paid_and_replayed_on_its_machine() -> None:
+    from cardtable.core.poker_hand import DrawHand, Phase
+    from cardtable.core.poker_table import PokerTable
+
+    joker = MACHINES["joker-poker"]
+    table = PokerTable(500, 1, joker)
+    deck = table.fresh_deck(Shoe.stacked(hand("JK KS 7D 5H 3C KD 9C 4H")))
+    live = table.deal(5, 10_000, deck)
+    assert live.cards[0] is JOKER
+    record = live.record()
+    assert record.start["machine"] == "joker-poker"
+    live = live.exchange([2, 3, 4]).settle()
+    assert live.paid is PayHand.THREE_OF_A_KIND and live.payout_coins == 10
+    assert live.value is None  # no natural value with the joker
+    assert live.winning_positions == (0, 1, 2)
+    assert live.details()["paid_on"] == "Three of a Kind" and live.details()["machine"] == "joker-poker"
+    # Replayed from the record (as a resumed round is) on the same machine, joker and all.
+    on_offer = {m.name: m for m in MACHINES.values()}
+    again = DrawHand.replay(record.with_action(("exchange", (2, 3, 4))), on_offer)
+    assert again.phase is Phase.SHOWDOWN and again.settle().payout_coins == 10
+    assert again.pay_table is joker
+
+
+def test_a_fresh_joker_deck_comes_from_the_shoe_generator() -> None:
+    from cardtable.core.poker_table import PokerTable
+
+    one = PokerTable(500, 1, MACHINES["joker-poker"]).fresh_deck(Shoe(1, random.Random(9)))
+    two = PokerTable(500, 1, MACHINES["joker-poker"]).fresh_deck(Shoe(1, random.Random(9)))
+    assert one.remaining == 53 and one.undealt() == two.undealt()
+    plain = Shoe(1, random.Random(9))
+    assert PokerTable(500, 1, MACHINES["deuces-wild"]).fresh_deck(plain) is plain
+
+
+def test_an_old_record_without_a_machine_is_jacks_or_better_and_a_deuces_record_pays_deuces() -> None:
+    from cardtable.core.poker_hand import DrawHand
+    from cardtable.core.record import RecordError, RoundRecord
+
+    on_offer = {m.name: m for m in MACHINES.values()}
+    deuces = DrawHand.new(500, 1, MACHINES["deuces-wild"]).bet(1).deal(Shoe.stacked(hand("2S 2H 9D 9H 4C 5C")))
+    record = deuces.record()
+    again = DrawHand.replay(record, on_offer).stand().settle()
+    assert again.paid is PayHand.FOUR_OF_A_KIND and again.payout_coins == 5
+    old_start = {k: v for k, v in record.start.items() if k != "machine"}
+    old_start["pay_table"] = "9/6 Jacks or Better"
+    old = DrawHand.replay(RoundRecord("poker", old_start, ()), on_offer).stand().settle()
+    assert old.pay_table is MACHINES["jacks-or-better-9-6"]
+    assert old.paid is PayHand.TWO_PAIR  # the same cards on 9/6 Jacks or Better: deuces are deuces
+    with pytest.raises(RecordError):
+        DrawHand.replay(RoundRecord("poker", {**record.start, "machine": "joker-poker"}, ()), on_offer)

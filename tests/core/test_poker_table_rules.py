@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from cardtable.core.cards import Shoe, parse_cards
 from cardtable.core.poker import JACKS_OR_BETTER_9_6
 from cardtable.core.poker_hand import DrawHand, Phase
+from cardtable.core.poker_machines import JACKS_OR_BETTER
 from cardtable.core.poker_table import NO_COIN, OVER_BANKROLL, BetRefused, PokerTable, Refusal
 
 COIN = 500  # 5 chips, in hundredths
@@ -73,7 +74,7 @@ def test_deal_bets_and_deals_an_accepted_bet() -> None:
     assert hand.phase is Phase.DRAWING
     assert hand.cards == tuple(parse_cards("JS JD 4H 7C 9S"))
     assert (hand.coins, hand.stake, hand.coin_size, hand.exchange_rounds) == (3, 1_500, COIN, 2)
-    assert hand.pay_table is JACKS_OR_BETTER_9_6
+    assert hand.pay_table is JACKS_OR_BETTER  # the plain 9/6 table becomes its machine
 
 
 @pytest.mark.parametrize(("coins", "bankroll", "refusal"), [(3, 1_499, OVER_BANKROLL), (1, 0, NO_COIN)])

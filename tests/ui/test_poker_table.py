@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Button, Checkbox
 
 from cardtable.core.cards import Card, Shoe, parse_cards
-from cardtable.core.poker import HandCategory
+from cardtable.core.poker_machines import PayHand
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.confirm import ConfirmScreen
@@ -106,7 +106,7 @@ async def test_stacked_hand_with_keys_pays_and_settles_once(data_dir: Path) -> N
         banner = screen.query_one(Banner)
         assert banner.text == "Three of a Kind, Jacks — wins 30 (+20)"
         assert banner.has_class("-win")
-        assert screen.query_one(PayTableWidget).winner is HandCategory.THREE_OF_A_KIND
+        assert screen.query_one(PayTableWidget).winner is PayHand.THREE_OF_A_KIND
         # 1,000 - 10 staked + 30 returned
         assert app.bankroll == 102_000
         assert app.store.bankroll == 102_000
@@ -149,7 +149,7 @@ async def test_clicks_play_a_hand(data_dir: Path) -> None:
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("KS KD 5H 5C 8D")
         assert "Two Pair" in screen.query_one(Banner).text
-        assert screen.query_one(PayTableWidget).winner is HandCategory.TWO_PAIR
+        assert screen.query_one(PayTableWidget).winner is PayHand.TWO_PAIR
         # 3 coins x 5 chips staked, 6 coins returned: 1,000 - 15 + 30
         assert app.bankroll == 101_500
 

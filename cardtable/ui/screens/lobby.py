@@ -44,7 +44,7 @@ class LobbyScreen(Screen[None]):
                 waiting = self.app.open_games()
                 for info in GAME_INFO.values():
                     yield MenuItem(
-                        self._entry_text(info.key, info.key in waiting),
+                        self._entry_text(info.key, info.key in waiting, self._blurb(info.key)),
                         id=f"game-{info.key}",
                         classes="game-button",
                         disabled=not game_available(info.key),
@@ -59,15 +59,33 @@ class LobbyScreen(Screen[None]):
             )
         yield KeyFooter()
 
+    def _blurb(self, game: str) -> str | None:
+        """Poker's entry names its machines and their returns as this program computed them."""
+        if game != "poker":
+            return None
+        from ..widgets.poker import machines as room
+
+        return room.lobby_blurb(self.app.store.path.parent)
+
+    def on_mount(self) -> None:
+        from ..widgets.poker import machines as room
+
+        room.start_background_analysis(self.app, self.app.store.path.parent)
+
+    def returns_changed(self) -> None:
+        """A machine's return was computed in the background: the poker entry shows it."""
+        if self.is_mounted:
+            self.on_screen_resume()
+
     @staticmethod
-    def _entry_text(game: str, waiting: bool) -> str:
+    def _entry_text(game: str, waiting: bool, blurb: str | None = None) -> str:
         """A game's entry; a round left open there is marked, since it waits for the player."""
         info = GAME_INFO[game]
         if not game_available(game):
             return f"[b]{info.hotkey}  {info.title:<11}[/b] this table is not open yet"
         if waiting:
             return f"[b]{info.hotkey}  {info.title:<11}[/b] [b $warning]● your round is waiting[/] — resume it"
-        return f"[b]{info.hotkey}  {info.title:<11}[/b] {info.blurb}"
+        return f"[b]{info.hotkey}  {info.title:<11}[/b] {blurb or info.blurb}"
 
     def on_screen_resume(self) -> None:
         self.app.sync_bankroll()
@@ -75,7 +93,7 @@ class LobbyScreen(Screen[None]):
         for game in GAME_INFO:
             entry = self.query_one(f"#game-{game}", MenuItem)
             entry.set_class(game in waiting, "-waiting")
-            entry.update(self._entry_text(game, game in waiting))
+            entry.update(self._entry_text(game, game in waiting, self._blurb(game)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_game" and parameters:

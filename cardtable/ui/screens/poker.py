@@ -26,9 +26,11 @@ from textual.events import Click
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, Header, Label, Static
 
+from ...ai.poker_machines import load_machines
 from ...core.money import format_chips
 from ...core.poker import JACKS_OR_BETTER_9_6, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ...core.poker_machines import JACKS_OR_BETTER, Machine
 from ...core.poker_table import PokerTable
 from ...core.record import RecordError
 from ...resources import asset_path, read_json
@@ -37,13 +39,15 @@ from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardWidget
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
+from ..widgets.poker import machines as room
 from ..widgets.poker.cards import CardSlots
 from ..widgets.poker.paytable import PayTableWidget
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import NOT_SAVED, WAITING, coin_info, coins_text, hint, result_line
+from ..widgets.poker.words import NOT_SAVED, WAITING, coin_info, coins_text, hint, result_line, return_text
 from .base import GameScreen
 
-__all__ = ["PokerScreen", "PokerView", "load_pay_table"]
+__all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
+
 
 def load_pay_table() -> PayTable:
     """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
@@ -53,8 +57,16 @@ def load_pay_table() -> PayTable:
         return JACKS_OR_BETTER_9_6
 
 
+def machines_on_offer() -> dict[str, Machine]:
+    """The row of machines (assets/paytables); 9/6 Jacks or Better alone if they cannot be read."""
+    try:
+        return dict(load_machines())
+    except (OSError, ValueError):
+        return {JACKS_OR_BETTER.key: JACKS_OR_BETTER}
+
+
 class PokerScreen(GameScreen):
-    """Five-card draw against the 9/6 Jacks or Better pay table."""
+    """Five-card draw at a row of video-poker machines (9/6 Jacks or Better first)."""
 
     GAME: ClassVar[str] = "poker"
     CSS_PATH = [str(asset_path("styles", "poker.tcss"))]
@@ -79,6 +91,7 @@ class PokerScreen(GameScreen):
         Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
         Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
         Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
+        Binding("m", "next_machine", "Machine", priority=True, id="poker.machine"),
     ]
 
     view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, bindings=True, always_update=True)
@@ -86,7 +99,17 @@ class PokerScreen(GameScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.pay_table = load_pay_table()
+        self.machines = machines_on_offer()
+        self.pay_table: Machine = JACKS_OR_BETTER
+
+    def _chosen_machine(self) -> Machine:
+        """The machine the settings remember (9/6 Jacks or Better if it is not on offer)."""
+        key = self.app.settings.poker_machine
+        return self.machines.get(key, self.machines.get(JACKS_OR_BETTER.key, JACKS_OR_BETTER))
+
+    def _table_for(self, machine: Machine) -> PokerTable:
+        settings = self.app.settings
+        return PokerTable(int(settings.poker_coin), int(settings.poker_exchanges), machine)
 
     @property
     def hand(self) -> DrawHand | None:
@@ -109,8 +132,8 @@ class PokerScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings
-        table = PokerTable(int(settings.poker_coin), int(settings.poker_exchanges), self.pay_table)
+        self.pay_table = self._chosen_machine()
+        table = self._table_for(self.pay_table)
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
         yield Header()
         with Horizontal(id="poker-status"):
@@ -131,6 +154,8 @@ class PokerScreen(GameScreen):
                 yield self._action
                 self._round = Label("", id="poker-round")
                 yield self._round
+                self._machine = Static("", id="poker-machine")
+                yield self._machine
         self._banner = Banner(id="poker-banner")
         yield self._banner
         self._slots = CardSlots(ascii=self.app.ascii, id="poker-cards")
@@ -142,6 +167,8 @@ class PokerScreen(GameScreen):
     def on_mount(self) -> None:
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = replace(self._resumed(self.view), bankroll=self.app.bankroll)
+        self._show_machine()
+        room.start_background_analysis(self.app, self.app.store.path.parent)
         self.call_after_refresh(self._after_first_refresh)
 
     def _resumed(self, view: PokerView) -> PokerView:
@@ -150,10 +177,13 @@ class PokerScreen(GameScreen):
         if record is None:
             return view
         try:
-            hand = DrawHand.replay(record, {self.pay_table.name: self.pay_table}, self.app.rng(self.GAME))
+            hand = DrawHand.replay(record, self._on_offer(), self.app.rng(self.GAME))
         except RecordError as error:
             self.void_saved_round(error)
             return view
+        # The hand is paid by the machine it was dealt on, whatever is chosen now.
+        self.pay_table = hand.pay_table
+        view = replace(view, table=self._table_for(hand.pay_table))
         view = replace(view, hand=hand, coins=hand.coins, last_coins=hand.coins, notice=WAITING)
         return self._settled(view) if hand.phase is Phase.SHOWDOWN else view
 
@@ -251,7 +281,7 @@ class PokerScreen(GameScreen):
             else:
                 self.view = replace(view, notice=(refusal.message, "error"))
             return
-        hand = view.table.deal(view.coins, view.bankroll, self.app.make_shoe(self.GAME, 1))
+        hand = view.table.deal(view.coins, view.bankroll, view.table.fresh_deck(self.app.make_shoe(self.GAME, 1)))
         # Committed before a card is shown (RULES.md section 1).
         if not self.app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
             return
@@ -271,7 +301,7 @@ class PokerScreen(GameScreen):
         # again with the next cards known.
         if not self.app.update_round(self.GAME, hand.record().to_json()):
             # the deck moved on: deal the hand as it was again from its own record
-            replayed = DrawHand.replay(before.record(), {self.pay_table.name: self.pay_table})
+            replayed = DrawHand.replay(before.record(), self._on_offer())
             self.view = replace(view, hand=replayed, bankroll=self.app.bankroll)
             return
         self._reveal(replace(view, hand=hand), hand.replaced)
@@ -283,12 +313,66 @@ class PokerScreen(GameScreen):
             return
         from ...ai.poker import describe_hold, hold_evs
 
-        best = hold_evs(hand.cards, self.pay_table, hand.coins)[0]
+        best = hold_evs(hand.cards, hand.pay_table, hand.coins)[0]
         tip = (
             f"Tip: {describe_hold(hand.cards, best.hold, self.app.ascii)} · "
             f"returns {float(best.ev):.2f} per coin on average"
         )
         self.view = replace(self.view, tip=tip)
+
+    # -- the row of machines ----------------------------------------------------------------
+
+    def _on_offer(self) -> dict[str, Machine]:
+        """The machines a saved hand may name, by name (the record keeps name and key)."""
+        offer = {machine.name: machine for machine in self.machines.values()}
+        offer.setdefault(JACKS_OR_BETTER.name, JACKS_OR_BETTER)
+        return offer
+
+    def action_next_machine(self) -> None:
+        """Walk to the next machine in the row (between hands); the choice is remembered."""
+        if not self.allowed("next_machine"):
+            return
+        keys = list(self.machines)
+        current = self.pay_table.key
+        following = keys[(keys.index(current) + 1) % len(keys)] if current in keys else keys[0]
+        self.choose_machine(following)
+
+    def choose_machine(self, key: str) -> None:
+        """Sit at machine ``key``: its pay table, its deck; saved in the settings."""
+        machine = self.machines.get(key)
+        if machine is None or not self.allowed("next_machine"):
+            return
+        settings = self.app.settings
+        if settings.poker_machine != key:
+            self.app.save_settings(replace(settings, poker_machine=key))
+        self.pay_table = machine
+        table = self._table_for(machine)
+        self.view = replace(self.view, table=table, coins=min(self.view.coins, table.max_coins), tip=None)
+        self._show_machine()
+
+    def _show_machine(self) -> None:
+        """The pay table and the line naming the machine and its computed return."""
+        machine = self.pay_table
+        self._paytable.table = machine
+        self.set_class(self._paytable.compact or len(machine.order) > 9, "-tall-paytable")
+        folder = self.app.store.path.parent
+        computing = room.progress_text(folder)
+        figure = room.returns(folder).get(machine.key)
+        _say(self._machine, return_text(machine, figure if figure is not None else computing))
+        self._warm_advice(machine)
+
+    def returns_changed(self) -> None:
+        """The background analysis has a new figure (or has stopped): show it."""
+        if self.is_mounted:
+            self._show_machine()
+
+    def _warm_advice(self, machine: Machine) -> None:
+        """Build the machine's price tables for the tip in a thread (the first build takes
+        a few hundred ms; a tip then answers within its 50 ms)."""
+        from ...ai.poker import hold_evs
+
+        cards = machine.deck()[:5]
+        self.run_worker(lambda: hold_evs(cards, machine, machine.max_coins), thread=True, group="warm-advice")
 
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
@@ -307,6 +391,8 @@ class PokerScreen(GameScreen):
         widget = event.widget
         if isinstance(widget, CardWidget) and widget in self._slots.cards:
             self.action_exchange(self._slots.cards.index(widget))
+        elif widget is self._machine or widget is self._paytable:
+            self.action_next_machine()  # a click on the machine line or its pay table
 
     # -- steps ---------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ settings, is rebuilt when that count changed since it was built.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,12 +30,17 @@ _TABS = (("house", "The house"),) + tuple((key, info.title) for key, info in GAM
 _PREFIX = "rules-"
 
 
-def help_markdown(topic: str, *, baccarat_decks: int = 8) -> str:
-    """The rules text of ``topic`` ("house" or a game), with computed figures filled in."""
+def help_markdown(topic: str, *, baccarat_decks: int = 8, data_folder: Path | None = None) -> str:
+    """The rules text of ``topic`` ("house" or a game), with computed figures filled in
+    (the poker machines' returns: those computed in ``data_folder``)."""
     try:
         text = read_text("help", f"{topic}.md")
     except FileNotFoundError:
         return f"# {topic.capitalize()}\n\nThe rules text for this game is not written yet."
+    if "{{poker_machines}}" in text:
+        from ..widgets.poker import machines as room
+
+        text = text.replace("{{poker_machines}}", room.machines_markdown(data_folder))
     return fill_placeholders(text, baccarat_decks=baccarat_decks)
 
 
@@ -87,9 +94,9 @@ class RulesScreen(Screen[None]):
                 with TabPane(title, id=f"{_PREFIX}{key}"):
                     with VerticalScroll(id=f"rules-scroll-{key}"):
                         if key == topic:  # only the tab shown first; the others on demand
-                            decks = self._decks()
-                            self._built[key] = decks
-                            yield MarkdownText(help_markdown(key, baccarat_decks=decks), id=f"rules-text-{key}")
+                            stamp, text = self._text(key)
+                            self._built[key] = stamp
+                            yield MarkdownText(text, id=f"rules-text-{key}")
         yield KeyFooter()
 
     def show_game(self, game: str | None) -> None:
@@ -107,20 +114,29 @@ class RulesScreen(Screen[None]):
         return topic in self._built
 
     def _ensure_built(self, topic: str) -> None:
-        """Build ``topic``'s Markdown if it is missing, or stale for the deck count."""
+        """Build ``topic``'s Markdown if it is missing, or stale for the deck count (or,
+        for poker, for the machines' returns computed since)."""
         if topic not in dict(_TABS):
             return
-        decks = self._decks()
         built = self._built.get(topic)
-        if built is not None and (topic != "baccarat" or built == decks):
+        stamp, text = self._text(topic)
+        if built is not None and (topic not in ("baccarat", "poker") or built == stamp):
             return
-        self._built[topic] = decks
-        text = help_markdown(topic, baccarat_decks=decks)
+        self._built[topic] = stamp
         if built is None:
             scroll = self.query_one(f"#rules-scroll-{topic}", VerticalScroll)
             scroll.mount(MarkdownText(text, id=f"rules-text-{topic}"))
         else:
             self.query_one(f"#rules-text-{topic}", MarkdownText).set_source(text)
+
+    def _text(self, topic: str) -> tuple[int, str]:
+        """``topic``'s Markdown and what it depends on (the deck count; for poker, the
+        machines' returns computed so far, from widgets/poker/machines.py)."""
+        decks = self._decks()
+        if topic != "poker":
+            return decks, help_markdown(topic, baccarat_decks=decks)
+        text = help_markdown(topic, baccarat_decks=decks, data_folder=self.app.store.path.parent)  # type: ignore[attr-defined]
+        return hash(text), text
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Skip Textual's restyle of every node on resume when the styles are still current.

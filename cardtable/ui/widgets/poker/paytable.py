@@ -1,6 +1,10 @@
 """The video-poker pay table on screen: one row per paying hand, one column per coin count.
 
 The column of the current bet is marked; after the draw the winning row lights up.
+The rows are the machine's own (:meth:`Machine.rows`), in the order and with the
+amounts the core pays. A machine with more rows than fit at 80×24 (9/6 Double Double
+Bonus has 13) is shown in two blocks side by side, each row with what it pays for the
+current bet.
 """
 
 from __future__ import annotations
@@ -10,16 +14,20 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ....core.poker import JACKS_OR_BETTER_9_6, HandCategory, PayTable
+from ....core.poker import PayTable
+from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand, machine_of
 
-__all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH"]
+__all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH", "MAX_LINES"]
 
 LABEL_WIDTH = 21
 COLUMN_WIDTH = 6
+#: The most lines the table may take (the poker table's layout at 80×24).
+MAX_LINES = 12
+_BLOCK_LABEL = 20
 
 
 class PayTableWidget(Widget):
-    """Renders a :class:`~cardtable.core.poker.PayTable`; 10 lines by 51 cells."""
+    """Renders a machine's pay table; up to 12 lines by 51 cells."""
 
     COMPONENT_CLASSES = {
         "paytable--title",
@@ -33,7 +41,7 @@ class PayTableWidget(Widget):
     DEFAULT_CSS = """
     PayTableWidget {
         width: 53;
-        height: 10;
+        height: auto;
         padding: 0 1;
         background: $surface;
         & > .paytable--title { text-style: bold; color: $text; }
@@ -47,50 +55,77 @@ class PayTableWidget(Widget):
 
     coins: reactive[int] = reactive(1)
     """The coin count whose column is marked."""
-    winner: reactive[HandCategory | None] = reactive(None)
+    winner: reactive[PayHand | None] = reactive(None)
     """The row won by the last hand (None: nothing lit)."""
+    table: reactive[Machine] = reactive(JACKS_OR_BETTER, layout=True)
+    """The machine whose table is shown."""
 
     def __init__(
         self,
-        table: PayTable = JACKS_OR_BETTER_9_6,
+        table: Machine | PayTable = JACKS_OR_BETTER,
         *,
         coins: int = 1,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.table = table
+        self.set_reactive(PayTableWidget.table, machine_of(table))
         self.set_reactive(PayTableWidget.coins, coins)
 
-    def row_text(self, category: HandCategory) -> str:
-        """Plain text of one row (for tests and screen readers)."""
-        row = dict(self.table.rows())[category]
-        return self.table.row_label(category).ljust(LABEL_WIDTH) + "".join(
-            str(n).rjust(COLUMN_WIDTH) for n in row
-        )
+    @property
+    def compact(self) -> bool:
+        """Too many rows for one column per coin count: two blocks, the current bet's pays."""
+        return len(self.table.order) + 1 > MAX_LINES
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        rows = len(self.table.order)
+        return (rows + 1) // 2 + 1 if self.compact else rows + 1
+
+    def row_text(self, hand: PayHand) -> str:
+        """Plain text of one row, every coin count (for tests and screen readers)."""
+        row = self.table.pays[hand]
+        return self.table.row_label(hand).ljust(LABEL_WIDTH) + "".join(str(n).rjust(COLUMN_WIDTH) for n in row)
 
     def render(self) -> Text:
         style_of = self.get_component_rich_style
-        title_style = style_of("paytable--title")
-        header_style = style_of("paytable--header")
-        cell_style = style_of("paytable--cell")
-        column_style = style_of("paytable--column")
-        win_style = style_of("paytable--win")
-        win_column = style_of("paytable--win-column")
+        styles = {name: style_of(f"paytable--{name}") for name in ("title", "header", "cell", "column", "win")}
+        styles["win-column"] = style_of("paytable--win-column")
+        return self._render_compact(styles) if self.compact else self._render_grid(styles)
+
+    def _render_grid(self, styles: dict[str, Style]) -> Text:
+        table = self.table
         text = Text(no_wrap=True, overflow="crop")
-        text.append(self.table.name.ljust(LABEL_WIDTH)[:LABEL_WIDTH], title_style)
-        for n in range(1, self.table.max_coins + 1):
+        text.append(table.name.ljust(LABEL_WIDTH)[:LABEL_WIDTH], styles["title"])
+        for n in range(1, table.max_coins + 1):
             cell = f"{n} coin"[:COLUMN_WIDTH].rjust(COLUMN_WIDTH) if n == 1 else str(n).rjust(COLUMN_WIDTH)
-            text.append(cell, column_style if n == self.coins else header_style)
-        for category, row in self.table.rows():
+            text.append(cell, styles["column"] if n == self.coins else styles["header"])
+        for hand, row in table.rows():
             text.append("\n")
-            lit = category is self.winner
-            text.append(self.table.row_label(category).ljust(LABEL_WIDTH), win_style if lit else Style())
+            lit = hand is self.winner
+            text.append(table.row_label(hand).ljust(LABEL_WIDTH), styles["win"] if lit else Style())
             for n, amount in enumerate(row, start=1):
                 cell = str(amount).rjust(COLUMN_WIDTH)
                 if n == self.coins:
-                    style = win_column if lit else column_style
+                    style = styles["win-column"] if lit else styles["column"]
                 else:
-                    style = win_style if lit else cell_style
+                    style = styles["win"] if lit else styles["cell"]
                 text.append(cell, style)
+        return text
+
+    def _render_compact(self, styles: dict[str, Style]) -> Text:
+        table = self.table
+        rows = table.rows()
+        half = (len(rows) + 1) // 2
+        text = Text(no_wrap=True, overflow="crop")
+        coins = f"pays for {self.coins} coin{'s' if self.coins != 1 else ''}"
+        text.append(table.name[: 49 - len(coins)].ljust(50 - len(coins)), styles["title"])
+        text.append(coins, styles["column"])
+        for i in range(half):
+            text.append("\n")
+            for j, (hand, row) in enumerate((rows[i], rows[i + half]) if i + half < len(rows) else (rows[i],)):
+                lit = hand is self.winner
+                if j:
+                    text.append(" ")
+                text.append(table.row_label(hand).ljust(_BLOCK_LABEL)[:_BLOCK_LABEL], styles["win"] if lit else Style())
+                text.append(str(row[self.coins - 1]).rjust(5), styles["win-column"] if lit else styles["column"])
         return text

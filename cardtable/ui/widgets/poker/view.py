@@ -80,6 +80,8 @@ class PokerView:
         if action == "tip":
             # Exact for the first draw (47 unseen cards); later rounds have seen more.
             return True if drawing and self.hand is not None and self.hand.exchanges_done == 0 else None
+        if action == "next_machine":
+            return True if betting else None  # the machine changes between hands only
         if action == "repeat":
             last = self.last_coins
             return True if betting and last is not None and self.table.refusal(last, self.bankroll) is None else None

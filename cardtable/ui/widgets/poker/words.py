@@ -5,12 +5,15 @@ Words only: the hand's value, the payout and the refusals come from the core.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ....core.money import format_chips, format_signed
 from ....core.poker import HandCategory
 from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ....core.poker_machines import Machine, PayHand
 from .view import PokerView
 
-__all__ = ["result_line", "hint", "coin_info", "coins_text", "WAITING", "NOT_SAVED"]
+__all__ = ["result_line", "hint", "coin_info", "coins_text", "return_text", "WAITING", "NOT_SAVED"]
 
 #: Banner notices: (text, kind).
 WAITING = ("Your hand was waiting for you: it goes on where it stopped.", "info")
@@ -29,14 +32,30 @@ def coin_info(coin_size: int, rounds: int) -> str:
 
 def result_line(hand: DrawHand) -> tuple[str, str]:
     """(``Three of a Kind, Jacks — wins 30 (+20)``, banner kind) for a settled hand."""
-    assert hand.value is not None
-    # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
-    # paying pair and a low one read differently; "No Pair" alone needs no detail.
-    value = hand.value
-    name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
-    if hand.winning_category is not None:
+    machine, value = hand.pay_table, hand.value
+    if machine.wild != "none" or value is None:
+        # Wild cards: the row they made is the hand's name ("Five of a Kind").
+        name = machine.row_label(hand.paid) if hand.paid is not None else "No paying hand"
+    elif hand.paid is not None and hand.paid.name.startswith("FOUR_") and hand.paid is not PayHand.FOUR_OF_A_KIND:
+        name = f"{value.describe()} ({machine.row_label(hand.paid)})"  # e.g. four aces with a kicker
+    else:
+        # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
+        # paying pair and a low one read differently; "No Pair" alone needs no detail.
+        name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
+    if hand.paid is not None:
         return f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
     return f"{name} — no win ({format_signed(hand.net)})", "lose"
+
+
+def return_text(machine: Machine, computed: object) -> str:
+    """The machine line beside the table: its exact return once this program computed it."""
+    if isinstance(computed, Fraction):
+        figure = f"returns {float(computed) * 100:.4f} %"
+    elif isinstance(computed, str):
+        figure = "computing the return…"
+    else:
+        figure = "return not computed"
+    return f"[@click=screen.next_machine]m ▸ next machine[/]\n{figure}"
 
 
 def hint(view: PokerView) -> str:

@@ -1,0 +1,186 @@
+"""The row of machines at the poker table (issue 16): choose by key and by click, the choice
+remembered, each machine paying by its own table, the tip on wild machines, the joker on
+screen, a resumed hand on the machine it was dealt on, the computed returns shown."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from cardtable.ai.poker_analysis import Analysis, save_result
+from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
+from cardtable.core.cards import Card, Shoe
+from cardtable.core.poker_machines import JOKER, PayHand
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.common.banner import Banner
+from cardtable.ui.widgets.common.card import card_box
+from cardtable.ui.widgets.poker.paytable import PayTableWidget
+
+from helpers import screen_text, settle
+
+SIZE = (80, 24)
+MACHINES = load_machines()
+
+
+def cards(text: str) -> list[Card]:
+    return [JOKER if t == "JK" else Card.parse(t) for t in text.split()]
+
+
+def poker_app(data_dir: Path, *decks: str) -> CardTableApp:
+    queue = iter(decks)
+
+    def factory(game: str, decks_: int, cut: int | None) -> Shoe:
+        return Shoe.stacked(cards(next(queue)))
+
+    return CardTableApp(
+        data_dir=data_dir, seed=7, animations=False, start="poker", shoe_factory=factory if decks else None
+    )
+
+
+def shown_machine(app: CardTableApp) -> str:
+    screen = app.screen
+    assert isinstance(screen, PokerScreen)
+    return screen.query_one(PayTableWidget).table.key
+
+
+async def test_m_walks_along_the_row_and_the_choice_is_remembered(data_dir: Path) -> None:
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert shown_machine(app) == "jacks-or-better-9-6"
+        seen = []
+        for _ in MACHINE_ORDER:
+            await pilot.press("m")
+            await settle(pilot)
+            seen.append(shown_machine(app))
+            assert app.settings.poker_machine == seen[-1]
+            assert MACHINES[seen[-1]].name[:20] in screen_text(app)
+        assert seen == [*MACHINE_ORDER[1:], MACHINE_ORDER[0]]  # round the row and back
+        await pilot.press("m", "m", "m", "m")  # to Joker Poker
+        await settle(pilot)
+    with Store.open(data_dir) as store:
+        assert store.settings().poker_machine == "joker-poker"
+    again = poker_app(data_dir)
+    async with again.run_test(size=SIZE) as pilot:  # a restart: the same machine
+        await settle(pilot)
+        assert shown_machine(again) == "joker-poker"
+        assert "Kings or Better" in screen_text(again)
+
+
+async def test_a_click_on_the_machine_line_walks_to_the_next_machine(data_dir: Path) -> None:
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "next machine" in screen_text(app)
+        await pilot.click("#poker-machine")
+        await settle(pilot)
+        assert shown_machine(app) == "bonus-poker-8-5"
+        await pilot.click("#poker-paytable")
+        await settle(pilot)
+        assert shown_machine(app) == "double-double-bonus-9-6"
+        assert app.settings.poker_machine == "double-double-bonus-9-6"
+
+
+async def test_the_machine_stays_put_during_a_hand(data_dir: Path) -> None:
+    app = poker_app(data_dir, "AS KD 7H 4C 9S  QS")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert screen.active_bindings["m"].enabled is False  # dimmed in the footer
+        await pilot.press("m")
+        await pilot.click("#poker-machine")
+        await settle(pilot)
+        assert shown_machine(app) == "jacks-or-better-9-6"
+
+
+async def test_a_joker_hand_is_shown_and_paid_by_the_joker_table(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        store.save_settings(replace(store.settings(), poker_machine="joker-poker"))
+    app = poker_app(data_dir, "JK KS 7D 5H 3C KD 9C 4H")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*["plus"] * 4, "enter")  # 5 coins
+        await settle(pilot)
+        assert "JK" in screen_text(app) and "★" in screen_text(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert "Tip: hold JK★ K♠" in screen_text(app)  # the joker and the king
+        await pilot.press("3", "4", "5", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one(Banner).text.startswith("Three of a Kind — wins 50")
+        assert screen.query_one(PayTableWidget).winner is PayHand.THREE_OF_A_KIND
+        (entry,) = app.store.history("poker")
+        assert entry.details["machine"] == "joker-poker" and entry.returned == 5_000
+
+
+async def test_the_tip_on_deuces_wild_keeps_the_deuces(data_dir: Path) -> None:
+    app = poker_app(data_dir, "2S 2H 9D 5C KH")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m", "m", "m")
+        await settle(pilot)
+        assert shown_machine(app) == "deuces-wild"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert "Tip: hold 2♠ 2♥" in screen_text(app)
+
+
+async def test_a_resumed_hand_is_paid_by_the_machine_it_was_dealt_on(data_dir: Path) -> None:
+    app = poker_app(data_dir, "2S 2H 9D 9C KH")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m", "m", "m", "enter")  # Deuces Wild, 1 coin
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+    with Store.open(data_dir) as store:  # the choice changes while the hand waits
+        store.save_settings(replace(store.settings(), poker_machine="jacks-or-better-9-6"))
+    again = poker_app(data_dir)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert shown_machine(again) == "deuces-wild"
+        await pilot.press("enter")  # stand: two deuces and two nines are four of a kind here
+        await settle(pilot)
+        assert again.screen.query_one(Banner).text.startswith("Four of a Kind — wins 25")
+
+
+async def test_the_computed_returns_show_at_the_table_in_the_lobby_and_in_the_rules(data_dir: Path) -> None:
+    machine = MACHINES["deuces-wild"]
+    # A figure kept by the program's own computation (the cache); the real one is tested
+    # in tests/ai/test_poker_ai.py, this checks that the room shows what was computed.
+    save_result(data_dir, Analysis(machine, Fraction(1007620, 1000000), Fraction(1), ((None, Fraction(1)),), 1, 1.0))
+    app = CardTableApp(data_dir=data_dir, seed=7, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "5 machines · returns 100.7620 %" in screen_text(app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.click("#--content-tab-rules-poker")
+        await settle(pilot)
+        text = app.screen.query_one("#rules-text-poker").source  # type: ignore[attr-defined]
+        assert "| Full-Pay Deuces Wild | the four 2s | 100.7620 % |" in text
+        assert "| 9/6 Jacks or Better | none | not computed yet |" in text
+        await pilot.press("escape", "3")
+        await settle(pilot)
+        await pilot.press("m", "m", "m")
+        await settle(pilot)
+        assert "returns 100.7620 %" in screen_text(app)
+        await pilot.press("m")
+        await settle(pilot)
+        assert "return not computed" in screen_text(app)
+
+
+def test_the_joker_card_face() -> None:
+    lines = [line.plain for line in card_box(JOKER)]
+    assert lines[1].strip("│").startswith("JK") and "★" in lines[2]
+    assert "*" in card_box(JOKER, ascii=True)[2].plain
