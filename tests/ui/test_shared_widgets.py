@@ -147,3 +147,35 @@ async def test_key_footer_dims_and_retargets_in_place() -> None:
         await pilot.pause()
         assert _footer_keys(app) == [("enter", "Deal", False), ("x", "Toss", True)]
         assert list(app.query(FooterKey)) == widgets
+
+
+def test_large_cards_carry_as_many_pips_as_their_rank() -> None:
+    from cardtable.ui.widgets.common.card import LARGE_HEIGHT, LARGE_WIDTH, card_large
+
+    for rank in range(1, 11):
+        card = Card.parse(("A" if rank == 1 else "T" if rank == 10 else str(rank)) + "H")
+        lines = [line.plain for line in card_large(card)]
+        assert len(lines) == LARGE_HEIGHT and {len(line) for line in lines} == {LARGE_WIDTH}
+        middle = "".join(lines[2:-2])  # between the two corner indices
+        assert middle.count("♥") == rank, (rank, lines)
+        assert lines[1].startswith(f"│{card.rank_label}♥") and lines[-2].endswith(f"{card.rank_label}♥│")
+    court = [line.plain for line in card_large(Card.parse("QS"), ascii=True)]
+    assert any("Q" in line and "║" in line for line in court) and court[1].startswith("│QS")
+    back = [line.plain for line in card_large(None, face_down=True)]
+    assert "♠" not in "".join(back) and len(back) == LARGE_HEIGHT
+
+
+def test_fan_overlaps_cards_to_fit_and_keeps_every_index_visible() -> None:
+    from cardtable.ui.widgets.common.card import CardSize, card_lines, fan
+
+    cards = [Card.parse(text) for text in ("TS", "9H", "8D", "7C", "6S")]
+    drawn = [card_lines(card, CardSize.BOX) for card in cards]
+    wide = fan(drawn)
+    assert {line.cell_len for line in wide} == {5 * 7 + 4}  # side by side, a gap between
+    tight = fan(drawn, width=24)
+    assert {line.cell_len for line in tight} == {4 * 4 + 7}  # overlapped: four cells a card
+    assert {line.cell_len for line in fan(drawn, width=10)} == {4 * 4 + 7}  # never less
+    for card in cards:
+        assert card.label() in tight[1].plain  # each corner index still shows
+    chips = fan([card_lines(card, CardSize.CHIP) for card in cards])
+    assert len(chips) == 1 and "10♠" in chips[0].plain

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ....core.money import format_chips, format_signed
-from ..common.card import CardSize, card_lines, card_text, cards_mini, fan
+from ..common.card import FAN_STEP, CardSize, card_lines, card_text, cards_mini, fan
 
 __all__ = [
     "DealerRow",
@@ -296,7 +296,7 @@ class PlayerHand(Static):
         fanned as closely as the index corner allows."""
         if size is CardSize.CHIP:
             return 19
-        step = 3 if tight else size.width + 1
+        step = FAN_STEP if tight else size.width + 1
         return max(15, step * (max(1, cards) - 1) + size.width) + PlayerHand.FRAME
 
     def show(

@@ -30,6 +30,7 @@ __all__ = [
     "fan_width",
     "LARGE_WIDTH",
     "LARGE_HEIGHT",
+    "FAN_STEP",
     "card_text",
     "cards_text",
     "card_mini",
@@ -88,6 +89,8 @@ def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False,
 
 LARGE_WIDTH = 11
 LARGE_HEIGHT = 9
+#: The fewest cells a fanned card shows: its edge and its corner index (``│10♠``).
+FAN_STEP = 4
 
 #: Where the pips of a number card sit on the large card: (row 1-5, column 0-2) in a
 #: 5×3 grid inside the frame, as real cards place them.
@@ -193,7 +196,7 @@ def fan(cards: Sequence[list[Text]], width: int | None = None) -> list[Text]:
     count = len(cards)
     step = card_width + 1
     if width is not None and count > 1 and step * (count - 1) + card_width > width:
-        step = max(3 if card_width > 4 else 1, (width - card_width) // (count - 1))
+        step = max(FAN_STEP if card_width > FAN_STEP else 1, (width - card_width) // (count - 1))
         step = min(step, card_width + 1)
     height = max(len(lines) for lines in cards)
     rows: list[Text] = []
