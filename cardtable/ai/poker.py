@@ -26,7 +26,7 @@ from ..core.cards import Card, Suit
 from ..core.poker import JACKS_OR_BETTER_9_6, PayTable
 from ..core.poker_machines import Joker, Machine, machine_of
 
-__all__ = ["HoldEV", "hold_evs", "best_hold", "describe_hold"]
+__all__ = ["HoldEV", "hold_evs", "best_hold", "describe_hold", "coach"]
 
 #: One prime per rank: 2..14 (ace high), and 15 for the joker.
 _PRIME = {r: p for r, p in zip(range(2, 16), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43), strict=True)}
@@ -215,3 +215,14 @@ def describe_hold(cards: Sequence[Card], hold: Sequence[int], ascii: bool = Fals
     if not hold:
         return "exchange all five"
     return "hold " + " ".join(cards[i].label(ascii) for i in hold)
+
+
+def coach(
+    dealt: Sequence[Card], hold: Sequence[int], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5
+) -> tuple[HoldEV, HoldEV]:
+    """(the hold chosen, the best hold) for a dealt hand, with their exact returns: what
+    the coach says after the draw. Equal returns mean the choice was as good as any."""
+    evs = hold_evs(dealt, pay_table, coins)
+    chosen = tuple(sorted(hold))
+    mine = next(h for h in evs if h.hold == chosen)
+    return mine, evs[0]

@@ -78,6 +78,8 @@ class DrawHand:
     kept_no_card: tuple[int, ...] = ()
     #: Cards drawn from the deck so far (5 dealt plus replacements).
     drawn: int = 0
+    #: The five cards as dealt, before any exchange (what the first decision was about).
+    dealt: tuple[Card, ...] = ()
     #: The natural value of the final cards (None with the joker among them).
     value: HandValue | None = None
     #: The pay-table row the settled hand won on (None: it lost, or not settled yet).
@@ -162,6 +164,16 @@ class DrawHand:
             return ()
         return self.pay_table.paying_positions(self.cards)
 
+    @property
+    def first_hold(self) -> tuple[int, ...] | None:
+        """Positions kept at the first decision (all five when it stood), None before it."""
+        if not self.steps:
+            return None
+        step = self.steps[0]
+        if step[0] == "stand":
+            return tuple(range(HAND_SIZE))
+        return tuple(i for i in range(HAND_SIZE) if i not in step[1])
+
     def current_value(self) -> HandValue | None:
         """The natural value of the cards held now (None before the deal or with the joker)."""
         if len(self.cards) != HAND_SIZE or any(isinstance(card, Joker) for card in self.cards):
@@ -204,7 +216,9 @@ class DrawHand:
             raise ValueError(f"deal needs at least {HAND_SIZE} cards, the deck holds {deck.remaining}")
         start = deck.snapshot()
         cards = tuple(deck.draw() for _ in range(HAND_SIZE))
-        return replace(self, phase=Phase.DRAWING, cards=cards, drawn=HAND_SIZE, deck=deck, deck_start=start)
+        return replace(
+            self, phase=Phase.DRAWING, cards=cards, dealt=cards, drawn=HAND_SIZE, deck=deck, deck_start=start
+        )
 
     def exchange(self, positions: Iterable[int]) -> DrawHand:
         """Discard the cards at ``positions`` (0-4) and replace them from the top of the deck.

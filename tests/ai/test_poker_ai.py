@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.ai.poker import best_hold, describe_hold, hold_evs
+from cardtable.ai.poker import best_hold, coach, describe_hold, hold_evs
 from cardtable.ai.poker_analysis import Analysis, analyse, cached_returns, save_result
 from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
 from cardtable.cli import main as cli_main
@@ -240,3 +240,12 @@ def test_computed_returns_are_kept_and_a_changed_table_forgets_its_figure(tmp_pa
     assert cached_returns(tmp_path, [changed]) == {}
     (tmp_path / "poker-returns.json").write_text("not json", encoding="utf-8")
     assert cached_returns(tmp_path, [machine]) == {}
+
+
+def test_the_coach_names_the_chosen_and_the_best_hold() -> None:
+    deuces = MACHINES["deuces-wild"]
+    cards = parse_cards("2S 2H 9D 5C KH")
+    mine, best = coach(cards, (2, 3, 4), deuces)
+    assert mine.hold == (2, 3, 4) and mine.ev == brute_machine_ev(deuces, cards, (2, 3, 4))
+    assert best == best_hold(cards, deuces) and best.ev > mine.ev
+    assert coach(cards, best.hold, deuces) == (best, best)

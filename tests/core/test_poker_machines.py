@@ -430,3 +430,13 @@ def test_an_old_record_without_a_machine_is_jacks_or_better_and_a_deuces_record_
     assert old.paid is PayHand.TWO_PAIR  # the same cards on 9/6 Jacks or Better: deuces are deuces
     with pytest.raises(RecordError):
         DrawHand.replay(RoundRecord("poker", {**record.start, "machine": "joker-poker"}, ()), on_offer)
+
+
+def test_a_hand_remembers_its_dealt_cards_and_first_hold() -> None:
+    from cardtable.core.poker_hand import DrawHand
+
+    hand = DrawHand.new(500, 2).bet(1).deal(Shoe.stacked(hand_text := "AS KD 7H 4C 9S QS JH TD"))
+    assert hand.first_hold is None
+    after = hand.exchange([2, 3]).stand()
+    assert after.dealt == tuple(parse_cards(hand_text)[:5]) and after.first_hold == (0, 1, 4)
+    assert DrawHand.new(500).bet(1).deal(Shoe.stacked(hand_text)).stand().first_hold == (0, 1, 2, 3, 4)

@@ -8,6 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from cardtable.ai.poker_analysis import Analysis, save_result
 from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
 from cardtable.core.cards import Card, Shoe
@@ -184,3 +186,60 @@ def test_the_joker_card_face() -> None:
     lines = [line.plain for line in card_box(JOKER)]
     assert lines[1].strip("│").startswith("JK") and "★" in lines[2]
     assert "*" in card_box(JOKER, ascii=True)[2].plain
+
+
+async def test_the_coach_compares_the_hold_with_the_best_on_any_machine(data_dir: Path) -> None:
+    app = poker_app(data_dir, "JS JD 4H 7C 9S  JH 2D 3S", "2S 2H 9D 5C KH  AS QH TD 8C 7S")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "3", "4", "5", "enter")  # 9/6 JoB: hold the jacks
+        await settle(pilot)
+        assert "Coach: the best hold ✓ (1.537 per coin)" in screen_text(app)
+        await pilot.press("m", "m", "m")  # Deuces Wild
+        await settle(pilot)
+        await pilot.press("enter", "1", "2", "3", "4", "5", "enter")  # throws the deuces away
+        await settle(pilot)
+        assert "Coach: best was hold 2♠ 2♥" in screen_text(app)
+        assert "yours" in screen_text(app)
+
+
+def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from cardtable.ai import poker_analysis
+    from cardtable.ui.widgets.poker import machines as room
+
+    def quick(machine, workers=None, progress=None):  # the real one is tested in tests/ai
+        if progress:
+            progress("deals", 1, 2)
+        return Analysis(machine, Fraction(len(machine.key), 20), Fraction(1), ((None, Fraction(1)),), 1, 0.0)
+
+    monkeypatch.setattr(poker_analysis, "analyse", quick)
+    told: list[int] = []
+
+    class Screen:
+        def returns_changed(self) -> None:
+            told.append(1)
+
+    class FakeApp:
+        is_headless = False
+        screen_stack = [Screen()]
+
+        def call_from_thread(self, callback) -> None:
+            callback()
+
+    class Headless(FakeApp):
+        is_headless = True
+
+    assert room.start_background_analysis(Headless(), data_dir) is False
+    assert room.missing(data_dir) == list(MACHINES.values())
+    assert room.start_background_analysis(FakeApp(), data_dir) is True
+    deadline = time.monotonic() + 10
+    while room.progress_text(data_dir) is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert room.missing(data_dir) == []
+    assert room.returns(data_dir)["deuces-wild"] == Fraction(11, 20)
+    assert len(told) >= len(MACHINES)
+    assert room.start_background_analysis(FakeApp(), data_dir) is False  # nothing left to do

@@ -43,7 +43,16 @@ from ..widgets.poker import machines as room
 from ..widgets.poker.cards import CardSlots
 from ..widgets.poker.paytable import PayTableWidget
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import NOT_SAVED, WAITING, coin_info, coins_text, hint, result_line, return_text
+from ..widgets.poker.words import (
+    NOT_SAVED,
+    WAITING,
+    coach_line,
+    coin_info,
+    coins_text,
+    hint,
+    result_line,
+    return_text,
+)
 from .base import GameScreen
 
 __all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
@@ -403,7 +412,7 @@ class PokerScreen(GameScreen):
         The state has already moved on, so keys keep working meanwhile: a newer step
         simply replaces this reveal (the base screen's catch-up runs one at a time).
         """
-        view = replace(view, ticked=frozenset(), tip=None)
+        view = replace(view, ticked=frozenset(), tip=None, coach=None)
         if view.hand is not None and view.hand.phase is Phase.SHOWDOWN:
             view = self._settled(view)
         hidden = frozenset(positions) if self.app.animations else frozenset()
@@ -429,7 +438,17 @@ class PokerScreen(GameScreen):
         settled = hand.settle()
         if not self.app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
-        return replace(view, hand=settled, bankroll=self.app.bankroll)
+        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=self._coach(settled))
+
+    def _coach(self, hand: DrawHand) -> str | None:
+        """How the first decision compares with the exact best hold (any machine)."""
+        hold = hand.first_hold
+        if hold is None or len(hand.dealt) != HAND_SIZE:
+            return None
+        from ...ai.poker import coach, describe_hold
+
+        mine, best = coach(hand.dealt, hold, hand.pay_table, hand.coins)
+        return coach_line(mine.ev, best.ev, describe_hold(hand.dealt, best.hold, self.app.ascii))
 
 
 def _say(label: Static, text: str) -> None:

@@ -33,6 +33,8 @@ class PokerView:
     hidden: frozenset[int] = frozenset()
     #: The advice asked for with ``t`` (until the next step).
     tip: str | None = None
+    #: After the draw: how the first decision compares with the best hold (the coach).
+    coach: str | None = None
     #: The banner's (text, kind) while no result is shown.
     notice: tuple[str, str] | None = None
 

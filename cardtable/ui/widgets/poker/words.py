@@ -13,7 +13,7 @@ from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ....core.poker_machines import Machine, PayHand
 from .view import PokerView
 
-__all__ = ["result_line", "hint", "coin_info", "coins_text", "return_text", "WAITING", "NOT_SAVED"]
+__all__ = ["result_line", "hint", "coin_info", "coins_text", "return_text", "coach_line", "WAITING", "NOT_SAVED"]
 
 #: Banner notices: (text, kind).
 WAITING = ("Your hand was waiting for you: it goes on where it stopped.", "info")
@@ -58,6 +58,13 @@ def return_text(machine: Machine, computed: object) -> str:
     return f"[@click=screen.next_machine]m ▸ next machine[/]\n{figure}"
 
 
+def coach_line(mine_ev: Fraction, best_ev: Fraction, best_hold: str) -> str:
+    """The coach after the draw: was the first decision the best hold, and what it was worth."""
+    if mine_ev >= best_ev:
+        return f"Coach: the best hold ✓ ({float(best_ev):.3f} per coin) · Enter deals the next hand"
+    return f"Coach: best was {best_hold} ({float(best_ev):.3f}; yours {float(mine_ev):.3f} per coin)"
+
+
 def hint(view: PokerView) -> str:
     """The line under the cards: what is going on, or what to do next."""
     hand, phase = view.hand, view.phase
@@ -81,5 +88,7 @@ def hint(view: PokerView) -> str:
             kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
             cards = "card" if len(hand.kept_no_card) == 1 else "cards"
             return f"The deck ran out: {cards} {kept} kept. Enter deals the next hand."
+        if view.coach:
+            return view.coach
         return "Enter deals the next hand · +/− change the bet · r repeats"
     return "Choose your bet (+/−) and press Enter to deal"
