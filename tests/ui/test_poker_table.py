@@ -337,6 +337,9 @@ async def test_leaving_between_hands_does_not_ask(data_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("enter", "enter", "escape")
         await pilot.pause()
+        assert "Rounds played   1" in screen_text(app)  # the session summary (issue 13)
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert app.store.history_count("poker") == 1
 
@@ -499,6 +502,8 @@ async def test_lobby_and_statistics_show_the_hand(data_dir: Path) -> None:
         await pilot.press("plus", "enter", "3", "4", "5", "enter")
         await pilot.pause()
         await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")  # closes the session summary (issue 13)
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert "Bankroll 1,020" in screen_text(app)

@@ -14,7 +14,7 @@ from ...core.record import RecordError, RoundRecord
 from ..app import CardTableApp
 
 if TYPE_CHECKING:
-    from ...store import TableClaim
+    from ...store import GameStats, TableClaim
 
 __all__ = ["GameScreen"]
 
@@ -37,6 +37,8 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "leave", "Lobby", id="game.leave"),
+        # issue 13: not in the footer, which has no room left at 80 columns
+        Binding("y", "history", "History", id="game.history", show=False),
     ]
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
@@ -97,8 +99,40 @@ class GameScreen(Screen[None]):
 
     def _close(self) -> None:
         self.on_leave()
+        self.show_session_summary()
         if self.app.screen is self:
             self.app.pop_screen()
+
+    # -- history and the session (issue 13) ---------------------------------------------
+
+    def action_history(self) -> None:
+        """This game's history (every settled round, replayable) over the table."""
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.GAME))
+
+    def _game_stats(self) -> GameStats | None:
+        try:
+            return self.app.store.stats(self.GAME)
+        except Exception:  # noqa: BLE001 - a summary is never worth an error
+            return None
+
+    def on_mount(self) -> None:
+        # The statistics when the player sat down: the session summary is the difference.
+        if getattr(self, "_session_start", None) is None:
+            self._session_start = self._game_stats()
+
+    def show_session_summary(self) -> None:
+        """After at least one settled round, the session's summary (in the statistics'
+        unit, rounds; blackjack adds its hands)."""
+        from .bj_summary import SessionStats, SessionSummary, session_tally
+
+        before, after = getattr(self, "_session_start", None), self._game_stats()
+        if before is None or after is None or after.rounds == before.rounds:
+            return
+        hands = getattr(self, "stats", None)
+        tally = session_tally(self.GAME, before, after, hands if isinstance(hands, SessionStats) else None)
+        self.app.call_later(lambda: self.app.push_screen(SessionSummary(tally)))
 
     # -- catching the picture up -----------------------------------------------------
 

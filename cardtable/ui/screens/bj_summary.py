@@ -1,5 +1,11 @@
-"""The blackjack session: the player's results since sitting down, and the summary
-shown on leaving the table (RULES.md section 3, "Session")."""
+"""The session summary shown when leaving any table after at least one round.
+
+Why it counts from the store: the summary must count the same unit as the
+statistics (issue 13) — settled rounds, won/lost/pushed by the round's net — so it is
+the difference between the game's statistics when the player sat down and when they
+leave (:func:`session_tally`). Blackjack adds its hands as a second figure (a split
+round is one round and two hands): :class:`SessionStats` keeps those at the table.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +19,14 @@ from textual.widgets import Button, Label, Static
 
 from ...core.blackjack import HandOutcome, HandResult
 from ...core.money import format_signed
+from ...store import GameStats
 
-__all__ = ["SessionStats", "SessionSummary"]
+__all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally"]
 
 
 @dataclass
 class SessionStats:
-    """The player's results since sitting down."""
+    """Blackjack hands since sitting down (a round may hold several after splits)."""
 
     rounds: int = 0
     won: int = 0
@@ -27,6 +34,10 @@ class SessionStats:
     pushed: int = 0
     blackjacks: int = 0
     net: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.won + self.lost + self.pushed
 
     def add(self, results: list[HandResult]) -> None:
         self.rounds += 1
@@ -42,18 +53,68 @@ class SessionStats:
             self.net += r.returned - r.stake
 
     def lines(self) -> list[str]:
-        return [
-            f"Rounds played   {self.rounds}",
-            f"Hands won       {self.won}",
-            f"Hands lost      {self.lost}",
-            f"Hands pushed    {self.pushed}",
-            f"Blackjacks      {self.blackjacks}",
-            f"Net             {format_signed(self.net)}",
-        ]
+        return SessionTally.from_hands("blackjack", self).lines()
+
+
+@dataclass(frozen=True)
+class SessionTally:
+    """One sitting at a table, in the statistics' unit (rounds); at blackjack the
+    hands too (``hands``), as a second figure."""
+
+    game: str
+    rounds: int = 0
+    won: int = 0
+    lost: int = 0
+    pushed: int = 0
+    net: int = 0
+    hands: SessionStats | None = None
+
+    @classmethod
+    def from_hands(cls, game: str, stats: SessionStats) -> SessionTally:
+        """A tally from blackjack's own count alone (rounds without their results)."""
+        return cls(game, stats.rounds, net=stats.net, hands=stats)
+
+    def lines(self) -> list[str]:
+        rows = [f"Rounds played   {self.rounds:,}"]
+        if self.won or self.lost or self.pushed:
+            rows += [
+                f"Rounds won      {self.won:,}",
+                f"Rounds lost     {self.lost:,}",
+                f"Rounds pushed   {self.pushed:,}",
+            ]
+        hands = self.hands
+        if hands is not None:
+            rows += [
+                f"Hands played    {hands.hands:,}",
+                f"Hands won       {hands.won:,}",
+                f"Hands lost      {hands.lost:,}",
+                f"Hands pushed    {hands.pushed:,}",
+                f"Blackjacks      {hands.blackjacks:,}",
+            ]
+        rows.append(f"Net             {format_signed(self.net)}")
+        return rows
+
+
+def session_tally(
+    game: str, before: GameStats, after: GameStats, hands: SessionStats | None = None
+) -> SessionTally:
+    """What happened at ``game`` between two readings of its statistics."""
+    return SessionTally(
+        game,
+        after.rounds - before.rounds,
+        after.won - before.won,
+        after.lost - before.lost,
+        after.pushed - before.pushed,
+        after.net - before.net,
+        hands,
+    )
+
+
+_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
 
 
 class SessionSummary(ModalScreen[None]):
-    """Shown when the player leaves the table."""
+    """Shown when the player leaves a table after playing."""
 
     DEFAULT_CSS = """
     SessionSummary { align: center middle; }
@@ -65,13 +126,13 @@ class SessionSummary(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,enter", "close", "Close", id="summary.close", priority=True)]
 
-    def __init__(self, stats: SessionStats) -> None:
+    def __init__(self, stats: SessionTally | SessionStats) -> None:
         super().__init__()
-        self.stats = stats
+        self.stats = stats if isinstance(stats, SessionTally) else SessionTally.from_hands("blackjack", stats)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Blackjack — session summary", classes="title")
+            yield Label(f"{_TITLES.get(self.stats.game, self.stats.game)} — session summary", classes="title")
             yield Static("\n".join(self.stats.lines()), id="summary")
             with Center():
                 yield Button("OK", id="summary-ok", variant="primary")

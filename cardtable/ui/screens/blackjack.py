@@ -402,7 +402,4 @@ class BlackjackScreen(GameScreen):
         return self.view.phase is not Phase.BETTING or self._unsaved is not None
 
     def on_leave(self) -> None:
-        self.stop_catching_up()
-        if self.stats.rounds:
-            stats = self.stats
-            self.app.call_later(lambda: self.app.push_screen(SessionSummary(stats)))
+        self.stop_catching_up()  # the session summary: GameScreen.show_session_summary

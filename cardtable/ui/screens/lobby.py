@@ -33,6 +33,7 @@ class LobbyScreen(Screen[None]):
         Binding("3", "open_game('poker')", "Poker", id="lobby.poker"),
         Binding("s", "statistics", "Stats", id="lobby.statistics"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
+        Binding("y", "history", "History", id="lobby.history"),  # issue 13
     ]
 
     def compose(self) -> ComposeResult:
@@ -51,6 +52,7 @@ class LobbyScreen(Screen[None]):
                     )
             with Horizontal(id="lobby-menu"):
                 yield MenuItem("Statistics  [b]s[/b]", id="menu-statistics", classes="menu-button")
+                yield MenuItem("History  [b]y[/b]", id="menu-history", classes="menu-button")
                 yield MenuItem("Settings  [b]o[/b]", id="menu-settings", classes="menu-button")
                 yield MenuItem("Rules  [b]?[/b]", id="menu-rules", classes="menu-button")
             yield Label(
@@ -111,6 +113,12 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(StatsScreen())
 
+    def action_history(self) -> None:
+        """Show the history browser (every settled round, replayable)."""
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
     def action_settings(self) -> None:
         """Show the settings."""
         from .settings import SettingsScreen
@@ -124,6 +132,8 @@ class LobbyScreen(Screen[None]):
             self.action_open_game(button_id.removeprefix("game-"))
         elif button_id == "menu-statistics":
             self.action_statistics()
+        elif button_id == "menu-history":
+            self.action_history()
         elif button_id == "menu-settings":
             self.action_settings()
         elif button_id == "menu-rules":
