@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
@@ -20,6 +21,7 @@ from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes, spot_results
 from ..common.banner import Banner
 from ..common.bet import BetControls
+from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from .roads import BeadPlate, BigRoadBoard, RoadTally
 from .table import BetSpot, HandView, RoadTitles, ShoeLine
@@ -45,15 +47,24 @@ class CoupView:
     shown: int = 0
 
 
+#: The layout's height from which the cards are large and the parts spaced.
+ROOMY_FROM = 34
+
+
 class BaccaratLayout(Vertical):
     """Everything between the header and the footer."""
 
     DEFAULT_CSS = """
-    BaccaratLayout { height: 1fr; }
+    BaccaratLayout { height: 1fr; align-vertical: middle; }
+    BaccaratLayout.-roomy #bac-top { margin-bottom: 1; }
+    BaccaratLayout.-roomy #bac-banner { margin: 1 0; }
+    BaccaratLayout.-roomy #bac-bets { height: 5; }
+    BaccaratLayout.-roomy BetSpot { height: 5; }
+    BaccaratLayout.-roomy #bac-actions { margin: 1 1 1 1; }
     BaccaratLayout #bac-top { height: 1; }
     BaccaratLayout #bac-balance { width: 1fr; }
     BaccaratLayout #bac-shoe { width: auto; color: $text-muted; padding: 0 1; }
-    BaccaratLayout #bac-hands { height: 6; }
+    BaccaratLayout #bac-hands { height: auto; }
     BaccaratLayout #bac-banner { height: 1; }
     BaccaratLayout #bac-bets { height: 4; margin: 0 0 0 1; }
     BaccaratLayout #bac-chip { margin: 0; }
@@ -77,11 +88,18 @@ class BaccaratLayout(Vertical):
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
         self.chip = BetControls(chip_sizes(min_bet, max_bet), label="Chip", id="bac-chip")
         self.buttons = {
-            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="primary", action="screen.deal"),
+            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal"),
             "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
             "repeat": Button("Repeat last bets  r", id="bac-repeat", compact=True, action="screen.repeat"),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Large cards and more air between the parts when the terminal gives room."""
+        roomy = event.size.height >= ROOMY_FROM
+        self.set_class(roomy, "-roomy")
+        for hand in self.hands:
+            hand.set_card_size(CardSize.LARGE if roomy else CardSize.BOX)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bac-top"):

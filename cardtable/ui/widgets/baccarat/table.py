@@ -20,7 +20,7 @@ from ....core.baccarat import Outcome, hand_total, is_natural
 from ....core.baccarat_table import SPOT_ORDER
 from ....core.cards import Card
 from ....core.money import format_chips
-from ..common.card import CARD_HEIGHT, CARD_WIDTH, card_box
+from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
 from .roads import OUTCOME_STYLE
 
@@ -31,7 +31,6 @@ _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
 #: The bead plate's width and its right margin, and the tally's width (the screen's CSS).
 BEAD_COLUMNS = 26
 TALLY_COLUMNS = 14
-_HAND_WIDTH = 3 * CARD_WIDTH + 2  # three boxes, a column between them
 
 
 def bets_text(bets: Mapping[Outcome, int]) -> str:
@@ -137,6 +136,15 @@ class HandView(Widget):
         self.hand = hand
         self.ascii = ascii
         self.cards: list[Card] = []
+        #: Boxes, or large cards when the table has the room (the layout sets it).
+        self.card_size = CardSize.BOX
+
+    def set_card_size(self, size: CardSize) -> None:
+        """Draw the cards at ``size`` (the widget's height follows: title + cards)."""
+        if size is not self.card_size:
+            self.card_size = size
+            self.styles.height = 1 + size.height
+            self.refresh()
 
     def _title(self) -> Text:
         text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
@@ -168,11 +176,12 @@ class HandView(Widget):
         text = Text(no_wrap=True, overflow="crop")
         text.append(" " * max(0, (width - title.cell_len) // 2))
         text.append_text(title)
-        boxes = [card_box(self.cards[i] if i < len(self.cards) else None, self.ascii, paper=True) for i in range(3)]
-        if len(self.cards) < 3:
-            boxes[2] = [Text(" " * CARD_WIDTH)] * CARD_HEIGHT
-        left = " " * max(0, (width - _HAND_WIDTH) // 2)
-        for row in range(CARD_HEIGHT):
+        size = self.card_size
+        boxes = [card_lines(self.cards[i] if i < len(self.cards) else None, size, self.ascii) for i in range(3)]
+        if len(self.cards) < 3:  # the third card's place stays blank until it is dealt
+            boxes[2] = [Text(" " * size.width)] * size.height
+        left = " " * max(0, (width - (3 * size.width + 2)) // 2)
+        for row in range(size.height):
             text.append("\n" + left)
             for i, box in enumerate(boxes):
                 if i:
