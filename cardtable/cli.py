@@ -101,6 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .ai.poker_analysis import main as analyse_main
 
         return analyse_main(args_list[1:])
+    from .cli_history import find_subcommand, run_subcommand  # issue 13
+
+    command, rest = find_subcommand(args_list)
+    if command is not None:
+        return run_subcommand(command, rest)
     try:
         args = build_parser().parse_args(args_list)
     except UsageError as error:

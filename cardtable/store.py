@@ -908,20 +908,28 @@ class Store:
         """Every round ``where`` selects, read in chunks (for an export of any size).
 
         Paged by id, not by offset, so that each chunk costs the same."""
+        for row in self._iter_rows(where, _HISTORY_COLUMNS, chunk):
+            yield _entry(row)
+
+    def iter_records(self, where: HistoryFilter, chunk: int = 5000) -> Iterator[tuple[HistoryEntry, str | None]]:
+        """Like :meth:`iter_history`, each round with its record's JSON text (or None)."""
+        for row in self._iter_rows(where, _HISTORY_COLUMNS + ", record", chunk):
+            yield _entry(row[:-1]), (None if row[-1] is None else unpack_record(row[-1]))
+
+    def _iter_rows(self, where: HistoryFilter, columns: str, chunk: int) -> Iterator[tuple[Any, ...]]:
         cond, args = where.where()
         ascending = where.order != "newest"
         if where.order == "swing":
-            raise ValueError("iter_history reads by id: order newest or oldest")
+            raise ValueError("the history is read through by id: order newest or oldest")
         last: int | None = None
         while True:
             extra = "" if last is None else (" AND id > ?" if ascending else " AND id < ?")
             sql_cond = cond + extra if cond else (" WHERE" + extra[4:] if extra else "")
             rows = self._read(
-                f"SELECT {_HISTORY_COLUMNS} FROM history{sql_cond}{where.order_by()} LIMIT ?",
+                f"SELECT {columns} FROM history{sql_cond}{where.order_by()} LIMIT ?",
                 (*args, *(() if last is None else (last,)), chunk),
             )
-            for row in rows:
-                yield _entry(row)
+            yield from rows
             if len(rows) < chunk:
                 return
             last = int(rows[-1][0])

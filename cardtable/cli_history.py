@@ -1,0 +1,116 @@
+"""``cardtable history`` and ``cardtable stats`` (issue 13): the command-line side.
+
+The global options (``--data-dir`` above all) work before or after the subcommand's
+name: :func:`find_subcommand` finds the name among them, and each subcommand's parser
+takes the global options too. Bad input is one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .argtypes import seed, shorten
+from .cli import GAMES, UsageError, _data_dir, _fail, _Parser
+
+__all__ = ["SUBCOMMANDS", "find_subcommand", "run_subcommand"]
+
+#: Subcommands handled here; global options may come before or after their name.
+SUBCOMMANDS = ("history", "stats")
+#: Global options that take a value (their value is never a subcommand's name).
+_VALUED = ("--seed", "--data-dir")
+
+
+def find_subcommand(args: list[str]) -> tuple[str | None, list[str]]:
+    """(subcommand, the other arguments) when the first word that is neither an option
+    nor an option's value names one of ours; else (None, args)."""
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            break
+        if word in _VALUED:
+            i += 2
+            continue
+        if word.startswith("-"):
+            i += 1
+            continue
+        if word in SUBCOMMANDS:
+            return word, args[:i] + args[i + 1 :]
+        break
+    return None, args
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1,000,000, not {shorten(text, 20)!r}")
+    return value
+
+
+def _parser(name: str) -> argparse.ArgumentParser:
+    parser = _Parser(prog=f"cardtable {name}")
+    parser.add_argument("--seed", type=seed, metavar="N", help="accepted with every command (unused here)")
+    parser.add_argument(
+        "--data-dir", type=_data_dir, metavar="PATH", help="where the bankroll, statistics and history live"
+    )
+    parser.add_argument("--ascii", action="store_true", help="accepted with every command (unused here)")
+    parser.add_argument("--no-animation", action="store_true", help="accepted with every command (unused here)")
+    if name == "history":
+        parser.description = "The settled rounds: the last ones printed, or all of them exported."
+        parser.add_argument("--export", metavar="FILE", help="write every round to FILE (.csv or .jsonl)")
+        parser.add_argument("--game", choices=GAMES, help="only this game's rounds")
+        parser.add_argument(
+            "--since", metavar="DATE", help="only rounds from DATE on (2026-11-30, or an ISO 8601 time)"
+        )
+        parser.add_argument("--limit", type=_positive, default=20, metavar="N", help="rounds printed (default 20)")
+    else:
+        parser.description = "The statistics per game: rounds, results, net, extremes and house edges."
+    return parser
+
+
+def run_subcommand(name: str, rest: list[str]) -> int:
+    """Run ``cardtable history`` or ``cardtable stats``; returns the exit code."""
+    try:
+        args = _parser(name).parse_args(rest)
+    except UsageError as error:
+        return _fail(f"{error} (see 'cardtable {name} --help')")
+    from .history_export import ExportError, export, history_table, parse_since, stats_table
+    from .store import HistoryFilter, Store, StoreError
+
+    try:
+        since = getattr(args, "since", None)
+        where = HistoryFilter(game=getattr(args, "game", None), since=parse_since(since) if since else None)
+    except ExportError as error:
+        return _fail(str(error))
+    try:
+        store = Store.open(args.data_dir)
+    except StoreError as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"the data folder cannot be used: {error.strerror or type(error).__name__}")
+    try:
+        if name == "stats":
+            from .history_stats import exact_edges, stats_rows
+
+            print("\n".join(stats_table(stats_rows(store, exact_edges(store)), store.bankroll)))
+        elif args.export:
+            target = Path(args.export).expanduser()
+            count = export(store, target, where)
+            print(f"{count:,} round{'' if count == 1 else 's'} written to {target}")
+        else:
+            entries = store.history_page(where, limit=args.limit)
+            if not entries:
+                print("No settled rounds yet." if where == HistoryFilter() else "No rounds match.")
+            else:
+                print("\n".join(history_table(entries)))
+    except (ExportError, StoreError) as error:
+        return _fail(str(error))
+    except BrokenPipeError:  # `cardtable history | head`
+        return 0
+    finally:
+        store.close()
+    return 0

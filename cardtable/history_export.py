@@ -1,0 +1,225 @@
+"""``cardtable history`` and ``cardtable stats``: the history exported or printed.
+
+Why these formats: a CSV must open in a spreadsheet as it is — a header row, ISO 8601
+times with the local offset (``2026-12-01T03:08:47+01:00``), amounts as decimal chips
+(``4.75``, ``-10.00``), cards in the rule book's text notation (``AS TD``). JSON Lines
+keeps everything, the round's record (every seat's actions) included, one round a line.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from datetime import date, datetime, time, timezone
+from pathlib import Path
+from typing import Any, TextIO
+
+from .history_stats import GAME_TITLES, StatsRow
+from .store import HistoryEntry, HistoryFilter, Store
+
+__all__ = [
+    "CSV_COLUMNS",
+    "ExportError",
+    "decimal_chips",
+    "export",
+    "history_table",
+    "iso_local",
+    "parse_since",
+    "row_of",
+    "stats_table",
+]
+
+#: The CSV's columns, in order (JSON Lines has the same keys and more).
+CSV_COLUMNS = (
+    "id", "time", "game", "staked", "returned", "net", "bankroll_after",
+    "result", "player_cards", "dealer_cards", "outcome",
+)
+
+
+class ExportError(Exception):
+    """A bad path or filter; the message is the one line shown."""
+
+
+def decimal_chips(amount: int) -> str:
+    """Hundredths as decimal chips with two places: ``-10.00``, ``4.75``."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def iso_local(at: str) -> str:
+    """The store's UTC time as ISO 8601 in local time with its offset."""
+    try:
+        when = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        return at
+    return when.astimezone().isoformat(timespec="seconds")
+
+
+def parse_since(text: str) -> str:
+    """``--since``: a date (local midnight) or an ISO 8601 time; the store's UTC text.
+
+    ``ExportError`` in one line for anything else."""
+    raw = text.strip()
+    try:
+        if len(raw) == 10:
+            when = datetime.combine(date.fromisoformat(raw), time()).astimezone()
+        else:
+            when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+            if when.tzinfo is None:
+                when = when.astimezone()
+    except ValueError:
+        shown = raw if len(raw) <= 40 else raw[:37] + "..."
+        raise ExportError(
+            f"--since takes a date like 2026-11-30 or a time like 2026-11-30T18:00+01:00, not {shown!r}"
+        ) from None
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _names(value: object) -> str:
+    return " ".join(str(v) for v in value) if isinstance(value, list) else ""
+
+
+def cards_of(entry: HistoryEntry) -> tuple[str, str, str]:
+    """(player's cards, dealer's or banker's cards, outcome) in the rule book's notation."""
+    d = entry.details
+    if entry.game == "blackjack":
+        hands = d.get("hands") if isinstance(d.get("hands"), list) else []
+        mine = " | ".join(_names(h.get("cards")) for h in hands or [] if isinstance(h, dict))
+        outcome = " | ".join(str(h.get("outcome", "")) for h in hands or [] if isinstance(h, dict))
+        return mine, _names(d.get("dealer")), outcome
+    if entry.game == "baccarat":
+        return _names(d.get("player")), _names(d.get("banker")), str(d.get("outcome") or "")
+    if entry.game == "poker":
+        return _names(d.get("cards")), "", str(d.get("paid_on") or d.get("hand") or "")
+    return "", "", ""
+
+
+def _result(net: int) -> str:
+    return "won" if net > 0 else "lost" if net < 0 else "pushed"
+
+
+def row_of(entry: HistoryEntry) -> dict[str, Any]:
+    """The CSV row of one round (strings, as a spreadsheet reads them)."""
+    player, dealer, outcome = cards_of(entry)
+    return {
+        "id": entry.id,
+        "time": iso_local(entry.at),
+        "game": entry.game,
+        "staked": decimal_chips(entry.stake),
+        "returned": decimal_chips(entry.returned),
+        "net": decimal_chips(entry.net),
+        "bankroll_after": "" if entry.bankroll is None else decimal_chips(entry.bankroll),
+        "result": _result(entry.net),
+        "player_cards": player,
+        "dealer_cards": dealer,
+        "outcome": outcome,
+    }
+
+
+def _check_target(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".jsonl"):
+        raise ExportError(f"--export FILE must end in .csv or .jsonl, not {path.name[-40:]!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ExportError(f"cannot write {path}: the folder {folder} does not exist")
+    if path.is_dir():
+        raise ExportError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise ExportError(f"cannot write {path}: permission denied")
+    return suffix
+
+
+def export(store: Store, path: Path, where: HistoryFilter) -> int:
+    """Write every round ``where`` selects, oldest first, to ``path``; returns the count.
+
+    Written to a temporary file beside it and renamed, so a failed export never leaves
+    half a file behind."""
+    suffix = _check_target(path)
+    where = HistoryFilter(where.game, where.since, where.until, where.result, "oldest")
+    temporary = path.with_name(f".{path.name}.part")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="") as out:
+            count = (_write_csv if suffix == ".csv" else _write_jsonl)(store, out, where)
+        os.replace(temporary, path)
+    except OSError as error:
+        try:
+            temporary.unlink()
+        except OSError:
+            pass
+        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+    return count
+
+
+def _write_csv(store: Store, out: TextIO, where: HistoryFilter) -> int:
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+    writer.writeheader()
+    count = 0
+    for entry in store.iter_history(where):
+        writer.writerow(row_of(entry))
+        count += 1
+    return count
+
+
+def _write_jsonl(store: Store, out: TextIO, where: HistoryFilter) -> int:
+    count = 0
+    for entry, record in store.iter_records(where):
+        line = row_of(entry)
+        line["details"] = entry.details
+        line["record"] = json.loads(record) if record else None
+        out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+        out.write("\n")
+        count += 1
+    return count
+
+
+# -- printed in the terminal ----------------------------------------------------------------
+
+
+def _chips(amount: int, signed: bool = False) -> str:
+    from .core.money import format_chips
+
+    text = format_chips(abs(amount))
+    if signed:
+        return ("+" if amount > 0 else "-" if amount < 0 else "±") + text
+    return ("-" if amount < 0 else "") + text
+
+
+def history_table(entries: list[HistoryEntry]) -> list[str]:
+    """The last rounds as aligned lines (numbers right-aligned), newest first."""
+    head = f"{'#':>7}  {'When':<16}  {'Game':<10}  {'Staked':>9}  {'Net':>9}  Cards"
+    lines = [head, "-" * len(head)]
+    for e in entries:
+        player, dealer, outcome = cards_of(e)
+        cards = player + (f"  v {dealer}" if dealer else "") + (f"  ({outcome})" if outcome else "")
+        when = iso_local(e.at)[:16].replace("T", " ")
+        lines.append(
+            f"{e.id:>7}  {when:<16}  {GAME_TITLES.get(e.game, e.game):<10}  "
+            f"{_chips(e.stake):>9}  {_chips(e.net, True):>9}  {cards}"
+        )
+    return lines
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.2f}%"
+
+
+def stats_table(rows: list[StatsRow], bankroll: int) -> list[str]:
+    """The statistics as aligned lines: a row per game, then all games."""
+    head = (
+        f"{'Game':<11} {'Rounds':>8} {'Won':>7} {'Lost':>7} {'Pushed':>7} {'Net':>10} "
+        f"{'Best':>8} {'Worst':>8} {'Edge':>7} {'Exact':>7} {'Refills':>7}"
+    )
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(
+            f"{r.title:<11} {r.rounds:>8,} {r.won:>7,} {r.lost:>7,} {r.pushed:>7,} {_chips(r.net, True):>10} "
+            f"{_chips(r.biggest_win):>8} {_chips(r.biggest_loss):>8} {_pct(r.edge):>7} {_pct(r.exact_edge):>7} "
+            f"{r.refills:>7,}"
+        )
+    lines.append("")
+    lines.append(f"Bankroll {_chips(bankroll)} chips. Edge: what the house won per chip staked; "
+                 "Exact: the house edge of perfect play for those stakes.")
+    return lines

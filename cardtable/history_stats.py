@@ -1,0 +1,172 @@
+"""The statistics per game as the player reads them: counts, money, and house edges.
+
+Why a module of its own: the statistics screen and ``cardtable stats`` show the same
+rows, and the exact edge beside the experienced one needs the games' analyses (the
+blackjack chart's exact return, baccarat's exact odds, the poker machines' returns),
+which only this module gathers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .core.config import GAMES
+from .store import GameStats, GameTotals, HistoryFilter, Store
+
+__all__ = ["StatsRow", "stats_rows", "exact_edges", "GAME_TITLES"]
+
+GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    """One game's row (``game`` is ``"total"`` for all games together)."""
+
+    game: str
+    rounds: int
+    won: int
+    lost: int
+    pushed: int
+    net: int
+    biggest_win: int
+    biggest_loss: int
+    staked: int
+    refills: int
+    #: The exact house edge for the stakes the player made (None: not known).
+    exact_edge: float | None = None
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES.get(self.game, "All games")
+
+    @property
+    def edge(self) -> float | None:
+        """The house edge the player experienced: what they lost per chip staked."""
+        return -self.net / self.staked if self.staked else None
+
+
+def stats_rows(
+    store: Store, exact: Mapping[str, float | None] | None = None
+) -> list[StatsRow]:
+    """A row per game and a total row, from the statistics and the history."""
+    stats: dict[str, GameStats] = store.all_stats()
+    totals: dict[str, GameTotals] = store.game_totals()
+    exact = exact or {}
+    rows = []
+    for game in GAMES:
+        s, t = stats[game], totals[game]
+        rows.append(
+            StatsRow(
+                game, s.rounds, s.won, s.lost, s.pushed, s.net, max(s.biggest_win, t.biggest_win),
+                t.biggest_loss, t.staked, s.refills, exact.get(game),
+            )
+        )
+    staked = sum(r.staked for r in rows)
+    weighted = [(r.exact_edge, r.staked) for r in rows if r.staked]
+    exact_total = (
+        sum(e * s for e, s in weighted if e is not None) / staked
+        if weighted and all(e is not None for e, _ in weighted)
+        else None
+    )
+    rows.append(
+        StatsRow(
+            "total",
+            sum(r.rounds for r in rows),
+            sum(r.won for r in rows),
+            sum(r.lost for r in rows),
+            sum(r.pushed for r in rows),
+            sum(r.net for r in rows),
+            max(r.biggest_win for r in rows),
+            min(r.biggest_loss for r in rows),
+            staked,
+            sum(r.refills for r in rows),
+            exact_total,
+        )
+    )
+    return rows
+
+
+def exact_edges(store: Store) -> dict[str, float | None]:
+    """The exact house edge of each game for the stakes the player made.
+
+    Blackjack: basic strategy for the house rules (the project's own analysis; the
+    player's own play may do worse). Baccarat: each spot's exact edge, weighted by what
+    was staked on it. Poker: each machine's exact return with perfect holds, weighted by
+    what was staked on it (a machine whose return was never computed leaves it unknown).
+    Reads every round's details, so call it off the UI thread.
+    """
+    return {
+        "blackjack": _blackjack_edge(),
+        "baccarat": _baccarat_edge(store),
+        "poker": _poker_edge(store),
+    }
+
+
+def _blackjack_edge() -> float | None:
+    try:
+        from .ai.simulate import _cached_return
+
+        value = _cached_return("hard")
+    except Exception:  # noqa: BLE001 - an unknown figure is shown as unknown
+        return None
+    return None if value is None else -value
+
+
+def _spot_stakes(store: Store, game: str, key: str) -> dict[str, int]:
+    """What was staked per spot or machine, from the history's details."""
+    sums: dict[str, int] = {}
+    for entry in store.iter_history(HistoryFilter(game=game, order="oldest")):
+        d = entry.details
+        if key == "bets":
+            bets = d.get("bets")
+            if isinstance(bets, dict):
+                for spot, amount in bets.items():
+                    if isinstance(amount, int):
+                        sums[str(spot)] = sums.get(str(spot), 0) + amount
+        else:
+            machine = d.get("machine") or "jacks-or-better-9-6"
+            sums[str(machine)] = sums.get(str(machine), 0) + entry.stake
+    return sums
+
+
+def _baccarat_edge(store: Store) -> float | None:
+    from .core.baccarat import Outcome, house_edges
+
+    stakes = _spot_stakes(store, "baccarat", "bets")
+    total = sum(stakes.values())
+    if not total:
+        return None
+    try:
+        decks = store.settings().baccarat_decks
+    except Exception:  # noqa: BLE001
+        decks = 8
+    edges = house_edges(decks)
+    by_name = {o.label.lower(): edges[o] for o in Outcome}
+    value = sum((by_name.get(spot, Fraction(0)) * amount for spot, amount in stakes.items()), Fraction(0))
+    return float(value / total)
+
+
+#: 9/6 Jacks or Better with perfect holds (RULES.md section 4), if no cache says more.
+_JOB_RETURN = Fraction(995439, 1_000_000)
+
+
+def _poker_edge(store: Store) -> float | None:
+    stakes = _spot_stakes(store, "poker", "machine")
+    total = sum(stakes.values())
+    if not total:
+        return None
+    returns: dict[str, Fraction] = {"jacks-or-better-9-6": _JOB_RETURN}
+    try:
+        from .ai.poker_analysis import cached_returns
+        from .ai.poker_machines import load_machines
+
+        returns.update(cached_returns(store.path.parent, list(load_machines().values())))
+    except Exception:  # noqa: BLE001
+        pass
+    if any(machine not in returns for machine in stakes):
+        return None
+    value = sum((returns[m] * s for m, s in stakes.items()), Fraction(0))
+    return float(1 - value / total)
+
