@@ -4,6 +4,7 @@ screen, a resumed hand on the machine it was dealt on, the computed returns show
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -243,3 +244,34 @@ def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
     assert room.returns(data_dir)["deuces-wild"] == Fraction(11, 20)
     assert len(told) >= len(MACHINES)
     assert room.start_background_analysis(FakeApp(), data_dir) is False  # nothing left to do
+
+
+async def test_every_machine_fits_80x24_and_shows_its_table_as_it_pays(data_dir: Path) -> None:
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in MACHINE_ORDER:
+            assert shown_machine(app) == key
+            machine = MACHINES[key]
+            widget = app.screen.query_one(PayTableWidget)
+            for coins in range(1, 6) if widget.compact else (1,):
+                lines = screen_text(app).splitlines()
+                assert len(lines) == 24
+                assert "m Machine" in lines[-1]  # the footer
+                assert any("Choose your bet" in line for line in lines[-4:-1])  # the message line shows
+                for row, pays in machine.rows():
+                    label = machine.row_label(row)
+                    found = [m for line in lines if (m := re.search(rf"(^|\d |  ){re.escape(label)} +(\d.*)", line))]
+                    assert found, label
+                    numbers = found[-1].group(2).split()  # [0] may be the title
+                    if widget.compact:  # the current bet's column only
+                        assert numbers[0] == str(pays[coins - 1]), (key, label, coins)
+                    else:
+                        assert numbers[:5] == [str(n) for n in pays], (key, label)
+                await pilot.press("plus")
+                await settle(pilot)
+            while app.screen.query_one(PayTableWidget).coins > 1:
+                await pilot.press("minus")
+                await settle(pilot)
+            await pilot.press("m")
+            await settle(pilot)
