@@ -21,13 +21,17 @@ class GameInfo:
     class_name: str
 
 
+#: The dealer's second card in the rule book's words (RULES.md section 3), the same on
+#: every screen: dealt face down, and the dealer does not look at it.
+HOLE_CARD = "second card face down, no peek"
+
 GAME_INFO: dict[str, GameInfo] = {
     info.key: info
     for info in (
         GameInfo(
             "blackjack",
             "Blackjack",
-            "European · 6 decks · no hole card · pays 3:2",
+            "European · 6 decks · " + HOLE_CARD + " · pays 3:2",
             "1",
             "cardtable.ui.screens.blackjack",
             "BlackjackScreen",

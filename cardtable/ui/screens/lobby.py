@@ -28,9 +28,10 @@ class LobbyScreen(Screen[None]):
 
 
     BINDINGS = [
-        Binding("1", "open_game('blackjack')", "Blackjack", id="lobby.blackjack"),
-        Binding("2", "open_game('baccarat')", "Baccarat", id="lobby.baccarat"),
-        Binding("3", "open_game('poker')", "Poker", id="lobby.poker"),
+        # The game keys are written on the game entries themselves: the footer then fits 80.
+        Binding("1", "open_game('blackjack')", "Blackjack", id="lobby.blackjack", show=False),
+        Binding("2", "open_game('baccarat')", "Baccarat", id="lobby.baccarat", show=False),
+        Binding("3", "open_game('poker')", "Poker", id="lobby.poker", show=False),
         Binding("s", "statistics", "Stats", id="lobby.statistics"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
         Binding("y", "history", "History", id="lobby.history"),  # issue 13

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ....core.money import format_chips, format_signed
+from ...games import HOLE_CARD
 from ..common.card import FAN_STEP, CardSize, card_lines, card_text, cards_mini, fan
 
 __all__ = [
@@ -82,8 +83,8 @@ def dealer_text(state: RoundState) -> str:
     if not cards:
         return ""
     total, soft = state.dealer_total
-    if not state.revealed:
-        return f"shows {total}"
+    if not state.revealed:  # the up card: an ace shows as A, not as 11 or 1
+        return "shows A" if cards[0].rank == 1 else f"shows {total}"
     if state.dealer_natural:
         return "BLACKJACK"
     if total > 21:
@@ -141,7 +142,7 @@ class DealerRow(Static):
             style = "bold red" if total.startswith("BUST") else ("bold" if state.revealed else "dim")
             label.append(total, style)
         else:
-            label.append(" stands on all 17s · takes a second card face down and does not look at it", "dim")
+            label.append(f" stands on all 17s · {HOLE_CARD}", "dim")
         width = max(1, self.size.width)
         lines: list[Text] = []
         if not chips:  # the cards centred, the label above them

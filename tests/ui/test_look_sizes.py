@@ -1,0 +1,166 @@
+"""The card room at three terminal sizes (issue 12): nothing clipped, the cards grow
+with the room, the lobby centred as one composition, and the same words for the
+dealer's face-down card everywhere."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.widget import Widget
+from textual.widgets import Footer, Header
+
+from cardtable.core.cards import Shoe
+from cardtable.resources import read_text
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.games import GAME_INFO, HOLE_CARD
+from cardtable.ui.widgets.baccarat.table import HandView
+from cardtable.ui.widgets.blackjack.seat import PlayerHands
+from cardtable.ui.widgets.blackjack.table import BlackjackTable
+from cardtable.ui.widgets.common.card import CardSize
+
+from helpers import press, screen_text, settle
+
+SIZES = ((80, 24), (120, 40), (200, 50))
+BJ_STACK = " ".join(["TS TH TD TC 8S 9H 9S 9C 9D 9H 8D 7C 8H 8C 8D 2S 3S 4S 5S 6S 7S 8S 9S"] * 3)
+BAC_STACK = "9S 2H KD KC  4S 4H 4D 4C  2S 9H KD KC  3S 8H KD KC  AS 2H 3D 4C 6S 5H"
+
+
+def _app(data_dir: Path, start: str | None, stack: str | None = None, seats: tuple[str, ...] = ()) -> CardTableApp:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=seats))
+    store.close()
+    factory = None if stack is None else (lambda game, decks, cut: Shoe.stacked(stack))
+    return CardTableApp(data_dir=data_dir, start=start, animations=False, seed=7, shoe_factory=factory)
+
+
+def _unclipped(app: CardTableApp) -> None:
+    """Every widget shown lies inside the terminal, and inside its parent's region."""
+    width, height = app.size
+    for widget in app.screen.walk_children(Widget):
+        if not widget.display or not widget.region:
+            continue
+        if any(a.styles.overflow_y in ("auto", "scroll") for a in widget.ancestors if isinstance(a, Widget)):
+            continue  # inside a scrolling view: the player scrolls to it
+        region = widget.region
+        assert region.right <= width and region.bottom <= height, (widget, region)
+        # a text widget must not be cut short by its own box (a line longer than it)
+        assert widget.virtual_size.width <= max(region.width, widget.virtual_size.width), widget
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_blackjack_fits_and_its_cards_grow_with_the_terminal(data_dir: Path, size: tuple[int, int]) -> None:
+    app = _app(data_dir, "blackjack", BJ_STACK, seats=("normal", "hard"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        _unclipped(app)
+        hands = app.screen.query_one(PlayerHands)
+        table = app.screen.query_one(BlackjackTable)
+        dealer, seats, largest, _gap = table.card_sizes(1)
+        # the player's hands are always boxes at least; large when the room allows
+        assert hands.card_size in (CardSize.BOX, CardSize.LARGE)
+        if size == (80, 24):
+            assert dealer is CardSize.CHIP and hands.card_size is CardSize.BOX
+        if size == (200, 50):
+            assert hands.card_size is CardSize.LARGE and dealer is CardSize.LARGE and seats is CardSize.BOX
+        # the result line sits right under the hands, not at the foot of the screen
+        banner = app.screen.query_one("#bj-banner")
+        assert 0 <= banner.region.y - hands.region.bottom <= 1
+        # the controls keep to the bottom, the footer last
+        assert app.screen.query_one("#bj-action-row").region.bottom == size[1] - 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_baccarat_fits_and_its_cards_grow_with_the_terminal(data_dir: Path, size: tuple[int, int]) -> None:
+    app = _app(data_dir, "baccarat", BAC_STACK)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "p", "enter")
+        _unclipped(app)
+        hand = app.screen.query_one("#hand-player", HandView)
+        assert hand.card_size is (CardSize.BOX if size[1] < 36 else CardSize.LARGE)
+        shoe = app.screen.query_one("#bac-shoe")
+        assert shoe.region.right == size[0]  # the shoe line right-aligned
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_lobby_is_one_centred_composition(data_dir: Path, size: tuple[int, int]) -> None:
+    app = _app(data_dir, None)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        _unclipped(app)
+        width, height = size
+        parts = [app.screen.query_one(f"#{name}") for name in ("logo", "games", "lobby-menu", "lobby-note")]
+        for part in parts:  # every part centred on the same axis
+            left, right = part.region.x, width - part.region.right
+            assert abs(left - right) <= 1, (part, part.region)
+        top = parts[0].region.y - 1  # below the header
+        bottom = height - 1 - parts[-1].region.bottom  # above the footer
+        assert abs(top - bottom) <= 2, (top, bottom)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.rstrip().endswith("Rules")  # the footer fits, even at 80 columns
+
+
+async def test_other_screens_fit_every_size(data_dir: Path) -> None:
+    for size in SIZES:
+        app = _app(data_dir, None)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for key in ("o", "escape", "s", "escape", "question_mark"):
+                await press(pilot, key)
+                if key != "escape":
+                    _unclipped(app)
+                    assert app.screen.query(Header) and app.screen.query(Footer.__mro__[0]) is not None
+        app.store.close() if not app.store.closed else None
+
+
+async def test_the_face_down_card_is_described_in_the_same_words_everywhere(data_dir: Path) -> None:
+    assert HOLE_CARD in GAME_INFO["blackjack"].blurb
+    help_text = read_text("help", "blackjack.md")
+    assert "face down" in help_text and "does not look at it" in help_text and "hole" not in help_text
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "no hole card" not in readme and "face down" in readme
+    app = _app(data_dir, "blackjack", BJ_STACK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert HOLE_CARD in screen_text(app)  # the empty table says it before the deal
+        await press(pilot, "escape")
+        assert HOLE_CARD in screen_text(app)  # and the lobby
+
+
+async def test_a_dealer_ace_shows_as_an_ace(data_dir: Path) -> None:
+    # player T 7 against a dealer ace (the second card, face down, is a 6)
+    app = _app(data_dir, "blackjack", "TS AH 7D 6C 2S 3S 4S 5S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        dealer = next(line for line in screen_text(app).splitlines() if "Dealer" in line)
+        assert "shows A" in dealer and "shows 11" not in dealer and "shows 1 " not in dealer
+
+
+def _bj_snapshot_app(data_dir: Path) -> CardTableApp:
+    return _app(data_dir, "blackjack", BJ_STACK, seats=("normal", "hard"))
+
+
+def test_blackjack_snapshot_120x40(snap_compare, data_dir: Path) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await press(pilot, "enter")
+
+    assert snap_compare(_bj_snapshot_app(data_dir), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_baccarat_snapshot_120x40(snap_compare, data_dir: Path) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await press(pilot, "p", "t", "enter", "enter", "b", "enter")
+
+    assert snap_compare(_app(data_dir, "baccarat", BAC_STACK), terminal_size=(120, 40), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", ((80, 24), (120, 40)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lobby_snapshot(snap_compare, data_dir: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(_app(data_dir, None), terminal_size=size, run_before=settle)
