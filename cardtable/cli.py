@@ -88,6 +88,32 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _settings_baccarat_decks() -> int | None:
+    """The baccarat shoe chosen in the settings, when the player has a data file (the
+    simulator never creates one); None otherwise."""
+    import sqlite3
+
+    try:
+        import platformdirs
+
+        from .store import DB_NAME, Store, StoreError
+
+        folder = Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+        if not (folder / DB_NAME).is_file():
+            return None
+        store = Store.open(folder)
+    except (ImportError, OSError, sqlite3.Error):
+        return None
+    except StoreError:
+        return None
+    try:
+        return store.settings().baccarat_decks
+    except (OSError, sqlite3.Error, StoreError):
+        return None
+    finally:
+        store.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -96,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .ai.simulate import main as simulate_main
         except ImportError:
             return _fail("the simulator is not available in this build")
-        return simulate_main(args_list[1:])
+        return simulate_main(args_list[1:], settings_decks=_settings_baccarat_decks)
     if args_list and args_list[0] == "analyse":
         from .ai.poker_analysis import main as analyse_main
 

@@ -13,7 +13,7 @@ Card values are indexed 0..9 for ace, 2, ..., 9, ten-valued.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -127,6 +127,27 @@ class DealerTree:
             self.__dict__["_fn"] = fn
         return fn
 
+    def distributions(self, shoes: Sequence[Sequence[int]]) -> list[tuple[float, ...]]:
+        """:meth:`distribution` of many shoes at once (numpy, element-wise), equal to
+        the one-at-a-time results: the same float operations in the same order."""
+        import numpy as np
+
+        fn = self.__dict__.get("_fn_arrays")
+        if fn is None:
+            fn = _compile_tree(self._states, self.n_states, arrays=True)
+            self.__dict__["_fn_arrays"] = fn
+        counts = np.asarray(shoes, dtype=np.int64).reshape(-1, 10)
+        out = [np.asarray(x, dtype=np.float64) for x in fn(*(counts[:, v] for v in range(10)))]
+        mass = out[0]
+        for x in out[1:]:
+            mass = mass + x  # left to right, as sum() adds
+        fix = (mass > 0) & (np.abs(mass - 1.0) > 1e-12)
+        if fix.any():
+            safe = np.where(fix, mass, 1.0)
+            out = [np.where(fix, x / safe, x) for x in out]
+        columns = [x.tolist() for x in np.broadcast_arrays(*out)]
+        return list(zip(*columns, strict=True))
+
     def distribution_reference(self, counts: tuple[int, ...] | list[int]) -> tuple[float, ...]:
         """The same as :meth:`distribution`, by walking the states (kept for tests)."""
         total_cards = sum(counts)
@@ -152,7 +173,10 @@ class DealerTree:
         return tuple(out)
 
 
-def _compile_tree(states: tuple[_State, ...], n_states: int) -> Callable[..., tuple[float, ...]]:
+def _compile_tree(states: tuple[_State, ...], n_states: int, *,
+                  arrays: bool = False) -> Callable[..., tuple[float, ...]]:
+    """The tree as straight-line code; with ``arrays`` the counts may be numpy arrays
+    (one shoe per element: the same operations in the same order, element-wise)."""
     args = ", ".join(f"c{v}" for v in range(10))
     lines = [f"def _dist({args}):", f"    n = {' + '.join(f'c{v}' for v in range(10))}"]
     lines.append("    " + " = ".join(f"p{i}" for i in range(1, n_states + len(OUTCOMES))) + " = 0.0")
@@ -164,7 +188,10 @@ def _compile_tree(states: tuple[_State, ...], n_states: int) -> Callable[..., tu
         lines.append(f"    t{v} = t{v + 1} + c{v}")
     bust_slot = n_states + BUST
     for i, state in enumerate(states):
-        lines.append(f"    s = p{i} / (n - {state.drawn}) if p{i} else 0.0")
+        if arrays:  # a state never reached has p = 0, and 0 / cards left is 0
+            lines.append(f"    s = p{i} / _at_least_1(n - {state.drawn})")
+        else:
+            lines.append(f"    s = p{i} / (n - {state.drawn}) if p{i} else 0.0")
         busting = [(v, have) for v, have, target in state.moves if target == bust_slot]
         collapse = bool(busting) and [v for v, _ in busting] == list(range(busting[0][0], 10))
         for v, have, target in state.moves:
@@ -179,5 +206,10 @@ def _compile_tree(states: tuple[_State, ...], n_states: int) -> Callable[..., tu
     outcome = ", ".join(f"p{n_states + k}" for k in range(len(OUTCOMES)))
     lines.append(f"    return ({outcome},)")
     namespace: dict[str, object] = {}
+    if arrays:
+        import numpy as np
+
+        # A state with no card left to draw was never reached (p = 0): 0 / 1 = 0.
+        namespace["_at_least_1"] = lambda x: np.maximum(x, 1)
     exec(compile("\n".join(lines), "<dealer tree>", "exec"), namespace)  # noqa: S102
     return namespace["_dist"]  # type: ignore[return-value]

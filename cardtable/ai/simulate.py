@@ -359,8 +359,8 @@ def _parser() -> _Parser:
                         help="processes to use (default: every core)")
     house = Rules()
     parser.add_argument("--decks", type=_decks, metavar="N", default=None,
-                        help=f"decks in the shoe (blackjack {house.decks}, baccarat "
-                             f"{config.DEFAULT_BACCARAT_DECKS})")
+                        help=f"decks in the shoe (blackjack {house.decks}; baccarat: as in the "
+                             f"settings, else {config.DEFAULT_BACCARAT_DECKS})")
     parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (house: stands)")
     parser.add_argument("--peek", action=argparse.BooleanOptionalAction, default=house.dealer_peeks,
                         help="the dealer checks for blackjack (house: no peek, full loss)")
@@ -473,17 +473,18 @@ def _print_figures(fig: dict[str, object], bet_word: str = "round") -> None:
         print("            (a negative house edge: the player came out ahead in this run)")
 
 
-def _head(game: str, outcome: Outcome, seed: int | None, what: str) -> str:
+def _head(game: str, outcome: Outcome, seed: int | None, what: str, shuffles: int) -> str:
+    """Two lines: what was played, and how (jobs, time, speed, reshuffles)."""
     rate = outcome.rounds / outcome.seconds if outcome.seconds > 0 else 0.0
     seed_text = f", seed {seed}" if seed is not None else ""
-    jobs = _count(outcome.jobs, "job")
-    return (f"{game}, {what}, {_count(outcome.rounds, 'round')}{seed_text}, {jobs}, "
-            f"{outcome.seconds:,.1f} s ({rate:,.0f} rounds/s)")
+    return (f"{game}, {what}, {_count(outcome.rounds, 'round')}{seed_text}\n"
+            f"run:        {_count(outcome.jobs, 'job')}, {outcome.seconds:,.1f} s, {rate:,.0f} rounds/s, "
+            f"{_count(shuffles, 'reshuffle')}")
 
 
 def _interrupted_line(outcome: Outcome) -> str:
     return (f"cardtable simulate: interrupted after {outcome.rounds:,} of "
-            f"{outcome.rounds_asked:,} rounds; the figures are for those")
+            f"{outcome.rounds_asked:,} rounds (the figures are theirs)")
 
 
 def _blackjack(args: argparse.Namespace, jobs: int) -> int:
@@ -529,8 +530,7 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(textwrap.fill(_head("blackjack", outcome, args.seed, f"{args.level} player") + ", "
-                            + _count(tally.shuffles, "reshuffle"), width=78, subsequent_indent="  "))
+        print(_head("blackjack", outcome, args.seed, f"{args.level} player", tally.shuffles))
         print(textwrap.fill(describe_rules(rules) + f", cut card at {rules.penetration_percent} %",
                             width=78, initial_indent="rules:      ", subsequent_indent=" " * 12))
         _print_figures(fig)
@@ -550,11 +550,11 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     return 0
 
 
-def _baccarat(args: argparse.Namespace, jobs: int) -> int:
+def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], int | None] | None) -> int:
     from cardtable.core.baccarat import Outcome as Spot
     from cardtable.core.baccarat import house_edges
 
-    decks = args.decks or config.DEFAULT_BACCARAT_DECKS
+    decks = args.decks or (settings_decks() if settings_decks is not None else None) or config.DEFAULT_BACCARAT_DECKS
     if decks not in config.BACCARAT_DECK_CHOICES:
         raise _UsageError(f"argument --decks: baccarat uses {', '.join(map(str, config.BACCARAT_DECK_CHOICES))} "
                           f"decks, not {decks}")
@@ -581,8 +581,7 @@ def _baccarat(args: argparse.Namespace, jobs: int) -> int:
                           "seconds": outcome.seconds, "interrupted": outcome.interrupted, "bet": BET,
                           "bets": per_bet}, indent=2))
     else:
-        print(textwrap.fill(_head("baccarat", outcome, args.seed, f"{decks} decks") + ", "
-                            + _count(outcome.tallies[0].shuffles, "reshuffle"), width=78, subsequent_indent="  "))
+        print(_head("baccarat", outcome, args.seed, f"{decks} decks", outcome.tallies[0].shuffles))
         for name, fig in per_bet.items():
             print(f"-- {name} bet (1 bet on every coup)")
             _print_figures(fig, "coup")
@@ -601,9 +600,12 @@ def _baccarat(args: argparse.Namespace, jobs: int) -> int:
 _USAGE = "see 'cardtable simulate --help'"
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None) -> int:
     """CLI entry (argv after ``simulate``): 0 on success, 2 with one line on bad args,
-    130 when interrupted (after printing the figures of the rounds played)."""
+    130 when interrupted (after printing the figures of the rounds played).
+
+    ``settings_decks()`` gives the baccarat shoe of the player's settings (the command
+    reads them: this layer does not open the store); ``--decks`` overrides it."""
     try:
         args = _parser().parse_args(argv)
         if args.game == "baccarat" and args.compare:
@@ -613,7 +615,7 @@ def main(argv: list[str]) -> int:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if args.game == "blackjack":
             return _blackjack(args, jobs)
-        return _baccarat(args, jobs)
+        return _baccarat(args, jobs, settings_decks)
     except _UsageError as error:
         print(f"cardtable: error: {error} ({_USAGE})", file=sys.stderr)
         return 2
