@@ -77,6 +77,9 @@ class BaccaratState:
     cut_from_end: int | None = None
     #: The coup on the table is the first of a new shoe.
     new_shoe: bool = False
+    #: With no bets placed, the next deal places the last coup's again (``enter`` alone
+    #: plays on) — until ``c`` clears that too.
+    repeat_on_deal: bool = False
 
     def stake(self, spot: Outcome) -> int:
         return self.bets.get(spot, 0)
@@ -93,17 +96,19 @@ class BaccaratState:
 
     @property
     def can_clear(self) -> bool:
-        return self.betting and self.staked > 0
+        """Something for the next deal to clear: bets placed, or the last coup's that
+        ``enter`` alone would place again."""
+        return self.betting and (self.staked > 0 or self.repeat_on_deal)
 
     @property
     def can_repeat(self) -> bool:
-        """The last coup's bets exist and are not already the bets placed."""
-        return self.betting and bool(self.last_bets) and dict(self.last_bets) != dict(self.bets)
+        """The last coup's bets exist (``r`` places them again and deals)."""
+        return self.betting and bool(self.last_bets)
 
     @property
     def can_deal(self) -> bool:
         """Bets placed, or the last coup's to place again (``enter`` alone plays on)."""
-        return self.betting and bool(self.bets or self.last_bets)
+        return self.betting and bool(self.bets or self.repeat_on_deal)
 
 
 class BaccaratTable:
@@ -128,6 +133,9 @@ class BaccaratTable:
         self.last_bets: dict[Outcome, int] = {}
         #: The last coup's result is still on the layout (until the next coup's bets).
         self.result_shown = False
+        #: ``c`` cleared the layout with nothing placed: ``enter`` alone no longer
+        #: places the last coup's bets again (until the next coup is settled).
+        self.cleared = False
         self._start: dict[str, object] | None = None
 
     # -- betting ------------------------------------------------------------------
@@ -168,9 +176,12 @@ class BaccaratTable:
         return True
 
     def clear(self) -> None:
-        """Every bet placed for the next coup back in the bankroll."""
+        """Every bet placed for the next coup back in the bankroll, and the next deal
+        no longer places the last coup's bets on its own: what ``c`` clears is what the
+        next deal would have used."""
         if self.coup is None:
             self.placed.clear()
+            self.cleared = True
 
     def repeat(self, bankroll: int) -> str | None:
         """The last coup's bets in place of those placed; a refusal message if the
@@ -196,7 +207,7 @@ class BaccaratTable:
         if self.coup is not None:
             return "The coup on the table is not settled"
         if not self.placed:
-            refusal = self.repeat(bankroll) if self.last_bets else "Place a bet first"
+            refusal = self.repeat(bankroll) if self.last_bets and not self.cleared else "Place a bet first"
             if refusal is not None:
                 return refusal
         if self.on_table > bankroll:
@@ -290,6 +301,7 @@ class BaccaratTable:
             return
         self.history.append(self.coup.outcome)
         self.last_coup, self.last_bets, self.result_shown = self.coup, self.bets, True
+        self.cleared = False
         self.coup, self.bets, self._start = None, {}, None
         self.placed = {}
         self.new_shoe = False
@@ -308,6 +320,7 @@ class BaccaratTable:
             decks=shoe.decks,
             cut_from_end=shoe.cut_from_end,
             new_shoe=self.new_shoe,
+            repeat_on_deal=bool(self.last_bets) and not self.cleared and self.coup is None,
         )
 
     # -- records -------------------------------------------------------------------

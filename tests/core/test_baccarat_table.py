@@ -121,7 +121,7 @@ def test_repeat_puts_the_last_bets_back_in_place_of_those_placed() -> None:
     t.place(B, 500, RICH, MAX)
     assert t.repeat(RICH) is None
     assert t.placed == {P: 1000, T: 500}
-    assert not t.state().can_repeat  # already the last bets
+    assert t.state().can_repeat  # r places them again and deals: still on offer
 
 
 def test_repeat_is_refused_when_the_bankroll_shrank() -> None:
@@ -291,18 +291,32 @@ def test_state_shows_the_coups_bets_while_it_is_on_the_table() -> None:
     assert state.coup is None and state.bets == {}  # the placed bets are cleared too
     assert state.last_coup == dealt and state.last_bets == {B: 2500} and state.result_shown
     assert state.history == (P,)
-    assert state.can_deal and state.can_repeat and not state.can_clear
+    # enter alone would place the last bets again, so c has something to clear
+    assert state.can_deal and state.can_repeat and state.can_clear and state.repeat_on_deal
 
 
 def test_state_flags_follow_the_bets() -> None:
     t = played({P: 500})
     state = t.state()
-    assert state.can_deal and state.can_repeat and not state.can_clear  # enter alone repeats
+    assert state.can_deal and state.can_repeat and state.can_clear  # enter alone repeats; c clears that
     t.place(P, 500, RICH, MAX)
     state = t.state()
-    assert state.can_deal and state.can_clear and not state.can_repeat  # the same bets as last time
+    assert state.can_deal and state.can_clear and state.can_repeat
     t.place(B, 500, RICH, MAX)
     assert t.state().can_repeat
+
+
+def test_clear_also_clears_what_enter_alone_would_deal() -> None:
+    """Issue 12: after c, the next deal does not place the last coup's bets again."""
+    t = played({P: 500})
+    t.clear()
+    state = t.state()
+    assert not state.repeat_on_deal and not state.can_deal and not state.can_clear
+    assert state.can_repeat  # r still puts them back on purpose
+    assert t.deal_next(RICH, lambda: Shoe.stacked(PLAYER_NATURAL)) == "Place a bet first"
+    assert t.coup is None and t.placed == {}
+    assert t.repeat(RICH) is None and t.placed == {P: 500}  # r after c: the last bets again
+    assert t.state().can_deal
 
 
 # -- chips and words ----------------------------------------------------------------------

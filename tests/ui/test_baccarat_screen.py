@@ -25,7 +25,7 @@ from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.chips import ChipBalance
 from cardtable.ui.widgets.common.markdown import MarkdownText
 
-from helpers import screen_text
+from helpers import screen_text, settle
 
 P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
 
@@ -248,13 +248,15 @@ async def test_clear_and_repeat_buttons(data_dir: Path) -> None:
         assert stakes(app) == {P: 0, B: 0, T: 0}
         await press(pilot, ["b", "b", "enter"])
         assert app.store.bankroll == 100_000 + 950
-        # the spots are empty again; repeat puts the last bets back
+        # the spots are empty again; repeat puts the last bets back and deals them,
+        # as r does at every table
         assert stakes(app)[B] == 0
         assert not repeat.disabled
         await pilot.click("#bac-repeat")
-        await pilot.pause()
-        assert stakes(app) == {P: 0, B: 1000, T: 0}
-        assert repeat.disabled  # already the last bets
+        await settle(pilot)
+        assert app.store.history_count("baccarat") == 2
+        (last, _first) = app.store.history("baccarat", limit=2)
+        assert last.stake == 1000
 
 
 # -- enter alone, refusals, limits -----------------------------------------------------------
@@ -523,7 +525,10 @@ async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> Non
         assert not {"clear", "deal", "chip(-1)"} & dimmed()
         assert "repeat" in dimmed()
         await press(pilot, ["enter"])
-        assert "repeat" not in dimmed() and "clear" in dimmed()
+        # after a coup: r (repeat and deal) and c (clear what enter would deal) are live
+        assert "repeat" not in dimmed() and "clear" not in dimmed()
+        await press(pilot, ["c"])
+        assert {"clear", "deal"} <= dimmed() and "repeat" not in dimmed()
 
 
 async def test_a_coup_the_store_cannot_settle_stays_open_until_enter_saves_it(

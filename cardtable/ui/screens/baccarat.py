@@ -202,8 +202,14 @@ class BaccaratScreen(GameScreen):
             self._bets_changed(None, "Bets cleared")
 
     def action_repeat(self) -> None:
+        """The last coup's bets placed again and dealt, as ``r`` does at every table."""
         if self.table is not None and self.allowed("repeat"):
-            self._bets_changed(self.table.repeat(self.app.bankroll))
+            refusal = self.table.repeat(self.app.bankroll)
+            if refusal is not None:
+                self._bets_changed(refusal)
+                return
+            self.view = CoupView(Phase.BETTING, self.table.state())
+            self.action_deal()
 
     def _bets_changed(self, refusal: str | None, text: str | None = None) -> None:
         """Show the table's new bets, or say why they did not change."""

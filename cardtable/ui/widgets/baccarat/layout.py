@@ -90,7 +90,7 @@ class BaccaratLayout(Vertical):
         self.buttons = {
             "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal"),
             "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": Button("Repeat last bets  r", id="bac-repeat", compact=True, action="screen.repeat"),
+            "repeat": Button("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat"),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 
