@@ -96,7 +96,10 @@ class LobbyScreen(Screen[None]):
         for game in GAME_INFO:
             entry = self.query_one(f"#game-{game}", MenuItem)
             entry.set_class(game in waiting, "-waiting")
-            entry.update(self._entry_text(game, game in waiting, self._blurb(game)))
+            text = self._entry_text(game, game in waiting, self._blurb(game))
+            entry.update(text)
+            # The poker entry's three lines (machines and returns) use the entry's padding rows.
+            entry.styles.padding = (0, 2) if "\n" in text else (1, 2)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_game" and parameters:

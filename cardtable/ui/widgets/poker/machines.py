@@ -131,12 +131,30 @@ def machines_markdown(folder: Path | None) -> str:
     return "\n".join(lines) + note
 
 
-def lobby_blurb(folder: Path) -> str:
-    """The poker entry in the lobby: the machines and their computed returns."""
+#: Short names for the lobby's lines (the machine's own name where it is short enough).
+_SHORT = {
+    "jacks-or-better-9-6": "9/6 JoB",
+    "bonus-poker-8-5": "8/5 Bonus",
+    "double-double-bonus-9-6": "9/6 DDB",
+    "deuces-wild": "Deuces Wild",
+    "joker-poker": "Joker Poker",
+}
+
+
+def lobby_blurb(folder: Path, indent: int = 15) -> str:
+    """The poker entry in the lobby: each machine with its return as computed (two lines
+    under the title), or how many machines there are while nothing is computed yet."""
     known = returns(folder)
-    count = len(machines())
+    row = machines()
     if not known:
-        return f"{count} machines · tick cards to exchange"
-    low, high = min(known.values()), max(known.values())
-    span = percent(low) if low == high else f"{float(low) * 100:.2f}–{float(high) * 100:.2f} %"
-    return f"{count} machines · returns {span}"
+        return f"{len(row)} machines · tick cards to exchange"
+    cells = [
+        f"{_SHORT.get(m.key, m.name)} {float(known[m.key]) * 100:.2f} %" if m.key in known
+        else f"{_SHORT.get(m.key, m.name)} …"
+        for m in row
+    ]
+    half = (len(cells) + 1) // 2
+    pad = "\n" + " " * indent
+    return f"{len(row)} machines, returns as computed:" + pad + " · ".join(cells[:half]) + pad + " · ".join(
+        cells[half:]
+    )
