@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.cards import SUIT_ORDER, Card
-from ..core.poker_machines import JOKER, Machine, PayHand
+from ..core.poker_machines import JOKER, Joker, Machine, PayHand
 
 __all__ = ["Analysis", "analyse", "all_hands", "hand_rows", "card_index", "index_card", "row_counts"]
 
@@ -55,7 +55,7 @@ _PREFERENCE = sorted(range(32), key=lambda m: (-int(_POP[m]), [i for i in range(
 
 def card_index(card: Card) -> int:
     """The card's number in the analysis: 4 × (rank − 2) + suit, ace high; the joker is 52."""
-    if card is JOKER:
+    if isinstance(card, Joker):
         return 52
     high = 14 if card.rank == 1 else card.rank
     return 4 * (high - 2) + SUIT_ORDER.index(card.suit)

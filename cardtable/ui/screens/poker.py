@@ -12,6 +12,11 @@ hand saved open, each exchange is saved before its cards appear, and the settlem
 pays and closes the hand in one transaction. Leaving mid-hand leaves it open; the
 table resumes it when opened again. The reveal (:meth:`GameScreen.catch_up`) only
 catches the picture up.
+
+The table is a row of machines (issue 16, ``assets/paytables``): ``m`` or a click on the
+machine line walks to the next one between hands, remembered in the settings; a hand is
+always paid (and resumed) by the machine it was dealt on. The tip (``t``) and the coach
+line after the draw are exact on every machine.
 """
 
 from __future__ import annotations
