@@ -12,6 +12,7 @@ import csv
 import json
 import os
 from datetime import date, datetime, time, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -43,11 +44,14 @@ class ExportError(Exception):
 
 def decimal_chips(amount: int) -> str:
     """Hundredths as decimal chips with two places: ``-10.00``, ``4.75``."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    return f"{sign}{whole}.{cents:02d}"
+    if amount < 0:
+        whole, cents = divmod(-amount, 100)
+        return f"-{whole}.{cents:02d}"
+    whole, cents = divmod(amount, 100)
+    return f"{whole}.{cents:02d}"
 
 
+@lru_cache(maxsize=4096)  # rounds settled in the same second share their text
 def iso_local(at: str) -> str:
     """The store's UTC time as ISO 8601 in local time with its offset."""
     try:
@@ -165,12 +169,14 @@ def _write_csv(store: Store, out: TextIO, where: HistoryFilter) -> int:
 
 def _write_jsonl(store: Store, out: TextIO, where: HistoryFilter) -> int:
     count = 0
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    write = out.write
     for entry, record in store.iter_records(where):
         line = row_of(entry)
         line["details"] = entry.details
-        line["record"] = json.loads(record) if record else None
-        out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
-        out.write("\n")
+        text = dumps(line)
+        # The record is already compact JSON text: written as it is, not parsed again.
+        write(f'{text[:-1]},"record":{record or "null"}}}\n')
         count += 1
     return count
 

@@ -1,106 +1,160 @@
-"""Statistics per game: rounds, won / lost / pushed, net, biggest win, refills."""
+"""Statistics: a row per game and the charts of the bankroll, the nets and the results.
+
+Why it reads in two steps: the table and the charts come from two quick queries (the
+statistics, and one pass over the history's amounts), so the screen opens at once even
+with 100,000 rounds (``benchmarks/history_size.py`` measures it); the exact house
+edges need every round's details and arrive a moment later from a thread.
+"""
 
 from __future__ import annotations
 
-from textual import getters
+from rich.text import Text
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Label
+from textual.widgets import DataTable, Header, Label, TabbedContent, TabPane
 
 from ...core.money import format_chips, format_signed
-from ...store import StoreError
+from ...history_stats import StatsRow, exact_edges, stats_rows
+from ...store import START_BANKROLL, Store, StoreError
 from ..app import CardTableApp
-from ..games import GAME_INFO
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
+from ..widgets.history.charts import BankrollChart, ChartData, GameNetChart, ResultsChart, chart_data
 
-__all__ = ["StatsScreen"]
+__all__ = ["StatsScreen", "stats_cells"]
+
+_COLUMNS = ("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Best", "Worst", "Edge", "Exact")
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.2f}%".replace("-", "\u2212")
+
+
+def _right(text: str, style: str = "") -> Text:
+    return Text(text, style=style, justify="right")
+
+
+def stats_cells(row: StatsRow) -> list[Text]:
+    """A row's cells: numbers right-aligned, the net green or red."""
+    net_style = "bold green" if row.net > 0 else "bold red" if row.net < 0 else ""
+    title = Text(row.title, style="bold" if row.game == "total" else "")
+    return [
+        title,
+        _right(f"{row.rounds:,}"),
+        _right(f"{row.won:,}"),
+        _right(f"{row.lost:,}"),
+        _right(f"{row.pushed:,}"),
+        _right(format_signed(row.net), net_style),
+        _right(format_chips(row.biggest_win), "green" if row.biggest_win else ""),
+        _right(format_signed(row.biggest_loss) if row.biggest_loss else "0", "red" if row.biggest_loss else ""),
+        _right(_pct(row.edge)),
+        _right(_pct(row.exact_edge), "dim"),
+    ]
 
 
 class StatsScreen(Screen[None]):
-    """Read-only figures from the store, plus the last few rounds."""
+    """Read-only figures from the store, and the charts."""
 
     app = getters.app(CardTableApp)  # typed: the card room's own attributes
 
-
     DEFAULT_CSS = """
-    #stats {
-        padding: 0 1;
-    }
-    #stats-table {
-        height: auto;
-        max-height: 7;
-    }
-    #history-table {
-        height: 1fr;
-    }
+    StatsScreen #stats { padding: 0 1; }
+    StatsScreen #stats-top { height: 1; }
+    StatsScreen #stats-top .screen-title { width: auto; margin-right: 2; text-style: bold; }
+    StatsScreen #stats-top ChipBalance { width: 1fr; }
+    StatsScreen #stats-table { height: auto; max-height: 6; }
+    StatsScreen #stats-note { height: 1; color: $text-muted; }
+    StatsScreen TabbedContent { height: 1fr; }
+    StatsScreen TabPane { padding: 0; }
     """
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="stats.back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="stats.back"),
+        Binding("y", "history", "History", id="stats.history"),
+        Binding("c", "next_chart", "Next chart", id="stats.chart"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="stats"):
-            yield Label("Statistics", classes="screen-title")
-            yield ChipBalance()
+            with Horizontal(id="stats-top"):
+                yield Label("Statistics", classes="screen-title")
+                yield ChipBalance()
             yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
-            yield Label("Last rounds", classes="section-title")
-            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield Label("", id="stats-note")
+            with TabbedContent(id="stats-charts"):
+                with TabPane("Bankroll", id="tab-bankroll"):
+                    yield BankrollChart(id="chart-bankroll")
+                with TabPane("Net per game", id="tab-nets"):
+                    yield GameNetChart(id="chart-nets")
+                with TabPane("Results", id="tab-results"):
+                    yield ResultsChart(id="chart-results")
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        for name in _COLUMNS:
+            table.add_column(name if name == "Game" else Text(name, justify="right"), key=name.lower())
+        self.rows: list[StatsRow] = []
         self.refresh_figures()
 
     def refresh_figures(self) -> None:
-        """Re-read every figure from the store."""
+        """Re-read every figure from the store (the exact edges follow from a thread)."""
         store = self.app.store
         try:
-            rows = {game: store.stats(game) for game in GAME_INFO}
-            entries = store.history(limit=30)
+            self.rows = stats_rows(store)
+            data = chart_data(store.bankroll_series(), store.refills(), START_BANKROLL)
         except StoreError as error:
             self.app.report_store_error("The statistics could not be read", error)
             return
-        table = self.query_one("#stats-table", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Biggest win", "Refills")
-        for game, info in GAME_INFO.items():
-            s = rows[game]
-            figures = [s.rounds, s.won, s.lost, s.pushed, s.net, s.biggest_win, s.refills]
-            table.add_row(info.title, *self._cells(figures), key=game)
-        every = rows.values()
-        totals = [
-            sum(s.rounds for s in every),
-            sum(s.won for s in every),
-            sum(s.lost for s in every),
-            sum(s.pushed for s in every),
-            sum(s.net for s in every),
-            max(s.biggest_win for s in every),  # the biggest single win, not a sum
-            sum(s.refills for s in every),
-        ]
-        table.add_row("All games", *self._cells(totals), key="total")
-        history = self.query_one("#history-table", DataTable)
-        history.clear(columns=True)
-        history.add_columns("When (UTC)", "Game", "Staked", "Returned", "Net")
-        for entry in entries:
-            history.add_row(
-                entry.at.replace("T", " ")[:19],
-                GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game,
-                format_chips(entry.stake),
-                format_chips(entry.returned),
-                format_signed(entry.returned - entry.stake),
-            )
+        self._fill_table()
+        self.show_charts(data)
+        refills = self.rows[-1].refills
+        self.query_one("#stats-note", Label).update(
+            f"Refills {refills:,} · Edge: the house's win per chip you staked · "
+            "Exact: perfect play's edge"
+        )
+        if any(r.staked for r in self.rows):
+            self._exact_edges(store)
 
-    @staticmethod
-    def _cells(row: list[int]) -> list[str]:
-        rounds, won, lost, pushed, net, biggest, refills = row
-        return [
-            f"{rounds:,}",
-            f"{won:,}",
-            f"{lost:,}",
-            f"{pushed:,}",
-            format_signed(net),
-            format_chips(biggest),
-            f"{refills:,}",
-        ]
+    def _fill_table(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        table.clear()
+        for row in self.rows:
+            table.add_row(*stats_cells(row), key=row.game)
+
+    def show_charts(self, data: ChartData) -> None:
+        self.chart_data = data
+        self.query_one(BankrollChart).show(data)
+        self.query_one(GameNetChart).show(data)
+        self.query_one(ResultsChart).show(data)
+
+    @work(thread=True, exclusive=True, group="exact-edges")
+    def _exact_edges(self, store: Store) -> None:
+        try:
+            edges = exact_edges(store)
+        except Exception:  # noqa: BLE001 - the column stays "—"
+            return
+        self.app.call_from_thread(self._show_edges, edges)
+
+    def _show_edges(self, edges: dict[str, float | None]) -> None:
+        try:
+            self.rows = stats_rows(self.app.store, edges)
+        except StoreError:
+            return
+        if self.is_mounted:
+            self._fill_table()
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_next_chart(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        order = ["tab-bankroll", "tab-nets", "tab-results"]
+        current = tabs.active if tabs.active in order else order[0]
+        tabs.active = order[(order.index(current) + 1) % len(order)]
