@@ -259,17 +259,22 @@ async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
         assert app.bankroll == 101_500
         await press(pilot, "down")
         assert bet.value == 1_000
-        await press(pilot, "r")  # repeats 15 and deals
-        assert screen.round.hands(0)[0].stake == 1_500
+        await press(pilot, "r")  # deals the bet shown, 10, not the last bet (issue 12)
+        assert screen.round.hands(0)[0].stake == 1_000
         await press(pilot, "s")
-        assert app.bankroll == 103_000
-        # a bet larger than the bankroll is refused
-        app.store.record_round("baccarat", 102_500, 0, {})
+        assert app.bankroll == 102_500
+        # the bankroll falls below the bet: the bet follows it down, dearer chips are off
+        app.store.record_round("baccarat", 102_000, 0, {})
         app.sync_bankroll()
-        assert app.bankroll == 500
-        await pilot.click("#chip-2500")
         await settle(pilot)
-        assert bet.value == 2_500
+        assert app.bankroll == 500
+        assert bet.value == 500 and screen.query_one("#chip-2500", Button).disabled
+        assert screen.check_action("bet", (1,)) is None  # + stops at the bankroll
+        # below the table minimum: Deal is off (never lit to refuse), and enter says why
+        app.store.record_round("baccarat", 100, 0, {})
+        app.sync_bankroll()
+        await settle(pilot)
+        assert screen.check_action("deal", ()) is None and screen.query_one("#btn-deal", Button).disabled
         rounds = app.store.history_count("blackjack")
         await press(pilot, "enter")
         assert screen.round.finished and screen.phase == "betting"  # no new round

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -24,6 +25,7 @@ from textual.widgets import Header
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, EventKind, HandResult, Round, RoundState, Rules
+from ...core.blackjack_refusals import action_refusal
 from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
 from ...core.record import RoundRecord
@@ -37,6 +39,10 @@ from .base import GameScreen
 from .bj_summary import SessionStats, SessionSummary
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
+
+#: The player's action keys, for the refusal that says why one does nothing.
+_KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
+
 
 class BlackjackScreen(GameScreen):
     """The blackjack table."""
@@ -149,8 +155,24 @@ class BlackjackScreen(GameScreen):
             self._advance(shown=0)
             return
         self.offer_refill_if_needed()
+        self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
+
+    def _bankroll_changed(self, bankroll: int) -> None:
+        """Between rounds the bet follows the bankroll down (never a lit Deal that
+        refuses), and a refusal the new bankroll answers is taken off the banner."""
+        if self.view.phase is not Phase.BETTING:
+            return
+        if self.banner.kind == "error" and self.deal_refusal() is None:
+            self.banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
+        self.view = self.view  # restyle: the bet's cap, Deal, the chips
 
     # -- what may be done: computed from the view -------------------------------------
+
+    def deal_refusal(self) -> str | None:
+        """Why the bet shown cannot be dealt now (the core table's words), or None."""
+        if self.table is None:
+            return "The table is not ready."
+        return self.table.refusal(self._bet.value, self.app.bankroll)
 
     def legal(self) -> set[Action]:
         """The table's legal actions for the player, once the picture has caught up."""
@@ -166,8 +188,12 @@ class BlackjackScreen(GameScreen):
             return ACTIONS.get(str(parameter)) in self.legal()
         if action == "tip":
             return bool(self.legal())
-        if action in ("deal", "repeat", "chip"):
-            return betting
+        if action == "chip":
+            return betting and self._bet.affordable(int(str(parameter))) if parameter is not None else betting
+        if action == "deal":
+            return betting and self.deal_refusal() is None
+        if action == "repeat":
+            return betting and self.last_bet is not None and self.deal_refusal() is None
         if action == "bet":
             if not betting:
                 return False
@@ -185,7 +211,10 @@ class BlackjackScreen(GameScreen):
             return
         r = self.round
         at_stake = r.staked(self.human) if r is not None and not r.finished else 0
-        self._layout.restyle(self.allowed, view.phase is Phase.BETTING, at_stake)
+        betting = view.phase is Phase.BETTING
+        if betting:  # the bet shown can always be dealt (the minimum when nothing can)
+            self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
+        self._layout.restyle(self.allowed, betting, at_stake)
         self._draw()
 
     def _draw(self) -> None:
@@ -209,8 +238,26 @@ class BlackjackScreen(GameScreen):
 
     def action_chip(self, value: int) -> None:
         """A chip button: bet exactly that much."""
-        if self.allowed("chip"):
+        if self.allowed("chip", value):
             self._bet.set_value(value)
+
+    def on_key(self, event: events.Key) -> None:
+        """A table key that does nothing now says why, instead of being ignored."""
+        name = _KEY_ACTIONS.get(event.key)
+        r = self.round
+        if name is not None and self.view.phase is Phase.PLAYER and r is not None:
+            if not self.allowed("play", name):
+                event.stop()
+                refusal = action_refusal(r, self.human, ACTIONS[name])
+                self.banner.show(refusal or f"{name.capitalize()} is not possible now.", "error")
+        elif event.key in ("enter", "r") and self.view.phase is Phase.BETTING:
+            if event.key == "r" and self.last_bet is None:
+                event.stop()
+                self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
+            elif (refusal := self.deal_refusal()) is not None:
+                event.stop()
+                self.banner.show(refusal, "error")
+                self.offer_refill_if_needed()
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
         """Nothing else depends on the bet: its own − and + buttons follow it, and the
@@ -218,13 +265,13 @@ class BlackjackScreen(GameScreen):
         event.stop()
 
     def action_repeat(self) -> None:
-        """Repeat the last bet and deal."""
+        """Deal again. The bet shown is the bet dealt: after a round it shows the last
+        bet, and a bet changed since is the one the player chose."""
         if not self.allowed("repeat"):
             return
         if self.last_bet is None:
             self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
             return
-        self._bet.set_value(self.last_bet)
         self.action_deal()
 
     def action_deal(self) -> None:
@@ -315,6 +362,8 @@ class BlackjackScreen(GameScreen):
         if not self.app.animations:  # one frame: the table as it now stands
             self._caught_up()
             return
+        if shown and self.banner.kind != "error":  # the prompt for a decision taken is stale
+            self.banner.show("The dealer plays…" if r.turn is None else "", "info")
         self.view = replace(self.view, phase=Phase.DEALING)
         self.catch_up(r.states[shown:], self._show_step, self._pause_before, self._caught_up)
 

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ..widgets.common.footer import KeyFooter
+
 __all__ = ["ConfirmScreen"]
 
 
@@ -55,6 +57,8 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button(self.yes_label, id="yes", variant="warning")
                 yield Button(self.no_label, id="no", variant="primary")
+        # The dialog's own keys at the foot, over the table's (which do nothing now).
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -97,10 +97,10 @@ class BlackjackTable(Vertical):
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
         self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), id="bj-bet")
+        self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
             Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
-            for v in CHIP_VALUES
-            if rules.min_bet <= v <= rules.max_bet
+            for v in self._chip_values
         ]
         self.net = FixedLabel("", id="bj-net")
         self.balance = ChipBalance(id="bj-balance")
@@ -185,8 +185,8 @@ class BlackjackTable(Vertical):
                 button.disabled = not allowed("play", name)
             else:
                 button.disabled = not allowed(name, None)
-        for button in self.chips:
-            button.disabled = not betting
+        for value, button in zip(self._chip_values, self.chips, strict=True):
+            button.disabled = not allowed("chip", value)
         self.bet.locked = not betting
         self.balance.at_stake = at_stake
 

@@ -38,7 +38,13 @@ class Banner(Static):
         for other in _KINDS:
             self.set_class(other == kind, f"-{other}")
         self._text = text
+        self._kind = kind
         self.update(text, layout=False)  # fixed box: a new message only repaints
+
+    @property
+    def kind(self) -> str:
+        """The kind of the message shown ('' when blank)."""
+        return getattr(self, "_kind", "") if self.text else ""
 
     def clear(self) -> None:
         """Blank the banner."""

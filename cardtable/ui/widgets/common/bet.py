@@ -86,6 +86,9 @@ class BetControls(Horizontal):
     """The current bet (an entry of ``values``)."""
     locked: reactive[bool] = reactive(False)
     """True while a round is under way: buttons disabled."""
+    cap: reactive[int | None] = reactive(None, init=False)
+    """The most the player can bet now (the bankroll), or None: the value follows it
+    down and ``+`` stops below it, so the bet shown is always one that can be dealt."""
 
     def __init__(
         self,
@@ -126,7 +129,12 @@ class BetControls(Horizontal):
 
     @property
     def can_increase(self) -> bool:
-        return not self.locked and self.value < self.values[-1]
+        higher = [v for v in self.values if v > self.value]
+        return not self.locked and bool(higher) and (self.cap is None or higher[0] <= self.cap)
+
+    def affordable(self, value: int) -> bool:
+        """Whether ``value`` is within the cap (the bankroll)."""
+        return self.cap is None or value <= self.cap
 
     @property
     def can_decrease(self) -> bool:
@@ -161,6 +169,11 @@ class BetControls(Horizontal):
         self.post_message(self.Changed(self, value))
 
     def watch_locked(self) -> None:
+        self._sync()
+
+    def watch_cap(self, cap: int | None) -> None:
+        if cap is not None and self.value > cap:
+            self.value = self._nearest(cap)  # the smallest value when even that is above
         self._sync()
 
     def on_mount(self) -> None:

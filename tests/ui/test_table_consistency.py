@@ -1,0 +1,102 @@
+"""Keys mean the same everywhere and every refusal says why (issue 12): blackjack's
+refused actions, banners that never outlive their state, dialogs' own keys."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from textual.widgets._footer import FooterKey
+
+from cardtable.core.cards import Shoe
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.blackjack import BlackjackScreen
+from cardtable.ui.screens.confirm import ConfirmScreen
+
+from helpers import press, settle
+
+START = 100_000
+
+
+def make_app(data_dir: Path, stack: str, bankroll: int = START) -> CardTableApp:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=()))
+    if bankroll < START:
+        store.record_round("baccarat", START - bankroll, 0, {})
+    store.close()
+    return CardTableApp(
+        data_dir=data_dir, start="blackjack", animations=False, shoe_factory=lambda game, decks, cut: Shoe.stacked(stack)
+    )
+
+
+def table(app: CardTableApp) -> BlackjackScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, BlackjackScreen)]
+    assert screens
+    return screens[-1]
+
+
+async def test_d_without_the_chips_to_double_says_what_is_missing(data_dir: Path) -> None:
+    # bankroll 12: bet 10 leaves 2, a double needs 10 more
+    app = make_app(data_dir, "5S 9H 6D 7C 2S " * 3, bankroll=1_200)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "plus", "enter")
+        screen = table(app)
+        assert screen.round.hands(0)[0].stake == 1_000
+        await press(pilot, "d")
+        assert screen.round.hands(0)[0].stake == 1_000 and not screen.round.hands(0)[0].doubled
+        assert screen.banner.text == "Not enough chips to double: 10 needed, 2 left."
+        await press(pilot, "p")
+        assert screen.banner.text == "Only two cards of the same value can be split."
+        await press(pilot, "s")  # a legal key still plays
+        assert screen.round.finished
+
+
+async def test_a_refusal_leaves_the_banner_once_a_refill_answers_it(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S " * 3, bankroll=300)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, ConfirmScreen):  # the refill offer on sitting down: not yet
+            await press(pilot, "n")
+        screen = table(app)
+        await press(pilot, "enter")
+        assert "cannot cover" in screen.banner.text
+        assert isinstance(app.screen, ConfirmScreen)  # enter offers the refill again
+        await press(pilot, "y")
+        assert app.bankroll == START
+        assert "cannot cover" not in screen.banner.text  # not stale after the refill
+        await press(pilot, "enter")
+        assert screen.round is not None and screen.round.hands(0)[0].stake == 500
+
+
+async def test_a_dialog_shows_its_own_keys_and_not_the_tables(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S " * 3, bankroll=300)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        keys = {key.key for key in app.screen.query(FooterKey)}
+        assert {"y", "n"} <= keys and "h" not in keys and "enter" not in keys
+
+
+async def test_the_prompt_for_a_taken_decision_does_not_stay_while_the_dealer_plays(data_dir: Path) -> None:
+    app = make_app(data_dir, "8S 9H 8D 7C TS 2C 4D " * 3)
+    app._animations_override = True  # type: ignore[attr-defined]
+    app.delay = lambda kind="card": 0.001  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        screen = table(app)
+        assert "Your turn" in screen.banner.text
+        seen: list[str] = []
+        original = screen._draw
+
+        def spy() -> None:
+            seen.append(screen.banner.text)
+            original()
+
+        screen._draw = spy  # type: ignore[method-assign]
+        await press(pilot, "s")
+        assert screen.round.finished
+        during = seen[:-1]  # every picture while the dealer played
+        assert during and not any("Your turn" in text for text in during), during
