@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .core.config import GAMES
-from .store import GameStats, GameTotals, HistoryFilter, Store
+from .store import GameStats, GameTotals, Store
 
 __all__ = ["StatsRow", "stats_rows", "exact_edges", "GAME_TITLES"]
 
@@ -95,7 +95,7 @@ def exact_edges(store: Store) -> dict[str, float | None]:
     player's own play may do worse). Baccarat: each spot's exact edge, weighted by what
     was staked on it. Poker: each machine's exact return with perfect holds, weighted by
     what was staked on it (a machine whose return was never computed leaves it unknown).
-    Reads every round's details, so call it off the UI thread.
+    SQLite sums the stakes; still, call it off the UI thread.
     """
     return {
         "blackjack": _blackjack_edge(),
@@ -115,20 +115,11 @@ def _blackjack_edge() -> float | None:
 
 
 def _spot_stakes(store: Store, game: str, key: str) -> dict[str, int]:
-    """What was staked per spot or machine, from the history's details."""
-    sums: dict[str, int] = {}
-    for entry in store.iter_history(HistoryFilter(game=game, order="oldest")):
-        d = entry.details
-        if key == "bets":
-            bets = d.get("bets")
-            if isinstance(bets, dict):
-                for spot, amount in bets.items():
-                    if isinstance(amount, int):
-                        sums[str(spot)] = sums.get(str(spot), 0) + amount
-        else:
-            machine = d.get("machine") or "jacks-or-better-9-6"
-            sums[str(machine)] = sums.get(str(machine), 0) + entry.stake
-    return sums
+    """What was staked per spot (baccarat) or per machine (poker)."""
+    sums = store.staked_by(game, key)
+    if key == "machine" and "" in sums:  # hands from before the machines were named
+        sums["jacks-or-better-9-6"] = sums.get("jacks-or-better-9-6", 0) + sums.pop("")
+    return {k: v for k, v in sums.items() if v}
 
 
 def _baccarat_edge(store: Store) -> float | None:

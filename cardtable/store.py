@@ -333,7 +333,9 @@ CREATE TABLE stats (
     pushed      INTEGER NOT NULL DEFAULT 0,
     net         INTEGER NOT NULL DEFAULT 0,
     biggest_win INTEGER NOT NULL DEFAULT 0,
-    refills     INTEGER NOT NULL DEFAULT 0
+    refills     INTEGER NOT NULL DEFAULT 0,
+    staked       INTEGER NOT NULL DEFAULT 0,
+    biggest_loss INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE history (
     id       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -342,7 +344,6 @@ CREATE TABLE history (
     stake    INTEGER NOT NULL,
     returned INTEGER NOT NULL,
     details  TEXT NOT NULL,
-    record   BLOB,
     bankroll INTEGER
 );
 CREATE INDEX history_by_game ON history (game, id);
@@ -378,15 +379,25 @@ CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+""" + """
+CREATE TABLE history_records (
+    id     INTEGER PRIMARY KEY,
+    record BLOB NOT NULL
+);
+CREATE INDEX history_amounts ON history (game, stake, returned, bankroll);
 """
 _SCHEMA_1_TABLES = ("wallet", "stats", "history", "settings")
 #: The part of the schema that version 2 added (the migration from 1 runs it).
-_SCHEMA_2 = _SCHEMA[_SCHEMA.index("CREATE TABLE open_rounds") :]
+_SCHEMA_2 = _SCHEMA[_SCHEMA.index("CREATE TABLE open_rounds") : _SCHEMA.index("CREATE TABLE history_records")]
+#: The tables and index that version 3 added (kept apart from the rows they describe,
+#: so that reading the history's amounts never reads the records).
+_SCHEMA_3 = _SCHEMA[_SCHEMA.index("CREATE TABLE history_records") :]
 
 _COLUMNS: dict[str, set[str]] = {
     "wallet": {"id", "bankroll"},
-    "stats": {"game", "rounds", "won", "lost", "pushed", "net", "biggest_win", "refills"},
-    "history": {"id", "game", "at", "stake", "returned", "details", "record", "bankroll"},
+    "stats": {"game", "rounds", "won", "lost", "pushed", "net", "biggest_win", "refills", "staked", "biggest_loss"},
+    "history": {"id", "game", "at", "stake", "returned", "details", "bankroll"},
+    "history_records": {"id", "record"},
     "settings": {"key", "value"},
     "open_rounds": {"game", "staked", "record", "opened", "updated"},
     "ledger": {"id", "at", "kind", "game", "amount", "after_round"},
@@ -394,7 +405,7 @@ _COLUMNS: dict[str, set[str]] = {
     "meta": {"key", "value"},
 }
 #: Columns that schema 3 added (a file of version 1 or 2 lacks them until migrated).
-_COLUMNS_3 = {"history": {"record", "bankroll"}, "ledger": {"after_round"}}
+_COLUMNS_3 = {"history": {"bankroll"}, "ledger": {"after_round"}, "stats": {"staked", "biggest_loss"}}
 
 # Primary result codes that say "the environment is in the way" rather than
 # "the file is bad": moving the file aside would not help (or would hide a
@@ -789,9 +800,10 @@ class Store:
         cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (returned,))
         cur.execute(
             "UPDATE stats SET rounds = rounds + 1, won = won + ?, lost = lost + ?,"
-            " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?)"
+            " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?),"
+            " staked = staked + ?, biggest_loss = MIN(biggest_loss, ?)"
             " WHERE game = ?",
-            (won, lost, pushed, net, max(net, 0), game),
+            (won, lost, pushed, net, max(net, 0), stake, min(net, 0), game),
         )
         self._insert_history(cur, game, stake, returned, details_json, record)
 
@@ -806,10 +818,11 @@ class Store:
     ) -> None:
         """Append one history row (a separate method so tests can make it fail)."""
         cur.execute(
-            "INSERT INTO history (game, at, stake, returned, details, record, bankroll)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, _now_iso(), stake, returned, details_json, record, _bankroll(cur)),
+            "INSERT INTO history (game, at, stake, returned, details, bankroll) VALUES (?, ?, ?, ?, ?, ?)",
+            (game, _now_iso(), stake, returned, details_json, _bankroll(cur)),
         )
+        if record is not None:
+            cur.execute("INSERT INTO history_records (id, record) VALUES (?, ?)", (cur.lastrowid, record))
 
     def can_refill(self, minimum: int) -> bool:
         """True when the bankroll cannot cover ``minimum`` (a table's minimum bet)."""
@@ -856,9 +869,10 @@ class Store:
             cur.execute("DELETE FROM ledger")
             cur.execute(
                 "UPDATE stats SET rounds = 0, won = 0, lost = 0, pushed = 0, net = 0,"
-                " biggest_win = 0, refills = 0"
+                " biggest_win = 0, refills = 0, staked = 0, biggest_loss = 0"
             )
             cur.execute("DELETE FROM history")
+            cur.execute("DELETE FROM history_records")
 
     # ---------------------------------------------------------------- statistics
 
@@ -913,7 +927,8 @@ class Store:
 
     def iter_records(self, where: HistoryFilter, chunk: int = 5000) -> Iterator[tuple[HistoryEntry, str | None]]:
         """Like :meth:`iter_history`, each round with its record's JSON text (or None)."""
-        for row in self._iter_rows(where, _HISTORY_COLUMNS + ", record", chunk):
+        columns = _HISTORY_COLUMNS + ", (SELECT record FROM history_records r WHERE r.id = history.id)"
+        for row in self._iter_rows(where, columns, chunk):
             yield _entry(row[:-1]), (None if row[-1] is None else unpack_record(row[-1]))
 
     def _iter_rows(self, where: HistoryFilter, columns: str, chunk: int) -> Iterator[tuple[Any, ...]]:
@@ -942,7 +957,7 @@ class Store:
     def round_record(self, round_id: int) -> str | None:
         """The settled round's record as JSON text (``core.record.RoundRecord``), or
         None when the history has none for it (rounds settled before schema 3)."""
-        rows = self._read("SELECT record FROM history WHERE id = ?", (int(round_id),))
+        rows = self._read("SELECT record FROM history_records WHERE id = ?", (int(round_id),))
         if not rows or rows[0][0] is None:
             return None
         return unpack_record(rows[0][0])
@@ -955,6 +970,36 @@ class Store:
             for i, g, at, n, b in rows
         ]
 
+    def chart_columns(self) -> tuple[list[int], list[str], list[int], list[int | None]]:
+        """The bankroll series as columns (ids, games, nets, bankroll after), oldest
+        first: the charts' one read, without an object per round."""
+        rows = self._read("SELECT id, game, returned - stake, bankroll FROM history ORDER BY id")
+        if not rows:
+            return [], [], [], []
+        ids, games, nets, bankrolls = zip(*rows, strict=True)
+        return list(ids), list(games), list(nets), list(bankrolls)
+
+    def staked_by(self, game: str, path: str) -> dict[str, int]:
+        """What was staked on each value of the details' ``path`` in ``game``'s rounds:
+        ``bets`` sums each spot's stake (baccarat), ``machine`` sums the stakes per
+        machine (poker). Summed by SQLite, so 100,000 rounds cost a few milliseconds."""
+        _check_game(game)
+        if path == "bets":
+            rows = self._read(
+                "SELECT b.key, SUM(b.value) FROM history, json_each(history.details, '$.bets') AS b"
+                " WHERE game = ? AND json_valid(details) GROUP BY b.key",
+                (game,),
+            )
+        elif path == "machine":
+            rows = self._read(
+                "SELECT COALESCE(json_extract(details, '$.machine'), ''), SUM(stake) FROM history"
+                " WHERE game = ? AND json_valid(details) GROUP BY 1",
+                (game,),
+            )
+        else:
+            raise ValueError(f"unknown details path {path!r}")
+        return {str(k): int(v or 0) for k, v in rows}
+
     def refills(self) -> list[tuple[int, str, int]]:
         """Every refill as (rounds settled before it, time, amount given), oldest first."""
         rows = self._read(
@@ -963,15 +1008,10 @@ class Store:
         return [(int(a), str(at), int(amount)) for a, at, amount in rows]
 
     def game_totals(self) -> dict[str, GameTotals]:
-        """Per game, from the history: rounds, money staked, net, biggest win and loss."""
-        rows = self._read(
-            "SELECT game, COUNT(*), SUM(stake), SUM(returned - stake),"
-            " MAX(returned - stake), MIN(returned - stake) FROM history GROUP BY game"
-        )
-        found = {
-            str(g): GameTotals(str(g), int(n), int(s or 0), int(net or 0), max(int(hi or 0), 0), min(int(lo or 0), 0))
-            for g, n, s, net, hi, lo in rows
-        }
+        """Per game: rounds, money staked, net, biggest win and loss (from the statistics,
+        which keep them as each round settles: no pass over the history)."""
+        rows = self._read("SELECT game, rounds, staked, net, biggest_win, biggest_loss FROM stats")
+        found = {str(r[0]): GameTotals(str(r[0]), *(int(v) for v in r[1:])) for r in rows}
         return {game: found.get(game, GameTotals(game)) for game in GAMES}
 
     def history_count(self, game: str | None = None) -> int:
@@ -1154,7 +1194,10 @@ def _chips(amount: int) -> str:
     return ("-" if amount < 0 else "") + text
 
 
-_HISTORY_COLUMNS = "id, game, at, stake, returned, details, bankroll, record IS NOT NULL"
+_HISTORY_COLUMNS = (
+    "id, game, at, stake, returned, details, bankroll,"
+    " EXISTS (SELECT 1 FROM history_records r WHERE r.id = history.id)"
+)
 
 
 def _entry(row: Sequence[Any]) -> HistoryEntry:
@@ -1353,8 +1396,9 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
 def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
     """Schema 2 -> 3, in place, inside the caller's transaction.
 
-    Adds the history's record (NULL for the rounds already there: they stay listed but
-    cannot be replayed) and the bankroll after each round, worked out from the start:
+    Adds the rounds' records (``history_records``: none for the rounds already there,
+    which stay listed but cannot be replayed), the money staked and the biggest loss per
+    game, and the bankroll after each round, worked out from the start:
     1,000 chips, each round's net and each ledger entry at its time. Refills are placed
     after the last round settled before them.
     """
@@ -1363,8 +1407,16 @@ def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
     }
     for table, columns in _COLUMNS_3.items():
         for column in sorted(columns - have[table]):
-            kind = "BLOB" if column == "record" else "INTEGER"
-            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            default = " NOT NULL DEFAULT 0" if table == "stats" else ""
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER{default}")
+    for statement in _split_sql(_SCHEMA_3):
+        conn.execute(statement)
+    conn.execute(
+        "UPDATE stats SET"
+        " staked = (SELECT COALESCE(SUM(stake), 0) FROM history h WHERE h.game = stats.game),"
+        " biggest_loss = (SELECT MIN(0, COALESCE(MIN(returned - stake), 0)) FROM history h"
+        " WHERE h.game = stats.game)"
+    )
     ledger = conn.execute("SELECT id, at, kind, amount FROM ledger ORDER BY id").fetchall()
     rounds = conn.execute("SELECT id, at, returned - stake FROM history ORDER BY id").fetchall()
     bankroll = START_BANKROLL
@@ -1412,6 +1464,8 @@ def _newer_message(conn: sqlite3.Connection, version: int) -> str:
 def _check_tables(conn: sqlite3.Connection, tables: set[str], version: int = SCHEMA_VERSION) -> None:
     for table, columns in _COLUMNS.items():
         if version == 1 and table not in _SCHEMA_1_TABLES:
+            continue
+        if version < 3 and table == "history_records":
             continue
         if table not in tables:
             raise _Unusable("it does not hold cardtable data")

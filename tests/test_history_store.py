@@ -152,9 +152,12 @@ def test_a_round_recorded_without_a_record_is_listed_not_replayable(data_dir: Pa
 
 def _downgrade_to_2(path: Path) -> None:
     con = sqlite3.connect(path)
-    con.execute("ALTER TABLE history DROP COLUMN record")
+    con.execute("DROP INDEX history_amounts")
+    con.execute("DROP TABLE history_records")
     con.execute("ALTER TABLE history DROP COLUMN bankroll")
     con.execute("ALTER TABLE ledger DROP COLUMN after_round")
+    con.execute("ALTER TABLE stats DROP COLUMN staked")
+    con.execute("ALTER TABLE stats DROP COLUMN biggest_loss")
     con.execute("PRAGMA user_version = 2")
     con.commit()
     con.close()
@@ -165,6 +168,7 @@ def test_schema2_file_migrates_to_3_keeping_its_rounds_listed_not_replayable(fil
     with Store.open(folder) as store:
         before = [(e.id, e.net, e.bankroll) for e in store.history(limit=1000)]
         refills_before = store.refills()
+        totals_before = store.game_totals()
         held = store.bankroll
     _downgrade_to_2(folder / "cardtable.sqlite3")
     with Store.open(folder) as store:
@@ -176,6 +180,7 @@ def test_schema2_file_migrates_to_3_keeping_its_rounds_listed_not_replayable(fil
         assert [(e.id, e.net, e.bankroll) for e in after] == before
         assert not any(e.replayable for e in after)
         assert store.refills() == refills_before
+        assert store.game_totals() == totals_before  # staked and biggest loss worked out again
         assert store.bankroll == held
         assert store.reconcile()[0] == store.reconcile()[1]
         fill(store, 3, seed=3)  # new rounds are kept in full again

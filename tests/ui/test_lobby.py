@@ -237,6 +237,8 @@ async def test_statistics_screen_shows_each_game_and_the_totals(data_dir: Path) 
         assert rows["Draw poker"] == ["1", "0", "0", "1", "±0", "0", "0"]
         assert rows["All games"] == ["4", "2", "1", "1", "+14.75", "15", "\u22125"]
         assert "Bankroll 1,014.75" in screen_text(app)
+        await app.workers.wait_for_complete()  # the charts are read in a thread
+        await pilot.pause()
         assert len(app.screen.chart_data.rounds) == 4  # the charts: every round
     app.store.close()
 

@@ -1,9 +1,10 @@
 """Statistics: a row per game and the charts of the bankroll, the nets and the results.
 
-Why it reads in two steps: the table and the charts come from two quick queries (the
-statistics, and one pass over the history's amounts), so the screen opens at once even
-with 100,000 rounds (``benchmarks/history_size.py`` measures it); the exact house
-edges need every round's details and arrive a moment later from a thread.
+Why it reads in two steps: the table comes from the statistics the store keeps as each
+round settles (no pass over the history), so the first frame is painted at once even
+with 100,000 rounds (``benchmarks/history_size.py`` measures it); the charts (one pass
+over the history's amounts) and the exact house edges (SQLite sums the stakes per
+spot and machine) follow a moment later from a thread.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ...store import START_BANKROLL, Store, StoreError
 from ..app import CardTableApp
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
-from ..widgets.history.charts import BankrollChart, ChartData, GameNetChart, ResultsChart, chart_data
+from ..widgets.history.charts import BankrollChart, ChartData, GameNetChart, ResultsChart, chart_data_from_columns
 
 __all__ = ["StatsScreen", "stats_cells"]
 
@@ -77,6 +78,8 @@ class StatsScreen(Screen[None]):
         Binding("c", "next_chart", "Next chart", id="stats.chart"),
     ]
 
+    chart_data = ChartData()
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="stats"):
@@ -102,23 +105,21 @@ class StatsScreen(Screen[None]):
         self.refresh_figures()
 
     def refresh_figures(self) -> None:
-        """Re-read every figure from the store (the exact edges follow from a thread)."""
+        """Re-read every figure from the store: the table now, the charts and the
+        exact edges from a thread once this frame is painted."""
         store = self.app.store
         try:
             self.rows = stats_rows(store)
-            data = chart_data(store.bankroll_series(), store.refills(), START_BANKROLL)
         except StoreError as error:
             self.app.report_store_error("The statistics could not be read", error)
             return
         self._fill_table()
-        self.show_charts(data)
         refills = self.rows[-1].refills
         self.query_one("#stats-note", Label).update(
             f"Refills {refills:,} · Edge: the house's win per chip you staked · "
             "Exact: perfect play's edge"
         )
-        if any(r.staked for r in self.rows):
-            self._exact_edges(store)
+        self.call_after_refresh(self._load_rest, store)
 
     def _fill_table(self) -> None:
         table = self.query_one("#stats-table", DataTable)
@@ -132,8 +133,15 @@ class StatsScreen(Screen[None]):
         self.query_one(GameNetChart).show(data)
         self.query_one(ResultsChart).show(data)
 
-    @work(thread=True, exclusive=True, group="exact-edges")
-    def _exact_edges(self, store: Store) -> None:
+    @work(thread=True, exclusive=True, group="stats-figures")
+    def _load_rest(self, store: Store) -> None:
+        try:
+            data = chart_data_from_columns(*store.chart_columns(), store.refills(), START_BANKROLL)
+        except StoreError:
+            return
+        self.app.call_from_thread(self.show_charts, data)
+        if not any(r.staked for r in self.rows):
+            return
         try:
             edges = exact_edges(store)
         except Exception:  # noqa: BLE001 - the column stays "—"

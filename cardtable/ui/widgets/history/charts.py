@@ -17,7 +17,9 @@ from textual_plotext import PlotextPlot
 
 from ....store import BankrollPoint
 
-__all__ = ["ChartData", "BankrollChart", "GameNetChart", "ResultsChart", "thin", "chart_data"]
+__all__ = [
+    "ChartData", "BankrollChart", "GameNetChart", "ResultsChart", "thin", "chart_data", "chart_data_from_columns",
+]
 
 #: Points kept per series at most (a wide terminal has ~200 columns, braille doubles it).
 MAX_POINTS = 800
@@ -64,41 +66,56 @@ class ChartData:
 
 
 def chart_data(points: Sequence[BankrollPoint], refills: Sequence[tuple[int, str, int]], start: int) -> ChartData:
-    """The charts' data from the store's series (:meth:`Store.bankroll_series`, :meth:`Store.refills`).
+    """The charts' data from :meth:`Store.bankroll_series` and :meth:`Store.refills`."""
+    return chart_data_from_columns(
+        [p.id for p in points], [p.game for p in points], [p.net for p in points],
+        [p.bankroll for p in points], refills, start,
+    )
+
+
+def chart_data_from_columns(
+    ids: Sequence[int],
+    games: Sequence[str],
+    nets: Sequence[int],
+    bankrolls: Sequence[int | None],
+    refills: Sequence[tuple[int, str, int]],
+    start: int,
+) -> ChartData:
+    """The charts' data from the store's columns (:meth:`Store.chart_columns`).
 
     Rounds without a known bankroll (an old file's) are placed by adding their nets to
     ``start``, the opening bankroll."""
-    rounds: list[int] = []
+    n = len(ids)
     bankroll: list[float] = []
-    position = {p.id: i + 1 for i, p in enumerate(points)}
     running = start
-    nets: dict[str, tuple[list[int], list[float]]] = {}
+    per_game: dict[str, tuple[list[int], list[float]]] = {}
     totals: dict[str, int] = {}
-    results: list[float] = []
-    for i, p in enumerate(points, 1):
-        running = p.bankroll if p.bankroll is not None else running + p.net
-        rounds.append(i)
+    for i in range(n):
+        b = bankrolls[i]
+        net = nets[i]
+        running = b if b is not None else running + net
         bankroll.append(running / 100)
-        totals[p.game] = totals.get(p.game, 0) + p.net
-        xs, ys = nets.setdefault(p.game, ([], []))
-        xs.append(i)
-        ys.append(totals[p.game] / 100)
-        results.append(p.net / 100)
+        game = games[i]
+        total = totals.get(game, 0) + net
+        totals[game] = total
+        xs, ys = per_game.setdefault(game, ([], []))
+        xs.append(i + 1)
+        ys.append(total / 100)
+    position = {round_id: i + 1 for i, round_id in enumerate(ids)}
     marks: list[tuple[int, float]] = []
-    ids = [p.id for p in points]
     for after, _at, amount in refills:
         # the refill came after round ``after`` (an id): marked where it lifted the bankroll to
         index = position.get(after)
         if index is None:
             index = sum(1 for i in ids if i <= after)
-        before = bankroll[index - 1] if 0 < index <= len(bankroll) else start / 100
+        before = bankroll[index - 1] if 0 < index <= n else start / 100
         marks.append((index, before + amount / 100))
     return ChartData(
-        tuple(rounds),
+        tuple(range(1, n + 1)),
         tuple(bankroll),
         tuple(marks),
-        {g: (tuple(x), tuple(y)) for g, (x, y) in nets.items()},
-        tuple(results),
+        {g: (tuple(x), tuple(y)) for g, (x, y) in per_game.items()},
+        tuple(net / 100 for net in nets),
     )
 
 
