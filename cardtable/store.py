@@ -1059,6 +1059,31 @@ class Store:
                 rows,
             )
 
+    # -- what a table remembers between visits (issue 12) ---------------------------
+
+    def table_memory(self, game: str) -> dict[str, Any]:
+        """What ``game``'s table kept when last left (its last bet, the computer seats'
+        chips …), or ``{}``; a value that does not read as a JSON object counts as none."""
+        _check_game(game)
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (f"table:{game}",))
+        if not rows:
+            return {}
+        try:
+            value = json.loads(rows[0][0])
+        except (TypeError, ValueError):
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def remember_table(self, game: str, memory: dict[str, Any]) -> None:
+        """Keep ``memory`` (JSON-able) for ``game``'s table, replacing what it kept."""
+        _check_game(game)
+        text = json.dumps(memory, sort_keys=True)
+        with self._write() as cur:
+            cur.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (f"table:{game}", text),
+            )
+
 
 class TableClaim:
     """An exclusive lock on one game's table, held while a screen shows that table."""

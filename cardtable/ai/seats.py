@@ -56,6 +56,21 @@ class ComputerSeats:
         self.stacks = [s if s >= minimum else COMPUTER_STACK for s in self.stacks]
         return [minimum] * len(self.stacks), [s - minimum for s in self.stacks]
 
+    def memory(self) -> dict[str, object]:
+        """What the table keeps of the seats between visits: levels and chips."""
+        return {"levels": list(self.levels), "stacks": list(self.stacks)}
+
+    def restore(self, memory: dict[str, object]) -> bool:
+        """Take back the chips kept by :meth:`memory` if they are for these very seats;
+        False (nothing changes) when they are not, or do not read."""
+        levels, stacks = memory.get("levels"), memory.get("stacks")
+        if levels != list(self.levels) or not isinstance(stacks, list) or len(stacks) != len(self.levels):
+            return False
+        if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in stacks):
+            return False
+        self.stacks = list(stacks)
+        return True
+
     def settle(self, round: Round) -> None:
         """Take each seat's stack from a settled round."""
         self.stacks = [round.bankroll(i) or 0 for i in range(len(self.stacks))]

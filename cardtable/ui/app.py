@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -203,6 +204,21 @@ class CardTableApp(App[None]):
             return self.store.open_games()
         except StoreError:
             return ()
+
+    def table_memory(self, game: str) -> dict[str, Any]:
+        """What ``game``'s table kept when last left ({} if nothing, or unreadable)."""
+        try:
+            return self.store.table_memory(game)
+        except StoreError:
+            return {}  # a table that forgot its last bet loses nothing
+
+    def remember_table(self, game: str, memory: dict[str, Any]) -> None:
+        """Keep ``memory`` for the table's next visit; a refusal of the file is quiet
+        (it is a convenience: the money is in the committed rounds)."""
+        try:
+            self.store.remember_table(game, memory)
+        except StoreError:
+            pass
 
     def sync_bankroll(self) -> None:
         """Re-read the bankroll (another copy of the program may have changed it)."""

@@ -100,3 +100,40 @@ async def test_the_prompt_for_a_taken_decision_does_not_stay_while_the_dealer_pl
         assert screen.round.finished
         during = seen[:-1]  # every picture while the dealer played
         assert during and not any("Your turn" in text for text in during), during
+
+
+async def test_leaving_and_returning_keeps_the_last_bet_and_the_seats_chips(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=("hard", "easy")))
+    store.close()
+    app = CardTableApp(
+        data_dir=data_dir,
+        start="blackjack",
+        animations=False,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked("TS 9C 5D 9H 9S 8C 6D 7H 2S 2C 3D 4H " * 4),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "plus", "plus", "enter")
+        screen = table(app)
+        while not screen.round.finished:
+            await press(pilot, "s")
+        stacks = list(screen.seats.stacks)
+        assert stacks != [100_000, 100_000]  # the seats won or lost something
+        await press(pilot, "escape")
+        while type(app.screen).__name__ != "LobbyScreen":
+            await press(pilot, "enter")  # past the session summary
+        await press(pilot, "1")
+        again = table(app)
+        assert again is not screen
+        assert again.seats.stacks == stacks
+        assert again.last_bet == 1_500 and again.query_one("#bj-bet").value == 1_500
+    # a memory that does not read is ignored, not an error
+    store = Store.open(data_dir)
+    store.remember_table("blackjack", {"last_bet": "lots", "seats": {"levels": ["hard"], "stacks": [-5]}})
+    store.close()
+    app2 = CardTableApp(data_dir=data_dir, start="blackjack", animations=False)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        fresh = table(app2)
+        assert fresh.seats.stacks == [100_000, 100_000] and fresh.last_bet is None

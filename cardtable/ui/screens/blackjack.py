@@ -144,6 +144,8 @@ class BlackjackScreen(GameScreen):
             shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
             self.table = Table(self.rules, shoe=shoe, keep_states=True)
         self._bet.set_value(self.rules.min_bet)
+        self._recall()
+        self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = TableView(shoe_left=self.table.shoe.remaining)
         self.call_after_refresh(self._draw)  # again once the rows know their width
         if self._resumed is not None and self.round is not None:
@@ -155,7 +157,20 @@ class BlackjackScreen(GameScreen):
             self._advance(shown=0)
             return
         self.offer_refill_if_needed()
-        self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
+
+    def _recall(self) -> None:
+        """The last bet and the computer seats' chips, as the table was left."""
+        memory = self.app.table_memory(self.GAME)
+        seats = memory.get("seats")
+        if isinstance(seats, dict):
+            self.seats.restore(seats)
+        last = memory.get("last_bet")
+        if isinstance(last, int) and self.rules.min_bet <= last <= self.rules.max_bet:
+            self.last_bet = last
+            self._bet.set_value(last)
+
+    def _remember(self) -> None:
+        self.app.remember_table(self.GAME, {"last_bet": self.last_bet, "seats": self.seats.memory()})
 
     def _bankroll_changed(self, bankroll: int) -> None:
         """Between rounds the bet follows the bankroll down (never a lit Deal that
@@ -304,6 +319,7 @@ class BlackjackScreen(GameScreen):
             self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
         self.last_bet = bet
+        self._remember()
         self.banner.show("The cut card came out: the shoe was shuffled." if table.just_shuffled else "", "info")
         self._advance(shown=0)
 
@@ -426,6 +442,7 @@ class BlackjackScreen(GameScreen):
         stake = sum(x.stake for x in mine)
         returned = sum(x.returned for x in mine)
         self.seats.settle(r)
+        self._remember()
         self._unsaved = (stake, returned, r.details(self.human))
         self._save_result()
         self.stats.add(mine)
