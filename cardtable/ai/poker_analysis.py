@@ -447,7 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = Path(args.data_dir).expanduser() if args.data_dir else _default_folder()
     for machine in machines:
         progress = None if args.quiet else _bar(sys.stderr)
-        analysis = analyse(machine, workers=args.workers, progress=progress)
+        try:
+            analysis = analyse(machine, workers=args.workers, progress=progress)
+        except KeyboardInterrupt:
+            print("\ncardtable analyse: interrupted", file=sys.stderr)
+            return 130
         if not args.quiet:
             sys.stderr.write("\n" if getattr(sys.stderr, "isatty", lambda: False)() else "")
             print(report(analysis), flush=True)

@@ -249,3 +249,19 @@ def test_the_coach_names_the_chosen_and_the_best_hold() -> None:
     assert mine.hold == (2, 3, 4) and mine.ev == brute_machine_ev(deuces, cards, (2, 3, 4))
     assert best == best_hold(cards, deuces) and best.ev > mine.ev
     assert coach(cards, best.hold, deuces) == (best, best)
+
+
+@pytest.mark.slow
+def test_the_analyse_command_prints_the_figures_and_keeps_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main(["analyse", "poker", "--machine", "Full-Pay Deuces Wild", "--workers", "1",
+                     "--data-dir", str(tmp_path)])
+    assert code == 0
+    out, err = capsys.readouterr()
+    assert "return   1.007620  (100.7620 %)" in out
+    exact = next(line for line in out.splitlines() if line.startswith("exact"))
+    assert exact.split()[1] == "32187682693/31944279675"  # as the computation gave it (session 3)
+    assert "Four Deuces" in out and "variance 25.8346" in out
+    assert "[####################] 100 %" in err  # the progress bar
+    assert cached_returns(tmp_path, [MACHINES["deuces-wild"]])["deuces-wild"] == Fraction(exact.split()[1])
