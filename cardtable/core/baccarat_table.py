@@ -200,6 +200,25 @@ class BaccaratTable:
         self.placed = dict(self.last_bets)
         return None
 
+    def memory(self) -> dict[str, int]:
+        """The last coup's bets by spot letter, for the table's next visit."""
+        return {spot.value: amount for spot, amount in self.last_bets.items()}
+
+    def recall(self, memory: object, maximum: int) -> bool:
+        """Take back the last bets kept by :meth:`memory` (before any coup here); False,
+        with nothing changed, when they do not read or break the limit per spot."""
+        if self.coup is not None or self.last_bets or not isinstance(memory, dict) or not memory:
+            return False
+        bets: dict[Outcome, int] = {}
+        for letter, amount in memory.items():
+            if letter not in ("P", "B", "T") or isinstance(amount, bool) or not isinstance(amount, int):
+                return False
+            if not 0 < amount <= maximum:
+                return False
+            bets[Outcome(letter)] = amount
+        self.last_bets = bets
+        return True
+
     def deal_next(self, bankroll: int, new_shoe: Callable[[], Shoe]) -> str | None:
         """Deal the next coup for the placed bets (with none placed, the last coup's are
         placed again), from a ``new_shoe()`` once the cut card is out; a refusal message

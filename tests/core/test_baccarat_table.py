@@ -359,3 +359,16 @@ def test_spot_results() -> None:
 
 def _no_shoe() -> Shoe:
     raise AssertionError("no new shoe was needed")
+
+
+def test_the_last_bets_are_kept_for_the_next_visit_and_bad_ones_ignored() -> None:
+    t = played({P: 1000, T: 500})
+    memory = t.memory()
+    assert memory == {"P": 1000, "T": 500}
+    fresh = table(PLAYER_NATURAL)
+    assert fresh.recall(memory, MAX)
+    assert fresh.last_bets == {P: 1000, T: 500} and fresh.state().can_repeat
+    assert fresh.repeat(RICH) is None and fresh.placed == {P: 1000, T: 500}
+    for bad in ({"X": 5}, {"P": -5}, {"P": True}, {"P": MAX + 1}, [("P", 5)], {}, None):
+        other = table(PLAYER_NATURAL)
+        assert not other.recall(bad, MAX) and other.last_bets == {}

@@ -26,7 +26,10 @@ def make_app(data_dir: Path, stack: str, bankroll: int = START) -> CardTableApp:
         store.record_round("baccarat", START - bankroll, 0, {})
     store.close()
     return CardTableApp(
-        data_dir=data_dir, start="blackjack", animations=False, shoe_factory=lambda game, decks, cut: Shoe.stacked(stack)
+        data_dir=data_dir,
+        start="blackjack",
+        animations=False,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
     )
 
 
@@ -137,3 +140,24 @@ async def test_leaving_and_returning_keeps_the_last_bet_and_the_seats_chips(data
         await settle(pilot)
         fresh = table(app2)
         assert fresh.seats.stacks == [100_000, 100_000] and fresh.last_bet is None
+
+
+async def test_baccarat_keeps_the_last_bets_and_the_chip_between_visits(data_dir: Path) -> None:
+    coups = "9S 2H KD KC " * 6
+    app = CardTableApp(
+        data_dir=data_dir, start="baccarat", animations=False, shoe_factory=lambda g, d, c: Shoe.stacked(coups)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "plus", "p", "t", "enter")  # chip 10: Player 10, Tie 10
+        assert app.store.history_count("baccarat") == 1
+        await press(pilot, "escape")
+        while type(app.screen).__name__ != "LobbyScreen":
+            await press(pilot, "enter")
+        await press(pilot, "2")
+        screen = app.screen
+        assert screen.table.last_bets and screen.query_one("#bac-chip").value == 1_000
+        await press(pilot, "r")  # the kept bets, dealt again
+        assert app.store.history_count("baccarat") == 2
+        (last, _first) = app.store.history("baccarat", limit=2)
+        assert last.stake == 2_000

@@ -119,8 +119,22 @@ class BaccaratScreen(GameScreen):
             self._show_coup("Your coup was waiting for you: dealing it out…")
             return
         self._banner.show("Place your bets: p Player · b Banker · t Tie, then enter to deal", "info")
+        self._recall()
         self.view = CoupView(Phase.BETTING, self.table.state())
         self.offer_refill_if_needed()
+
+    def _recall(self) -> None:
+        """The last coup's bets (r repeats them) and the chip, as the table was left."""
+        assert self.table is not None
+        memory = self.app.table_memory(self.GAME)
+        self.table.recall(memory.get("last_bets"), self.app.settings.bac_max)
+        chip = memory.get("chip")
+        if isinstance(chip, int) and chip in self._chip.values:
+            self._chip.set_value(chip)
+
+    def _remember(self) -> None:
+        if self.table is not None:
+            self.app.remember_table(self.GAME, {"last_bets": self.table.memory(), "chip": self._chip.value})
 
     def _new_shoe(self) -> Shoe:
         decks = self.app.settings.baccarat_decks
@@ -302,6 +316,7 @@ class BaccaratScreen(GameScreen):
             self._banner.show(f"{text} · not saved yet: enter tries again", "error")
             return
         table.finish()
+        self._remember()
         self.view = CoupView(Phase.BETTING, table.state())
         self._banner.show(text, kind)
         self.offer_refill_if_needed()
