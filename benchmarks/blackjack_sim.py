@@ -71,18 +71,27 @@ def main() -> None:
             theirs.append(rate)
     m = statistics.median(mine)
     print(f"cardtable: {m:,.0f} rounds/s (median of {', '.join(f'{r:,.0f}' for r in mine)}), one core")
+    house = BlackjackPlay("hard", Rules())
+    t0 = time.perf_counter()
+    for _ in house(rounds, random.Random(2), lambda: False):
+        pass
+    print(f"           {rounds / (time.perf_counter() - t0):,.0f} rounds/s at the house rules (no peek: "
+          "every round is played out)")
     if theirs:
         t = statistics.median(theirs)
         print(f"py21:      {t:,.0f} rounds/s (median of {', '.join(f'{r:,.0f}' for r in theirs)}), one core")
         print(f"ratio:     {m / t:.2f} (target >= 1.0)")
     cores = default_jobs()
     if cores > 1:
+        # Best of three, alternating: other work on the machine only ever slows a run.
         many = rounds * 4
-        one = run(BlackjackPlay("hard", RULES), many, jobs=1, seed=3)
-        all_ = run(BlackjackPlay("hard", RULES), many, jobs=cores, seed=3)
-        scale = one.seconds / all_.seconds
-        print(f"--jobs {cores}: {many / all_.seconds:,.0f} rounds/s against {many / one.seconds:,.0f} "
-              f"with one: {scale:.2f}x (target >= 1.8 on 2 cores)")
+        one = min(run(BlackjackPlay("hard", RULES), many, jobs=1, seed=3).seconds for _ in range(1))
+        all_ = min(run(BlackjackPlay("hard", RULES), many, jobs=cores, seed=3).seconds for _ in range(1))
+        for _ in range(2):
+            one = min(one, run(BlackjackPlay("hard", RULES), many, jobs=1, seed=3).seconds)
+            all_ = min(all_, run(BlackjackPlay("hard", RULES), many, jobs=cores, seed=3).seconds)
+        print(f"--jobs {cores}: {many / all_:,.0f} rounds/s against {many / one:,.0f} with one "
+              f"(best of 3): {one / all_:.2f}x (target >= 1.8 on 2 cores)")
 
 
 if __name__ == "__main__":
