@@ -277,3 +277,19 @@ async def test_every_machine_fits_80x24_and_shows_its_table_as_it_pays(data_dir:
                 await settle(pilot)
             await pilot.press("m")
             await settle(pilot)
+
+
+async def test_a_bad_or_unknown_stored_machine_falls_back_to_jacks_or_better(data_dir: Path) -> None:
+    from cardtable.store import Settings
+
+    assert Settings(poker_machine="../etc").validated().poker_machine == "jacks-or-better-9-6"
+    assert Settings(poker_machine=7).problems() == ["poker_machine"]  # type: ignore[arg-type]
+    with Store.open(data_dir) as store:
+        store.save_settings(replace(store.settings(), poker_machine="aces-and-faces"))  # not on offer
+    app = poker_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert shown_machine(app) == "jacks-or-better-9-6"
+        await pilot.press("m")
+        await settle(pilot)
+        assert app.settings.poker_machine == "bonus-poker-8-5"  # the next one after the one shown
