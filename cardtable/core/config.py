@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_BACCARAT_DECKS",
     "DEFAULT_TABLE_MIN",
     "DEFAULT_TABLE_MAX",
+    "TABLE_LIMIT_CHOICES",
     "DEFAULT_POKER_COIN",
     "MAX_POKER_EXCHANGES",
 ]
@@ -39,6 +40,9 @@ DEFAULT_BACCARAT_DECKS: Final = 8
 #: Default table limits per hand or spot: 5–500 chips (RULES.md section 1).
 DEFAULT_TABLE_MIN: Final = 500
 DEFAULT_TABLE_MAX: Final = 50_000
+#: The table limits the settings offer (minimum, maximum per hand or spot), the
+#: default first; a minimum never exceeds what a refill gives.
+TABLE_LIMIT_CHOICES: Final = ((500, 50_000), (1_000, 100_000), (2_500, 250_000), (10_000, 1_000_000))
 #: Draw poker's default coin: 5 chips; 1 to 3 exchange rounds.
 DEFAULT_POKER_COIN: Final = 500
 MAX_POKER_EXCHANGES: Final = 3

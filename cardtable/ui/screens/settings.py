@@ -38,6 +38,10 @@ class SettingsScreen(Screen[None]):
     DEFAULT_CSS = """
     #settings {
         padding: 0 2;
+        align-horizontal: center;
+    }
+    #settings > * {
+        width: 78;
     }
     #settings .section-title {
         margin-top: 1;
@@ -96,6 +100,7 @@ class SettingsScreen(Screen[None]):
                         classes="seat-level",
                         disabled=i >= len(s.bj_seats),
                     )
+            yield from self._limits("Table limits", "bj-limits", (s.bj_min, s.bj_max), "per hand")
             with Horizontal(classes="setting"):
                 yield Label("Pause between their moves", classes="setting-label")
                 yield Select(
@@ -115,6 +120,7 @@ class SettingsScreen(Screen[None]):
                     compact=True,
                     id="baccarat-decks",
                 )
+            yield from self._limits("Table limits", "bac-limits", (s.bac_min, s.bac_max), "per spot")
             yield Label("Draw poker", classes="section-title")
             with Horizontal(classes="setting"):
                 yield Label("Coin size", classes="setting-label")
@@ -158,6 +164,23 @@ class SettingsScreen(Screen[None]):
                 yield Button("Start over (bankroll, statistics, history)", id="reset", variant="error")
         yield KeyFooter()
 
+    @staticmethod
+    def _limits(label: str, select_id: str, current: tuple[int, int], unit: str) -> ComposeResult:
+        """A table's limits: the choices of ``config.TABLE_LIMIT_CHOICES`` (and the
+        current pair, if the data file holds another)."""
+        choices = list(config.TABLE_LIMIT_CHOICES)
+        if current not in choices:
+            choices.append(current)
+        with Horizontal(classes="setting"):
+            yield Label(label, classes="setting-label")
+            yield Select(
+                [(f"{format_chips(low)}–{format_chips(high)} {unit}", (low, high)) for low, high in choices],
+                value=current,
+                allow_blank=False,
+                compact=True,
+                id=select_id,
+            )
+
     def _save(self, **changes: Any) -> None:
         app = self.app
         app.save_settings(replace(app.settings, **changes))
@@ -178,6 +201,12 @@ class SettingsScreen(Screen[None]):
             self._save(poker_coin=int(value))
         elif select_id == "poker-exchanges":
             self._save(poker_exchanges=int(value))
+        elif select_id == "bj-limits":
+            low, high = value
+            self._save(bj_min=int(low), bj_max=int(high))
+        elif select_id == "bac-limits":
+            low, high = value
+            self._save(bac_min=int(low), bac_max=int(high))
         elif select_id == "theme":
             self._save(theme=str(value))
 
