@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.settings import SettingsScreen
