@@ -341,7 +341,7 @@ def save_result(folder: os.PathLike[str] | str, analysis: Analysis) -> None:
         "seconds": round(analysis.seconds, 1),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # two copies never share one
     temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
     temporary.replace(path)
 
