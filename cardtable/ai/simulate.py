@@ -437,6 +437,7 @@ def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
         "hands": tally.hands,
         "reshuffles": tally.shuffles,
         "pace_rounds_per_hour": pace,
+        "hands_per_hour": pace * tally.hands / tally.rounds if tally.rounds else 0.0,
         "per_hour_expected_bets": mean * pace,
         "per_hour_std_dev_bets": sd * math.sqrt(pace) if math.isfinite(sd) else None,
         "ruin_hours": hours,
@@ -464,8 +465,11 @@ def _print_figures(fig: dict[str, object], bet_word: str = "round") -> None:
     if isinstance(sd, float):
         print(f"std. dev.:  {sd:.3f} bets per {bet_word}")
         hour_sd = fig["per_hour_std_dev_bets"]
-        print(f"per hour:   at {fig['pace_rounds_per_hour']:,} {bet_word}s an hour, "
-              f"{fig['per_hour_expected_bets']:+.2f} bets expected, std. dev. {hour_sd:.1f} bets")
+        hands = fig["hands_per_hour"]
+        assert isinstance(hands, float)
+        print(f"per hour:   {fig['pace_rounds_per_hour']:,} {bet_word}s ({hands:,.0f} hands) an hour: "
+              f"{fig['per_hour_expected_bets']:+.2f} bets expected,")
+        print(f"            std. dev. {hour_sd:.1f} bets")
         print(f"bankroll:   {_bets(fig['bankroll_bets_5pct'])} for a 5 % risk of ruin in "
               f"{fig['ruin_hours']:,} hours of flat bets,")
         print(f"            {_bets(fig['bankroll_bets_1pct'])} for 1 %")
