@@ -164,3 +164,14 @@ def test_baccarat_snapshot_120x40(snap_compare, data_dir: Path) -> None:
 @pytest.mark.parametrize("size", ((80, 24), (120, 40)), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_lobby_snapshot(snap_compare, data_dir: Path, size: tuple[int, int]) -> None:
     assert snap_compare(_app(data_dir, None), terminal_size=size, run_before=settle)
+
+
+def test_blackjack_snapshot_light_theme(snap_compare, data_dir: Path) -> None:
+    """A light theme: cards keep their edges, disabled buttons read as disabled."""
+
+    async def run_before(pilot) -> None:
+        pilot.app.theme = "textual-light"
+        await settle(pilot)
+        await press(pilot, "enter")
+
+    assert snap_compare(_bj_snapshot_app(data_dir), terminal_size=(80, 24), run_before=run_before)

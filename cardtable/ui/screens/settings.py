@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -38,10 +38,9 @@ class SettingsScreen(Screen[None]):
     DEFAULT_CSS = """
     #settings {
         padding: 0 2;
-        align-horizontal: center;
     }
     #settings > * {
-        width: 78;
+        width: 76;
     }
     #settings .section-title {
         margin-top: 1;
@@ -180,6 +179,11 @@ class SettingsScreen(Screen[None]):
                 compact=True,
                 id=select_id,
             )
+
+    def on_resize(self, event: events.Resize) -> None:
+        """One 76-column form, centred (a scrolling view does not align its rows)."""
+        side = max(2, (event.size.width - 76) // 2)
+        self.query_one("#settings").styles.padding = (0, side, 0, side)
 
     def _save(self, **changes: Any) -> None:
         app = self.app
