@@ -15,7 +15,7 @@ from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
-from cardtable.ui.widgets.history.charts import thin
+from cardtable.ui.widgets.history.chart_data import thin
 
 from helpers import press, screen_text, settle
 

@@ -23,7 +23,7 @@ from ...store import START_BANKROLL, Store, StoreError
 from ..app import CardTableApp
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
-from ..widgets.history.charts import BankrollChart, ChartData, GameNetChart, ResultsChart, chart_data_from_columns
+from ..widgets.history.chart_data import ChartData, chart_data_from_columns
 
 __all__ = ["StatsScreen", "stats_cells"]
 
@@ -70,6 +70,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-note { height: 1; color: $text-muted; }
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; }
+    StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
     """
 
     BINDINGS = [
@@ -88,13 +89,11 @@ class StatsScreen(Screen[None]):
                 yield ChipBalance()
             yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
             yield Label("", id="stats-note")
+            # The plots are mounted when their data has been read (see show_charts).
             with TabbedContent(id="stats-charts"):
-                with TabPane("Bankroll", id="tab-bankroll"):
-                    yield BankrollChart(id="chart-bankroll")
-                with TabPane("Net per game", id="tab-nets"):
-                    yield GameNetChart(id="chart-nets")
-                with TabPane("Results", id="tab-results"):
-                    yield ResultsChart(id="chart-results")
+                for title, key in (("Bankroll", "bankroll"), ("Net per game", "nets"), ("Results", "results")):
+                    with TabPane(title, id=f"tab-{key}"):
+                        yield Label("Drawing the chart…", classes="chart-wait")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -128,10 +127,18 @@ class StatsScreen(Screen[None]):
             table.add_row(*stats_cells(row), key=row.game)
 
     def show_charts(self, data: ChartData) -> None:
+        """Draw the charts from ``data`` (the plotting library is imported only now)."""
+        from ..widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
+
         self.chart_data = data
-        self.query_one(BankrollChart).show(data)
-        self.query_one(GameNetChart).show(data)
-        self.query_one(ResultsChart).show(data)
+        for key, kind in (("bankroll", BankrollChart), ("nets", GameNetChart), ("results", ResultsChart)):
+            pane = self.query_one(f"#tab-{key}", TabPane)
+            charts = pane.query(kind)
+            if charts:
+                charts.first().show(data)
+            else:
+                pane.query(".chart-wait").remove()
+                pane.mount(kind(data, id=f"chart-{key}"))
 
     @work(thread=True, exclusive=True, group="stats-figures")
     def _load_rest(self, store: Store) -> None:
