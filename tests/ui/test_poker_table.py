@@ -275,7 +275,8 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         # queens pay 1 per coin: the 3-coin stake comes back
-        assert screen.query_one(Banner).text == "One Pair of Queens — wins 15 (±0)"
+        banner = screen.query_one(Banner)
+        assert banner.text == "One Pair of Queens — stake back" and banner.has_class("-push")  # issue 12
         assert app.bankroll == 100_000 - 1_500
         assert app.store.history_count("poker") == 2
 
@@ -626,7 +627,7 @@ async def test_a_result_the_data_file_refuses_waits_and_enter_retries(data_dir: 
         monkeypatch.setattr(app.store, "settle_round", real)
         await pilot.press("enter")  # the file is free again: paid and closed
         await pilot.pause()
-        assert banner.text == "One Pair of Jacks — wins 5 (±0)"
+        assert banner.text == "One Pair of Jacks — stake back"
         assert app.store.open_games() == () and app.store.history_count("poker") == 1
         assert app.bankroll == app.store.bankroll == 100_000
         assert screen.active_bindings["enter"].binding.action == "deal"

@@ -42,6 +42,8 @@ def result_line(hand: DrawHand) -> tuple[str, str]:
         # The source's rank name, with the ranks that matter ("One Pair of Jacks"), so a
         # paying pair and a low one read differently; "No Pair" alone needs no detail.
         name = value.describe() if value.category is not HandCategory.NO_PAIR else value.label
+    if hand.paid is not None and hand.net == 0:  # a pay of 1 per coin: the stake comes back
+        return f"{name} — stake back", "push"
     if hand.paid is not None:
         return f"{name} — wins {format_chips(hand.returned)} ({format_signed(hand.net)})", "win"
     return f"{name} — no win ({format_signed(hand.net)})", "lose"
