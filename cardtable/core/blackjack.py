@@ -471,7 +471,7 @@ class _Box:
 
 #: Raw events as tuples (kind, seat, hand, card, face_up, amount, note); Event
 #: objects are made only when :attr:`Round.events` is read.
-_RawEvent = tuple[EventKind, "int | None", "int | None", "Card | None", bool, int, str]
+_RawEvent = tuple[EventKind, int | None, int | None, Card | None, bool, int, str]
 _DEAL, _ACTION, _SPLIT, _DOUBLE, _CLOSED, _REVEAL, _DEALER_DONE, _PAYOUT = (
     EventKind.DEAL, EventKind.ACTION, EventKind.SPLIT, EventKind.DOUBLE, EventKind.CLOSED,
     EventKind.REVEAL, EventKind.DEALER_DONE, EventKind.PAYOUT,
