@@ -430,7 +430,7 @@ def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
     rounds_played = pace * hours
     return {
         "rounds": tally.rounds,
-        "house_edge": -mean,
+        "house_edge": -mean + 0.0,
         "std_error": se if finite else None,
         "ci95": [-mean - 1.96 * se, -mean + 1.96 * se] if finite else None,
         "std_dev_per_round": sd if math.isfinite(sd) else None,
@@ -527,7 +527,7 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         report["compare"] = {
             "rule": args.compare, "rules": variant.to_dict(),
             "house_edge": -var_t.mean(BET), "std_error": var_t.std_error(BET),
-            "effect": -diff.mean(BET), "effect_std_error": diff.std_error(BET),
+            "effect": -diff.mean(BET) + 0.0,  # never "-0.0" "effect_std_error": diff.std_error(BET),
             "exact_effect": expected - exact_variant,
             "common_cards": (rules.decks, rules.cut_from_end) == (variant.decks, variant.cut_from_end),
         }
