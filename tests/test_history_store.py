@@ -199,3 +199,27 @@ def test_schema1_file_migrates_through_2_to_3(tmp_path: Path) -> None:
         assert series[-1].bankroll == store.bankroll
         store.record_round("blackjack", 500, 0)
         assert store.history(limit=1)[0].bankroll == store.bankroll
+
+
+def test_a_round_whose_last_computer_actions_were_not_saved_is_kept_whole_and_still_replays() -> None:
+    from cardtable.ai.seats import ComputerSeats
+    from cardtable.core.blackjack import Rules
+    from cardtable.core.cards import Shoe
+    from cardtable.core.replay import compact
+    from cardtable.ui.widgets.history.steps import BlackjackSteps, steps_for
+
+    # two computer seats and the player, who is dealt a natural and so never decides: if
+    # the quiet save of the seats' actions failed, the record kept is the deal's alone
+    shoe = Shoe.stacked("TS 9H AD 5C 7S 6H KD 3C 2D 9S 8H 7D 4C 6C 5D 3H 2S", cut_from_end=None)
+    table = Table(Rules(), shoe=shoe)
+    seats = ComputerSeats(("normal", "hard"))
+    table.new_round([500, 500, 500], [1000, 1000, 1000])
+    early = table.record(seats.meta())
+    table.play_computers([*seats.players, None])
+    live = table.round
+    assert live is not None and live.turn is None
+    table.finish_round()
+    assert compact(early) is early  # not played out in the record: kept whole
+    steps = steps_for(early)
+    assert isinstance(steps, BlackjackSteps) and steps.round.finished
+    assert steps.round.results == live.results

@@ -153,11 +153,16 @@ def steps_for(record: RoundRecord) -> Steps:
         table = Table.resume(record, keep_states=True)
         r = table.round
         assert r is not None
+        seats = ComputerSeats.from_meta(record.meta, r.seats)
         if r.turn is not None:
-            raise RecordError("the saved round stops before the end")
+            # A computer seat's last actions were saved quietly and may be missing (a
+            # failed save just before the settlement): the seats decide again, as they
+            # did, from the same views. The player's own actions are always saved.
+            table.play_computers([*seats.players, None])
+            if r.turn is not None:
+                raise RecordError("the saved round stops before the end")
         table.finish_round()
-        levels = ComputerSeats.from_meta(record.meta, r.seats).levels
-        return BlackjackSteps(table, levels)
+        return BlackjackSteps(table, seats.levels)
     if record.game == "baccarat":
         return BaccaratSteps(BaccaratTable.resume(record))
     if record.game == "poker":
