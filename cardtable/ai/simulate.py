@@ -527,7 +527,8 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         report["compare"] = {
             "rule": args.compare, "rules": variant.to_dict(),
             "house_edge": -var_t.mean(BET), "std_error": var_t.std_error(BET),
-            "effect": -diff.mean(BET) + 0.0,  # never "-0.0" "effect_std_error": diff.std_error(BET),
+            "effect": -diff.mean(BET) + 0.0,  # + 0.0: never "-0.0"
+            "effect_std_error": diff.std_error(BET),
             "exact_effect": expected - exact_variant,
             "common_cards": (rules.decks, rules.cut_from_end) == (variant.decks, variant.cut_from_end),
         }
