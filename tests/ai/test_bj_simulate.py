@@ -186,6 +186,11 @@ def test_cli_compare(capsys) -> None:
     assert main(["blackjack", "--rounds", "2000", "--seed", "4", "--jobs", "1", "--compare", "surrender"]) == 0
     out = capsys.readouterr().out
     assert "compare:    surrender (on the same cards)" in out and "effect" in out
+    assert main(["blackjack", "--rounds", "2000", "--seed", "4", "--jobs", "1", "--compare", "surrender",
+                 "--json"]) == 0
+    compare = json.loads(capsys.readouterr().out)["compare"]
+    assert compare["rules"]["late_surrender"] is True and compare["common_cards"] is True
+    assert compare["effect_std_error"] > 0 and compare["exact_effect"] < 0
 
 
 def test_cli_baccarat(capsys) -> None:
