@@ -175,3 +175,27 @@ def test_blackjack_snapshot_light_theme(snap_compare, data_dir: Path) -> None:
         await press(pilot, "enter")
 
     assert snap_compare(_bj_snapshot_app(data_dir), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_poker_fits_and_its_cards_grow_with_the_terminal(data_dir: Path, size: tuple[int, int]) -> None:
+    from cardtable.ui.widgets.common.card import CardWidget
+
+    app = _app(data_dir, "poker", "QS QH 4D 9C 2S 7H 8D 3C 5S 6H")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        _unclipped(app)
+        card = app.screen.query_one("#card-0", CardWidget)
+        assert card.size_class is (CardSize.BOX if size[1] < 36 else CardSize.LARGE)
+        assert card.region.height == card.size_class.height
+        assert screen_text(app).splitlines()[-1].rstrip().endswith("Rules")  # the footer fits
+
+
+def test_poker_snapshot_120x40(snap_compare, data_dir: Path) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await press(pilot, "enter", "3", "5")
+
+    app = _app(data_dir, "poker", "QS QH 4D 9C 2S 7H 8D 3C 5S 6H")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)

@@ -209,43 +209,65 @@ async def test_the_coach_compares_the_hold_with_the_best_on_any_machine(data_dir
 def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import time
-
-    from cardtable.ai import poker_analysis
     from cardtable.ui.widgets.poker import machines as room
 
-    def quick(machine, workers=None, progress=None):  # the real one is tested in tests/ai
-        if progress:
-            progress("deals", 1, 2)
-        return Analysis(machine, Fraction(len(machine.key), 20), Fraction(1), ((None, Fraction(1)),), 1, 0.0)
+    started: list[list[str]] = []
 
-    monkeypatch.setattr(poker_analysis, "analyse", quick)
+    class Child:  # stands for `cardtable analyse poker --machine all` (tested in tests/ai)
+        def __init__(self, command: list[str], **_kwargs: object) -> None:
+            started.append(command)
+            self.done = False
+
+        def poll(self) -> int | None:
+            return 0 if self.done else None
+
+        def terminate(self) -> None:
+            self.done = True
+
+    monkeypatch.setattr(room.subprocess, "Popen", Child)
     told: list[int] = []
+    timers: list[object] = []
 
     class Screen:
         def returns_changed(self) -> None:
             told.append(1)
 
+    class Timer:
+        stopped = False
+
+        def stop(self) -> None:
+            self.stopped = True
+
     class FakeApp:
         is_headless = False
         screen_stack = [Screen()]
 
-        def call_from_thread(self, callback) -> None:
-            callback()
+        def set_interval(self, seconds: float, callback, name: str = "") -> Timer:
+            timers.append(callback)
+            self.timer = Timer()
+            return self.timer
 
     class Headless(FakeApp):
         is_headless = True
 
-    assert room.start_background_analysis(Headless(), data_dir) is False
-    assert room.missing(data_dir) == list(MACHINES.values())
-    assert room.start_background_analysis(FakeApp(), data_dir) is True
-    deadline = time.monotonic() + 10
-    while room.progress_text(data_dir) is not None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert room.missing(data_dir) == []
-    assert room.returns(data_dir)["deuces-wild"] == Fraction(11, 20)
-    assert len(told) >= len(MACHINES)
-    assert room.start_background_analysis(FakeApp(), data_dir) is False  # nothing left to do
+    assert room.start_background_analysis(Headless(), data_dir) is False and not started
+    app = FakeApp()
+    assert room.start_background_analysis(app, data_dir) is True
+    assert started[0][1:] == ["-m", "cardtable", "analyse", "poker", "--machine", "all", "--quiet",
+                              "--workers", "1", "--data-dir", str(data_dir)]
+    assert room.progress_text(data_dir) == "computing"
+    assert room.start_background_analysis(app, data_dir) is False  # one at a time
+    (poll,) = timers
+    poll()
+    assert told == []  # nothing new yet
+    machine = MACHINES["deuces-wild"]
+    save_result(data_dir, Analysis(machine, Fraction(11, 10), Fraction(1), ((None, Fraction(1)),), 1, 0.0))
+    poll()
+    assert told == [1] and not app.timer.stopped  # a figure arrived; still running
+    room._children[str(data_dir)].done = True
+    poll()
+    assert app.timer.stopped and room.progress_text(data_dir) is None
+    assert room.returns(data_dir) == {"deuces-wild": Fraction(11, 10)}
 
 
 async def test_every_machine_fits_80x24_and_shows_its_table_as_it_pays(data_dir: Path) -> None:
@@ -259,7 +281,8 @@ async def test_every_machine_fits_80x24_and_shows_its_table_as_it_pays(data_dir:
             for coins in range(1, 6) if widget.compact else (1,):
                 lines = screen_text(app).splitlines()
                 assert len(lines) == 24
-                assert "m Machine" in lines[-1]  # the footer
+                assert lines[-1].rstrip().endswith("? Rules")  # the whole footer fits 80 columns
+                assert any("m ▸ next machine" in line for line in lines)  # m is on the machine line
                 assert any("Choose your bet" in line for line in lines[-4:-1])  # the message line shows
                 for row, pays in machine.rows():
                     label = machine.row_label(row)

@@ -179,3 +179,13 @@ def test_fan_overlaps_cards_to_fit_and_keeps_every_index_visible() -> None:
         assert card.label() in tight[1].plain  # each corner index still shows
     chips = fan([card_lines(card, CardSize.CHIP) for card in cards])
     assert len(chips) == 1 and "10♠" in chips[0].plain
+
+
+def test_the_joker_is_drawn_at_every_size_with_a_star_and_no_suit() -> None:
+    from cardtable.core.poker_machines import Joker
+    from cardtable.ui.widgets.common.card import LARGE_WIDTH, card_box, card_large
+
+    large = [line.plain for line in card_large(Joker())]
+    assert {len(line) for line in large} == {LARGE_WIDTH} and "★" in "".join(large)
+    assert not any(mark in "".join(large) for mark in "♠♥♦♣")
+    assert "*" in "".join(line.plain for line in card_box(Joker(), ascii=True))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -41,7 +42,7 @@ from ...core.record import RecordError
 from ...resources import asset_path, read_json
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
-from ..widgets.common.card import CardWidget
+from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.poker import machines as room
@@ -79,6 +80,10 @@ def machines_on_offer() -> dict[str, Machine]:
         return {JACKS_OR_BETTER.key: JACKS_OR_BETTER}
 
 
+#: The screen's height from which the cards are large and the table centred.
+ROOMY_FROM = 36
+
+
 class PokerScreen(GameScreen):
     """Five-card draw at a row of video-poker machines (9/6 Jacks or Better first)."""
 
@@ -99,13 +104,15 @@ class PokerScreen(GameScreen):
         Binding("3", "exchange(2)", "Exchange 3", show=False, priority=True, id="poker.toggle3"),
         Binding("4", "exchange(3)", "Exchange 4", show=False, priority=True, id="poker.toggle4"),
         Binding("5", "exchange(4)", "Exchange 5", show=False, priority=True, id="poker.toggle5"),
-        Binding("plus", "bet_up", "Bet", key_display="+/-", priority=True, id="poker.bet_up"),
+        # The bet's own − and + buttons and the machine line show these keys; the
+        # footer then fits 80 columns.
+        Binding("plus", "bet_up", "Bet", key_display="+/-", show=False, priority=True, id="poker.bet_up"),
         Binding("minus", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down"),
         Binding("up", "bet_up", "Bet +", show=False, priority=True, id="poker.bet_up_arrow"),
         Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
         Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
         Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
-        Binding("m", "next_machine", "Machine", priority=True, id="poker.machine"),
+        Binding("m", "next_machine", "Machine", show=False, priority=True, id="poker.machine"),
     ]
 
     view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, bindings=True, always_update=True)
@@ -177,6 +184,12 @@ class PokerScreen(GameScreen):
         self._message = Static("", id="poker-message")
         yield self._message
         yield KeyFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Large cards and a table centred in its height when the terminal has room."""
+        roomy = event.size.height >= ROOMY_FROM
+        self.set_class(roomy, "-roomy")
+        self._slots.set_card_size(CardSize.LARGE if roomy else CardSize.BOX)
 
     def on_mount(self) -> None:
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)

@@ -72,10 +72,7 @@ def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False,
     frame = Style(color=_FRAME)  # the edge on the table's cloth, the face inside it
     ink = Style(color=_ink(card), bold=True, bgcolor=bg)
     rank = card.rank_label
-    if isinstance(card, Joker):  # Joker Poker's 53rd card has no suit of its own
-        suit = "*" if ascii else "★"
-    else:
-        suit = card.suit.letter if ascii else card.suit.symbol
+    suit = _suit_mark(card, ascii)
     lines = [Text("╭─────╮", frame)]
     index = f"{rank}{suit}"  # the corner index, as on a real card
     for middle in (f"{index:<5}", f"{suit:^5}", f"{index:>5}"):
@@ -110,18 +107,25 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 _PIP_COLUMNS = (1, 4, 7)
 
 
+def _suit_mark(card: Card, ascii: bool) -> str:
+    """The suit as drawn: a symbol or letter; Joker Poker's 53rd card has no suit, a star."""
+    if isinstance(card, Joker):
+        return "*" if ascii else "★"
+    return card.suit.letter if ascii else card.suit.symbol
+
+
 def _large_inner(card: Card, ascii: bool) -> list[str]:
     """The 7 inner lines (9 cells each) of a large face: corner indices, then the pips
-    of a number card, or a framed court card."""
+    of a number card, or a framed court card (the joker too)."""
     rank = card.rank_label
-    suit = card.suit.letter if ascii else card.suit.symbol
+    suit = _suit_mark(card, ascii)
     rows = [[" "] * 9 for _ in range(7)]
     if card.rank in _PIPS:
         for row, column in _PIPS[card.rank]:
             rows[row][_PIP_COLUMNS[column]] = suit
         middle = ["".join(r) for r in rows[1:6]]
     else:  # J Q K: a framed picture with the rank between two suits
-        middle = ["╔═════╗", f"║  {suit}  ║", f"║  {rank}  ║", f"║  {suit}  ║", "╚═════╝"]
+        middle = ["╔═════╗", f"║{suit:^5}║", f"║{rank:^5}║", f"║{suit:^5}║", "╚═════╝"]
         middle = [f" {line} " for line in middle]
     index = f"{rank}{suit}"  # the corner index, as on a real card
     return [f"{index:<9}", *middle, f"{index:>9}"]
@@ -240,7 +244,8 @@ def cards_text(cards: Iterable[Card | None], ascii: bool = False) -> Text:
 
 
 class CardWidget(Widget):
-    """A card as a 7×5 box; a card back while face down or empty (``card is None``)."""
+    """A card as a 7×5 box, or an 11×9 large card (``size_class``); a card back while
+    face down or empty (``card is None``)."""
 
     DEFAULT_CSS = """
     CardWidget {
@@ -260,6 +265,10 @@ class CardWidget(Widget):
         background: #9a9484;
         tint: $warning 25%;
     }
+    CardWidget.-large {
+        width: 11;
+        height: 9;
+    }
     """
 
     card: reactive[Card | None] = reactive(None)
@@ -270,6 +279,8 @@ class CardWidget(Widget):
     """Marked by the player (e.g. ticked for exchange in draw poker)."""
     ascii: reactive[bool] = reactive(False)
     """Suit letters instead of symbols."""
+    size_class: reactive[CardSize] = reactive(CardSize.BOX)
+    """Box or large (a chip is not a widget's size)."""
 
     def __init__(
         self,
@@ -301,5 +312,10 @@ class CardWidget(Widget):
     def watch_selected(self) -> None:
         self._sync_classes()
 
+    def watch_size_class(self, size: CardSize) -> None:
+        self.set_class(size is CardSize.LARGE, "-large")
+
     def render(self) -> Text:
+        if self.size_class is CardSize.LARGE:
+            return Text("\n").join(card_large(self.card, self.ascii, face_down=self.face_down, paper=False))
         return Text("\n").join(card_box(self.card, self.ascii, face_down=self.face_down))

@@ -10,7 +10,8 @@ from textual.widgets import Checkbox, Label
 
 from ....core.cards import Card
 from ....core.poker_hand import HAND_SIZE
-from ..common.card import CardWidget
+from ..common.card import CardSize, CardWidget
+from ..common.tickbox import TickBox
 
 __all__ = ["CardSlots"]
 
@@ -25,7 +26,15 @@ class CardSlots(Horizontal):
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards = [CardWidget(None, ascii=ascii, id=f"card-{i}") for i in range(HAND_SIZE)]
-        self.boxes = [Checkbox("Exchange", id=f"exchange-{i}", compact=True, disabled=True) for i in range(HAND_SIZE)]
+        # [x] / [ ]: ticked or not reads without colour (issue 12)
+        self.boxes: list[Checkbox] = [
+            TickBox("Exchange", id=f"exchange-{i}", compact=True, disabled=True) for i in range(HAND_SIZE)
+        ]
+
+    def set_card_size(self, size: CardSize) -> None:
+        """Boxes, or large cards when the table has the room."""
+        for widget in self.cards:
+            widget.size_class = size
 
     def compose(self) -> ComposeResult:
         for i in range(HAND_SIZE):
