@@ -70,11 +70,6 @@ class LobbyScreen(Screen[None]):
 
         return room.lobby_blurb(self.app.store.path.parent)
 
-    def on_mount(self) -> None:
-        from ..widgets.poker import machines as room
-
-        room.start_background_analysis(self.app, self.app.store.path.parent)
-
     def returns_changed(self) -> None:
         """A machine's return was computed in the background: the poker entry shows it."""
         if self.is_mounted:

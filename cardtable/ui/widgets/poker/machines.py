@@ -4,14 +4,19 @@ The figures come from :func:`cardtable.ai.poker_analysis.analyse` (the exact opt
 return, 10–20 s of work per machine) and are kept in the data folder
 (``poker-returns.json``, with a digest of each pay table, so a changed table is
 computed again). ``cardtable analyse poker --machine all`` fills that cache; so does
-the room itself: in an interactive session (not headless) the lobby and the poker table
-start one background thread that computes the missing figures one machine after the
-other and tells the screens when a figure arrives.
+the room itself: in an interactive session (not headless) the poker table starts that
+command as a child process (low priority, one core) for the missing figures, polls the
+cache while it runs and tells the screens when a figure arrives. A child process, not a
+thread: the table keeps its GIL and its memory, and quitting never waits for it (it is
+ended when the program exits).
 """
 
 from __future__ import annotations
 
-import threading
+import atexit
+import os
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,8 +34,7 @@ __all__ = [
     "percent",
 ]
 
-_LOCK = threading.Lock()
-_running: dict[str, str] = {}  # data folder -> "key pct" while a computation runs
+_children: dict[str, subprocess.Popen[bytes]] = {}  # data folder -> the analysis running for it
 
 
 def machines() -> list[Machine]:
@@ -55,8 +59,9 @@ def missing(folder: Path) -> list[Machine]:
 
 
 def progress_text(folder: Path) -> str | None:
-    """``deuces-wild 45 %`` while the background computation runs, else None."""
-    return _running.get(str(folder))
+    """``computing`` while a background computation runs for ``folder``, else None."""
+    child = _children.get(str(folder))
+    return "computing" if child is not None and child.poll() is None else None
 
 
 def percent(value: Fraction) -> str:
@@ -65,51 +70,52 @@ def percent(value: Fraction) -> str:
 
 
 def start_background_analysis(app: Any, folder: Path) -> bool:
-    """Compute the missing returns in one background thread (one at a time per process).
+    """Start ``cardtable analyse poker --machine all`` for ``folder`` in a child process
+    when figures are missing (one child per folder at a time).
 
     Never in a headless app (tests, benchmarks): that work is for a player's session.
-    The screens on the stack that define ``returns_changed()`` are told after each figure.
+    While it runs, the screens on the stack that define ``returns_changed()`` are told
+    (every 2 s, on the app's timer) so they show each figure as it arrives.
     """
-    if getattr(app, "is_headless", True) or not missing(folder):
+    if getattr(app, "is_headless", True) or progress_text(folder) is not None or not missing(folder):
         return False
-    with _LOCK:
-        if str(folder) in _running:
-            return False
-        _running[str(folder)] = "starting"
+    command = [sys.executable, "-m", "cardtable", "analyse", "poker", "--machine", "all", "--quiet",
+               "--workers", "1", "--data-dir", str(folder)]
+    try:
+        child = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=_lower_priority if hasattr(os, "nice") else None,
+        )
+    except OSError:
+        return False
+    _children[str(folder)] = child
+    atexit.register(_end, child)
+    known = [dict(returns(folder))]
 
-    def work() -> None:
-        from ....ai.poker_analysis import analyse, save_result
+    def poll() -> None:
+        now = returns(folder)
+        running = child.poll() is None
+        if now != known[0] or not running:
+            known[0] = now
+            for screen in list(getattr(app, "screen_stack", ())):
+                changed = getattr(screen, "returns_changed", None)
+                if callable(changed):
+                    changed()
+        if not running:
+            timer.stop()
 
-        try:
-            for machine in missing(folder):
-                def progress(_stage: str, done: int, total: int, key: str = machine.key) -> None:
-                    _running[str(folder)] = f"{key} {done * 100 // max(total, 1)} %"
-
-                analysis = analyse(machine, workers=1, progress=progress)
-                try:
-                    save_result(folder, analysis)
-                except OSError:
-                    return
-                _tell(app)
-        finally:
-            _running.pop(str(folder), None)
-            _tell(app)
-
-    threading.Thread(target=work, name="poker-analysis", daemon=True).start()
+    timer = app.set_interval(2.0, poll, name="poker-analysis")
     return True
 
 
-def _tell(app: Any) -> None:
-    def notify() -> None:
-        for screen in list(getattr(app, "screen_stack", ())):
-            changed = getattr(screen, "returns_changed", None)
-            if callable(changed):
-                changed()
+def _lower_priority() -> None:
+    os.nice(10)
 
-    try:
-        app.call_from_thread(notify)
-    except RuntimeError:  # the app has stopped meanwhile
-        pass
+
+def _end(child: subprocess.Popen[bytes]) -> None:
+    """At exit: a computation still running is ended (its finished figures are kept)."""
+    if child.poll() is None:
+        child.terminate()
 
 
 def machines_markdown(folder: Path | None) -> str:
