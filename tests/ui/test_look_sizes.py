@@ -199,3 +199,25 @@ def test_poker_snapshot_120x40(snap_compare, data_dir: Path) -> None:
 
     app = _app(data_dir, "poker", "QS QH 4D 9C 2S 7H 8D 3C 5S 6H")
     assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+TABLE_SPANS = {
+    "blackjack": ("#bj-dealer", "#bj-action-row", ("enter",)),
+    "baccarat": ("#bac-top", "#bac-note", ("p", "enter")),
+    "poker": ("#poker-status", "#poker-message", ("enter",)),
+}
+
+
+@pytest.mark.parametrize("game", list(TABLE_SPANS))
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_each_table_uses_most_of_the_height(data_dir: Path, game: str, size: tuple[int, int]) -> None:
+    first, last, keys = TABLE_SPANS[game]
+    stacks = {"blackjack": BJ_STACK, "baccarat": BAC_STACK, "poker": "QS QH 4D 9C 2S 7H 8D 3C 5S 6H"}
+    app = _app(data_dir, game, stacks[game], seats=("normal", "hard"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, *keys)
+        top = app.screen.query_one(first).region.y
+        bottom = app.screen.query_one(last).region.bottom
+        body = size[1] - 2  # between the header and the footer
+        assert bottom - top >= 0.6 * body, (game, size, top, bottom)

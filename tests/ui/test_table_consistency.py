@@ -161,3 +161,20 @@ async def test_baccarat_keeps_the_last_bets_and_the_chip_between_visits(data_dir
         assert app.store.history_count("baccarat") == 2
         (last, _first) = app.store.history("baccarat", limit=2)
         assert last.stake == 2_000
+
+
+async def test_baccarat_keys_that_do_nothing_say_why(data_dir: Path) -> None:
+    coups = "9S 2H KD KC " * 6
+    app = CardTableApp(
+        data_dir=data_dir, start="baccarat", animations=False, shoe_factory=lambda g, d, c: Shoe.stacked(coups)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        banner = screen.query_one("#bac-banner")
+        await press(pilot, "c")
+        assert banner.text == "Nothing to clear: no bets for the next coup."
+        await press(pilot, "r")
+        assert banner.text == "No last bets to repeat yet."
+        await press(pilot, "p")
+        assert "Player" in banner.text and screen.table.placed  # a legal key still bets

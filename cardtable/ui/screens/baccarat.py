@@ -44,6 +44,8 @@ __all__ = ["BaccaratScreen", "BetSpot", "CoupView", "Phase", "chip_sizes", "SPOT
 
 _BET, _CHIP = Binding.Group("Bet", compact=True), Binding.Group("Chip", compact=True)
 _NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
+#: The table keys that say why when they do nothing, and their actions.
+_KEY_REFUSALS = {"p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
 
@@ -184,9 +186,17 @@ class BaccaratScreen(GameScreen):
         A real table never bets for the player, so the first ``enter`` (no bet yet, no
         last bets to repeat) deals nothing; it shows how to bet instead of doing nothing.
         """
-        if event.key == "enter" and self.view.phase is not Phase.DEALING and not self.allowed("deal"):
+        phase = self.view.phase
+        if event.key == "enter" and phase is not Phase.DEALING and not self.allowed("deal"):
             event.stop()
             self._banner.show(_NO_BET_HINT, "error")
+        elif event.key in _KEY_REFUSALS and phase is not Phase.BETTING:
+            event.stop()  # every other table key waits for the coup to be settled
+            self._banner.show("No more bets: wait for the coup to be settled.", "error")
+        elif event.key in ("c", "r") and not self.allowed(_KEY_REFUSALS[event.key]):
+            event.stop()
+            text = "Nothing to clear: no bets for the next coup." if event.key == "c" else "No last bets to repeat yet."
+            self._banner.show(text, "error")
 
     # -- betting -------------------------------------------------------------------
 
