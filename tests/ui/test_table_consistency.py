@@ -178,3 +178,14 @@ async def test_baccarat_keys_that_do_nothing_say_why(data_dir: Path) -> None:
         assert banner.text == "No last bets to repeat yet."
         await press(pilot, "p")
         assert "Player" in banner.text and screen.table.placed  # a legal key still bets
+
+
+async def test_the_session_summary_shows_its_own_key_in_the_footer(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 9H 9D 7C 2S " * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "s", "escape")
+        assert type(app.screen).__name__ == "SessionSummary"
+        keys = {key.key for key in app.screen.query(FooterKey)}
+        assert "enter" in keys or "escape" in keys
+        assert not {"1", "s", "o", "y"} & keys  # not the lobby's

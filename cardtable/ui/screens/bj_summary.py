@@ -20,6 +20,7 @@ from textual.widgets import Button, Label, Static
 from ...core.blackjack import HandOutcome, HandResult
 from ...core.money import format_signed
 from ...store import GameStats
+from ..widgets.common.footer import KeyFooter
 
 __all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally"]
 
@@ -136,6 +137,7 @@ class SessionSummary(ModalScreen[None]):
             yield Static("\n".join(self.stats.lines()), id="summary")
             with Center():
                 yield Button("OK", id="summary-ok", variant="primary")
+        yield KeyFooter()  # the dialog's own key at the foot, over the lobby's
 
     def action_close(self) -> None:
         self.dismiss(None)
