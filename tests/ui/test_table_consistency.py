@@ -189,3 +189,23 @@ async def test_the_session_summary_shows_its_own_key_in_the_footer(data_dir: Pat
         keys = {key.key for key in app.screen.query(FooterKey)}
         assert "enter" in keys or "escape" in keys
         assert not {"1", "s", "o", "y"} & keys  # not the lobby's
+
+
+async def test_poker_keeps_the_last_bet_between_visits(data_dir: Path) -> None:
+    app = CardTableApp(
+        data_dir=data_dir,
+        start="poker",
+        animations=False,
+        shoe_factory=lambda g, d, c: Shoe.stacked("QS QH 4D 9C 2S 7H 8D 3C 5S 6H"),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "plus", "plus", "enter", "enter")  # 3 coins, stand
+        assert app.store.history_count("poker") == 1
+        await press(pilot, "escape")
+        while type(app.screen).__name__ != "LobbyScreen":
+            await press(pilot, "enter")
+        await press(pilot, "3")
+        assert app.screen.view.coins == 3 and app.screen.view.last_coins == 3
+        await press(pilot, "r")  # the kept bet, dealt
+        assert app.screen.view.hand is not None and app.screen.view.hand.coins == 3

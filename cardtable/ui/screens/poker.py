@@ -193,7 +193,7 @@ class PokerScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
-        self.view = replace(self._resumed(self.view), bankroll=self.app.bankroll)
+        self.view = replace(self._resumed(self._recalled(self.view)), bankroll=self.app.bankroll)
         self._show_machine()
         room.start_background_analysis(self.app, self.app.store.path.parent)
         self.call_after_refresh(self._after_first_refresh)
@@ -446,6 +446,13 @@ class PokerScreen(GameScreen):
         if self.view.hidden:
             self.view = replace(self.view, hidden=frozenset())
 
+    def _recalled(self, view: PokerView) -> PokerView:
+        """The last bet, as the table was left (r deals it again)."""
+        coins = self.app.table_memory(self.GAME).get("coins")
+        if isinstance(coins, int) and not isinstance(coins, bool) and 1 <= coins <= view.table.max_coins:
+            return replace(view, coins=coins, last_coins=coins)
+        return view
+
     def _settled(self, view: PokerView) -> PokerView:
         """Rank and pay the hand in the showdown: one transaction in the store. If the
         data file refuses, the hand stays in the showdown (open in the store) and
@@ -456,6 +463,7 @@ class PokerScreen(GameScreen):
         settled = hand.settle()
         if not self.app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
+        self.app.remember_table(self.GAME, {"coins": settled.coins})
         return replace(view, hand=settled, bankroll=self.app.bankroll, coach=self._coach(settled))
 
     def _coach(self, hand: DrawHand) -> str | None:
