@@ -51,7 +51,7 @@ def stats_rows(
     store: Store, exact: Mapping[str, float | None] | None = None
 ) -> list[StatsRow]:
     """A row per game and a total row, from the statistics and the history."""
-    stats: dict[str, GameStats] = store.all_stats()
+    stats: dict[str, GameStats] = {game: store.stats(game) for game in GAMES}
     totals: dict[str, GameTotals] = store.game_totals()
     exact = exact or {}
     rows = []
