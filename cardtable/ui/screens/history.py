@@ -107,8 +107,9 @@ class HistoryScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HistoryScreen #history-filters { height: 1; padding: 0 1; }
-    HistoryScreen #history-filters Select { width: 17; margin-right: 1; }
-    HistoryScreen #history-filters Input { width: 12; margin-right: 1; }
+    HistoryScreen #history-filters Select { width: 15; margin-right: 1; }
+    HistoryScreen #history-filters #filter-order { width: 17; }
+    HistoryScreen #history-filters Input { width: 12; }
     HistoryScreen #history-filters .filter-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
     HistoryScreen #history-status { height: 1; padding: 0 1; color: $text-muted; }
     HistoryScreen #history-list { height: 1fr; }
@@ -129,10 +130,9 @@ class HistoryScreen(Screen[None]):
                 yield Select(games, value=self.filter.game or "", allow_blank=False, compact=True, id="filter-game")
                 yield Select(_RESULTS, value="", allow_blank=False, compact=True, id="filter-result")
                 yield Select(_ORDERS, value="newest", allow_blank=False, compact=True, id="filter-order")
-                yield Label("from", classes="filter-label")
-                yield Input(placeholder="YYYY-MM-DD", compact=True, id="filter-since", max_length=10)
-                yield Label("–", classes="filter-label")
-                yield Input(placeholder="YYYY-MM-DD", compact=True, id="filter-until", max_length=10)
+                yield Input(placeholder="from date", compact=True, id="filter-since", max_length=10)
+                yield Label(" – ", classes="filter-label")
+                yield Input(placeholder="to date", compact=True, id="filter-until", max_length=10)
             yield Label("", id="history-status")
             yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
@@ -191,6 +191,8 @@ class HistoryScreen(Screen[None]):
             order = dict((v, k) for k, v in _ORDERS)[f.order].lower()
             rounds = "1 round" if self.total == 1 else f"{self.total:,} rounds"
             text = f"{rounds} · {what} · {order} · local time · enter replays a round"
+            if len(text) > 78:
+                text = f"{rounds} · {what} · {order} · enter replays"
             if self._bad_dates:
                 text = "Dates are written YYYY-MM-DD (e.g. 2026-11-30) · " + text
         self.query_one("#history-status", Label).update(text)
