@@ -115,8 +115,7 @@ class StatsScreen(Screen[None]):
         self._fill_table()
         refills = self.rows[-1].refills
         self.query_one("#stats-note", Label).update(
-            f"Refills {refills:,} · Edge: the house's win per chip you staked · "
-            "Exact: perfect play's edge"
+            f"Refills {refills:,} · Edge: the house's win per chip staked · Exact: with perfect play"
         )
         self.call_after_refresh(self._load_rest, store)
 
