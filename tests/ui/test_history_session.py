@@ -77,3 +77,17 @@ async def test_history_key_at_a_table_opens_that_games_history(data_dir: Path) -
         assert len(screen.entries) == 1
         await press(pilot, "escape")
         assert not isinstance(app.screen, HistoryScreen)
+
+
+async def test_a_resumed_round_settled_on_arrival_counts_in_the_session(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, seed=5, animations=False, start="poker")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # dealt: the round is open
+        assert app.store.open_games() == ("poker",)
+        await press(pilot, "escape")  # it stays open; no round settled, no summary
+        assert isinstance(app.screen, LobbyScreen)
+        await press(pilot, "3", "enter")  # back: the hand waits; enter draws and settles
+        assert app.store.open_games() == ()
+        await press(pilot, "escape")
+        assert "Rounds played   1" in screen_text(app)

@@ -62,6 +62,7 @@ class GameScreen(Screen[None]):
         void, its stakes return, the player is told in one line (the game's own
         replay reports a record that reads but does not replay the same way).
         """
+        self._note_session_start()  # before a resumed round can settle
         saved = self.app.open_round(self.GAME)
         if saved is None:
             return None
@@ -118,7 +119,11 @@ class GameScreen(Screen[None]):
             return None
 
     def on_mount(self) -> None:
-        # The statistics when the player sat down: the session summary is the difference.
+        self._note_session_start()
+
+    def _note_session_start(self) -> None:
+        """The statistics when the player sat down (the session summary is the
+        difference): taken once, before any round of this visit settles."""
         if getattr(self, "_session_start", None) is None:
             self._session_start = self._game_stats()
 
