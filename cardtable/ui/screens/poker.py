@@ -27,57 +27,30 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.reactive import reactive
-from textual.widgets import Button, Checkbox, Header, Label, Static
+from textual.widgets import Checkbox, Header
 
-from ...ai.poker_machines import load_machines
-from ...core.money import format_chips
-from ...core.poker import JACKS_OR_BETTER_9_6, PayTable
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.poker_machines import JACKS_OR_BETTER, Machine
 from ...core.poker_table import PokerTable
-from ...core.record import RecordError
-from ...resources import asset_path, read_json
-from ..widgets.common.banner import Banner
+from ...resources import asset_path
 from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardSize, CardWidget
-from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.poker import machines as room
-from ..widgets.poker.cards import CardSlots
-from ..widgets.poker.paytable import PayTableWidget
+from ..widgets.poker.layout import PokerLayout, say
+from ..widgets.poker.machines import load_pay_table, machines_on_offer
 from ..widgets.poker.view import PokerView
 from ..widgets.poker.words import (
     NOT_SAVED,
     WAITING,
     coach_line,
-    coin_info,
-    coins_text,
-    hint,
-    result_line,
     return_text,
 )
 from .base import GameScreen
 
 __all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
-
-
-def load_pay_table() -> PayTable:
-    """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
-    try:
-        return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
-    except (OSError, ValueError):
-        return JACKS_OR_BETTER_9_6
-
-
-def machines_on_offer() -> dict[str, Machine]:
-    """The row of machines (assets/paytables); 9/6 Jacks or Better alone if they cannot be read."""
-    try:
-        return dict(load_machines())
-    except (OSError, ValueError):
-        return {JACKS_OR_BETTER.key: JACKS_OR_BETTER}
 
 
 #: The screen's height from which the cards are large and the table centred.
@@ -156,33 +129,11 @@ class PokerScreen(GameScreen):
         self.pay_table = self._chosen_machine()
         table = self._table_for(self.pay_table)
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
+        layout = self._layout = PokerLayout(self.pay_table, table, ascii=self.app.ascii, id="poker-table")
+        self._paytable, self._bet, self._banner = layout.paytable, layout.bet, layout.banner
+        self._slots, self._machine = layout.slots, layout.machine
         yield Header()
-        with Horizontal(id="poker-status"):
-            self._balance = ChipBalance(id="poker-balance")
-            yield self._balance
-            yield Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
-        with Horizontal(id="poker-top"):
-            self._paytable = PayTableWidget(self.pay_table, coins=1, id="poker-paytable")
-            yield self._paytable
-            with Vertical(id="poker-side"):
-                self._bet = BetControls(
-                    list(range(1, table.max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
-                )
-                yield self._bet
-                self._stake = Label("", id="poker-stake")
-                yield self._stake
-                self._action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
-                yield self._action
-                self._round = Label("", id="poker-round")
-                yield self._round
-                self._machine = Static("", id="poker-machine")
-                yield self._machine
-        self._banner = Banner(id="poker-banner")
-        yield self._banner
-        self._slots = CardSlots(ascii=self.app.ascii, id="poker-cards")
-        yield self._slots
-        self._message = Static("", id="poker-message")
-        yield self._message
+        yield layout
         yield KeyFooter()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -200,13 +151,8 @@ class PokerScreen(GameScreen):
 
     def _resumed(self, view: PokerView) -> PokerView:
         """A hand left open (here or in an earlier run), dealt again from its record."""
-        record = self.saved_record()
-        if record is None:
-            return view
-        try:
-            hand = DrawHand.replay(record, self._on_offer(), self.app.rng(self.GAME))
-        except RecordError as error:
-            self.void_saved_round(error)
+        hand = self.resume_saved(lambda record: DrawHand.replay(record, self._on_offer(), self.app.rng(self.GAME)))
+        if hand is None:
             return view
         # The hand is paid by the machine it was dealt on, whatever is chosen now.
         self.pay_table = hand.pay_table
@@ -231,40 +177,7 @@ class PokerScreen(GameScreen):
     # -- rendering ------------------------------------------------------------------------
 
     def watch_view(self, view: PokerView) -> None:
-        hand, result, phase = view.hand, view.result, view.phase
-        betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
-        self._slots.show(
-            hand.cards if hand is not None else (),
-            hidden=view.hidden,
-            ticked=view.ticked,
-            winners=result.winning_positions if result is not None else (),
-            open_=drawing,
-        )
-        text, kind = result_line(result) if result is not None else view.notice or ("", "")
-        if text != self._banner.text or (kind and not self._banner.has_class(f"-{kind}")):
-            self._banner.show(text, kind) if kind else self._banner.clear()
-        self._paytable.winner = result.winning_category if result is not None else None
-        in_play = view.in_play
-        self._paytable.coins = in_play.coins if in_play is not None else view.coins
-        if self._bet.value != view.coins:
-            with self._bet.prevent(BetControls.Changed):
-                self._bet.value = view.coins
-        self._bet.locked = not betting
-        stake = in_play.stake if in_play is not None else view.table.stake(view.coins)
-        _say(self._stake, f"Stake {format_chips(stake)} chips")
-        self._balance.at_stake = in_play.stake if in_play is not None else 0
-        if betting:
-            refusal = view.refusal
-            label = "Refill…" if refusal is not None and refusal.refill else "Deal"
-        else:
-            label = "Draw" if not drawing or view.ticked else "Stand"
-        if str(self._action.label) != label:
-            self._action.label = label
-        self._action.action = "screen.deal" if betting else "screen.draw"
-        self._action.disabled = not self.allowed("deal" if betting else "draw")
-        rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
-        _say(self._round, rounds)
-        _say(self._message, hint(view))
+        self._layout.draw(view, self.allowed)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -385,21 +298,15 @@ class PokerScreen(GameScreen):
         folder = self.app.store.path.parent
         computing = room.progress_text(folder)
         figure = room.returns(folder).get(machine.key)
-        _say(self._machine, return_text(machine, figure if figure is not None else computing))
-        self._warm_advice(machine)
+        say(self._machine, return_text(machine, figure if figure is not None else computing))
+        # the machine's price tables for the tip, built in a thread (a few hundred ms the
+        # first time; a tip then answers within its 50 ms)
+        self.run_worker(lambda: room.warm_advice(machine), thread=True, group="warm-advice")
 
     def returns_changed(self) -> None:
         """The background analysis has a new figure (or has stopped): show it."""
         if self.is_mounted:
             self._show_machine()
-
-    def _warm_advice(self, machine: Machine) -> None:
-        """Build the machine's price tables for the tip in a thread (the first build takes
-        a few hundred ms; a tip then answers within its 50 ms)."""
-        from ...ai.poker import hold_evs
-
-        cards = machine.deck()[:5]
-        self.run_worker(lambda: hold_evs(cards, machine, machine.max_coins), thread=True, group="warm-advice")
 
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
@@ -475,10 +382,3 @@ class PokerScreen(GameScreen):
 
         mine, best = coach(hand.dealt, hold, hand.pay_table, hand.coins)
         return coach_line(mine.ev, best.ev, describe_hold(hand.dealt, best.hold, self.app.ascii))
-
-
-def _say(label: Static, text: str) -> None:
-    """Update a fixed-box label (poker.tcss) only when its text changes: a repaint, no
-    re-layout of the screen."""
-    if label.content != text:
-        label.update(text, layout=False)

@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from ....ai.poker_machines import load_machines
+from ....core.poker import JACKS_OR_BETTER_9_6, PayTable
 from ....core.poker_machines import JACKS_OR_BETTER, Machine
+from ....resources import read_json
 
 __all__ = [
     "machines",
@@ -32,6 +34,9 @@ __all__ = [
     "machines_markdown",
     "lobby_blurb",
     "percent",
+    "load_pay_table",
+    "machines_on_offer",
+    "warm_advice",
 ]
 
 _children: dict[str, subprocess.Popen[bytes]] = {}  # data folder -> the analysis running for it
@@ -164,3 +169,27 @@ def lobby_blurb(folder: Path, indent: int = 15) -> str:
     return f"{len(row)} machines, returns as computed:" + pad + " · ".join(cells[:half]) + pad + " · ".join(
         cells[half:]
     )
+
+
+def load_pay_table() -> PayTable:
+    """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
+    try:
+        return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
+    except (OSError, ValueError):
+        return JACKS_OR_BETTER_9_6
+
+
+def machines_on_offer() -> dict[str, Machine]:
+    """The row of machines (assets/paytables); 9/6 Jacks or Better alone if they cannot be read."""
+    try:
+        return dict(load_machines())
+    except (OSError, ValueError):
+        return {JACKS_OR_BETTER.key: JACKS_OR_BETTER}
+
+
+def warm_advice(machine: Machine) -> None:
+    """Build ``machine``'s price tables for the tip (call it in a thread)."""
+    from ....ai.poker import hold_evs
+
+    cards = machine.deck()[:5]
+    hold_evs(cards, machine, machine.max_coins)

@@ -1,0 +1,114 @@
+"""The draw-poker table's layout: the status line, the pay table with the bet and the
+action beside it, the banner, the five card places and the hint, drawn from the view.
+
+The screen (``ui/screens/poker.py``) holds the :class:`PokerView` and drives the hand;
+this widget composes the table once and draws a view. Whether the action button is live
+is asked back through the screen's ``allowed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, Static
+
+from ....core.money import format_chips
+from ....core.poker_hand import Phase
+from ....core.poker_machines import Machine
+from ....core.poker_table import PokerTable
+from ..common.banner import Banner
+from ..common.bet import BetControls
+from ..common.chips import ChipBalance
+from .cards import CardSlots
+from .paytable import PayTableWidget
+from .view import PokerView
+from .words import coin_info, coins_text, hint, result_line
+
+__all__ = ["PokerLayout", "say"]
+
+
+def say(label: Static, text: str) -> None:
+    """Update a fixed-box label (poker.tcss) only when its text changes: a repaint, no
+    re-layout of the screen."""
+    if label.content != text:
+        label.update(text, layout=False)
+
+
+class PokerLayout(Vertical):
+    """Everything between the header and the footer (ids as in poker.tcss)."""
+
+    DEFAULT_CSS = """
+    PokerLayout { height: auto; }
+    """
+
+    def __init__(self, machine: Machine, table: PokerTable, *, ascii: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.balance = ChipBalance(id="poker-balance")
+        self.coin_info = Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
+        self.paytable = PayTableWidget(machine, coins=1, id="poker-paytable")
+        self.bet = BetControls(
+            list(range(1, table.max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
+        )
+        self.stake = Label("", id="poker-stake")
+        self.action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
+        self.round = Label("", id="poker-round")
+        self.machine = Static("", id="poker-machine")
+        self.banner = Banner(id="poker-banner")
+        self.slots = CardSlots(ascii=ascii, id="poker-cards")
+        self.message = Static("", id="poker-message")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="poker-status"):
+            yield self.balance
+            yield self.coin_info
+        with Horizontal(id="poker-top"):
+            yield self.paytable
+            with Vertical(id="poker-side"):
+                yield self.bet
+                yield self.stake
+                yield self.action
+                yield self.round
+                yield self.machine
+        yield self.banner
+        yield self.slots
+        yield self.message
+
+    def draw(self, view: PokerView, allowed: Callable[[str], bool]) -> None:
+        """Draw the view: the cards and ticks, the result, the pay table's lit row, the
+        bet, the stake, the action button and the hint."""
+        hand, result, phase = view.hand, view.result, view.phase
+        betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
+        self.slots.show(
+            hand.cards if hand is not None else (),
+            hidden=view.hidden,
+            ticked=view.ticked,
+            winners=result.winning_positions if result is not None else (),
+            open_=drawing,
+        )
+        text, kind = result_line(result) if result is not None else view.notice or ("", "")
+        if text != self.banner.text or (kind and not self.banner.has_class(f"-{kind}")):
+            self.banner.show(text, kind) if kind else self.banner.clear()
+        self.paytable.winner = result.winning_category if result is not None else None
+        in_play = view.in_play
+        self.paytable.coins = in_play.coins if in_play is not None else view.coins
+        if self.bet.value != view.coins:
+            with self.bet.prevent(BetControls.Changed):
+                self.bet.value = view.coins
+        self.bet.locked = not betting
+        stake = in_play.stake if in_play is not None else view.table.stake(view.coins)
+        say(self.stake, f"Stake {format_chips(stake)} chips")
+        self.balance.at_stake = in_play.stake if in_play is not None else 0
+        if betting:
+            refusal = view.refusal
+            label = "Refill…" if refusal is not None and refusal.refill else "Deal"
+        else:
+            label = "Draw" if not drawing or view.ticked else "Stand"
+        if str(self.action.label) != label:
+            self.action.label = label
+        self.action.action = "screen.deal" if betting else "screen.draw"
+        self.action.disabled = not allowed("deal" if betting else "draw")
+        rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
+        say(self.round, rounds)
+        say(self.message, hint(view))
