@@ -189,7 +189,9 @@ class _DealerCache:
                 if extra[v - 1] <= base[v - 1]:
                     removed.add(extra)
         wanted = sorted(removed - self._dists.keys())
-        shoes = [tuple(b - x for b, x in zip(base, r, strict=True)) for r in wanted]
+        import numpy as np
+
+        shoes = np.asarray(base, dtype=np.int64) - np.asarray(wanted, dtype=np.int64).reshape(-1, 10)
         self._dists.update(zip(wanted, self.tree.distributions(shoes), strict=True))
 
     def __len__(self) -> int:
@@ -293,7 +295,18 @@ class _UpAnalysis:
         return value
 
     def hit(self, comp: Counts, removed: Counts) -> float:
-        return sum(p * self.best(_add(comp, v), _add(removed, v)) for v, p in self.draws(removed))
+        # draws() and _add() written out: this is the analysis' innermost loop. The
+        # terms and their order are those of the generator it replaces.
+        base, best, memo = self.base, self.best, self._best
+        left = self.n - sum(removed)
+        terms = []
+        for i in range(10):
+            c = base[i] - removed[i]
+            if c > 0:
+                after = (comp[:i] + (comp[i] + 1,) + comp[i + 1 :], removed[:i] + (removed[i] + 1,) + removed[i + 1 :])
+                value = memo.get(after)
+                terms.append(c / left * (best(*after) if value is None else value))
+        return sum(terms)
 
     def double(self, comp: Counts, removed: Counts) -> float:
         return 2.0 * sum(

@@ -13,8 +13,12 @@ Card values are indexed 0..9 for ace, 2, ..., 9, ten-valued.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported when many shoes are evaluated at once
+    import numpy.typing as npt
 
 __all__ = [
     "OUTCOMES",
@@ -127,7 +131,7 @@ class DealerTree:
             self.__dict__["_fn"] = fn
         return fn
 
-    def distributions(self, shoes: Sequence[Sequence[int]]) -> list[tuple[float, ...]]:
+    def distributions(self, shoes: npt.ArrayLike) -> list[tuple[float, ...]]:
         """:meth:`distribution` of many shoes at once (numpy, element-wise), equal to
         the one-at-a-time results: the same float operations in the same order."""
         import numpy as np
