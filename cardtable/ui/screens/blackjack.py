@@ -20,23 +20,20 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.widgets import Header
 
 from ...ai.seats import ComputerSeats
-from ...core.blackjack import Action, EventKind, HandResult, Round, RoundState, Rules
+from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
 from ...core.blackjack_refusals import action_refusal
 from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
 from ...core.record import RoundRecord
 from ...resources import asset_path
-from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView
-from ..widgets.blackjack.words import result_line, turn_prompt
-from ..widgets.common.banner import Banner
-from ..widgets.common.bet import BetControls
+from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView, pause_kind, shoe_left_at
+from ..widgets.blackjack.words import result_line, tip, turn_prompt
 from ..widgets.common.footer import KeyFooter
-from .base import GameScreen
 from .bj_summary import SessionStats, SessionSummary
+from .blackjack_betting import BlackjackBetting
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
 
@@ -44,10 +41,8 @@ __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableV
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class BlackjackScreen(GameScreen):
+class BlackjackScreen(BlackjackBetting):
     """The blackjack table."""
-
-    GAME = "blackjack"
 
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
 
@@ -64,9 +59,6 @@ class BlackjackScreen(GameScreen):
         Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat"),
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
-
-    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
-    """The picture on screen and its phase; keys, buttons and widgets follow it."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -105,10 +97,6 @@ class BlackjackScreen(GameScreen):
     @property
     def ascii(self) -> bool:
         return self.app.ascii
-
-    @property
-    def banner(self) -> Banner:
-        return self._banner
 
     def table_minimum(self) -> int:
         return self.rules.min_bet
@@ -158,36 +146,7 @@ class BlackjackScreen(GameScreen):
             return
         self.offer_refill_if_needed()
 
-    def _recall(self) -> None:
-        """The last bet and the computer seats' chips, as the table was left."""
-        memory = self.app.table_memory(self.GAME)
-        seats = memory.get("seats")
-        if isinstance(seats, dict):
-            self.seats.restore(seats)
-        last = memory.get("last_bet")
-        if isinstance(last, int) and self.rules.min_bet <= last <= self.rules.max_bet:
-            self.last_bet = last
-            self._bet.set_value(last)
-
-    def _remember(self) -> None:
-        self.app.remember_table(self.GAME, {"last_bet": self.last_bet, "seats": self.seats.memory()})
-
-    def _bankroll_changed(self, bankroll: int) -> None:
-        """Between rounds the bet follows the bankroll down (never a lit Deal that
-        refuses), and a refusal the new bankroll answers is taken off the banner."""
-        if self.view.phase is not Phase.BETTING:
-            return
-        if self.banner.kind == "error" and self.deal_refusal() is None:
-            self.banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
-        self.view = self.view  # restyle: the bet's cap, Deal, the chips
-
     # -- what may be done: computed from the view -------------------------------------
-
-    def deal_refusal(self) -> str | None:
-        """Why the bet shown cannot be dealt now (the core table's words), or None."""
-        if self.table is None:
-            return "The table is not ready."
-        return self.table.refusal(self._bet.value, self.app.bankroll)
 
     def legal(self) -> set[Action]:
         """The table's legal actions for the player, once the picture has caught up."""
@@ -244,18 +203,6 @@ class BlackjackScreen(GameScreen):
                 ascii=self.ascii,
             )
 
-    # -- betting ------------------------------------------------------------------------
-
-    def action_bet(self, step: int) -> None:
-        """One step up or down the bet ladder."""
-        if self.allowed("bet", step):
-            self._bet.increase() if step == 1 else self._bet.decrease()
-
-    def action_chip(self, value: int) -> None:
-        """A chip button: bet exactly that much."""
-        if self.allowed("chip", value):
-            self._bet.set_value(value)
-
     def on_key(self, event: events.Key) -> None:
         """A table key that does nothing now says why, instead of being ignored."""
         name = _KEY_ACTIONS.get(event.key)
@@ -273,21 +220,6 @@ class BlackjackScreen(GameScreen):
                 event.stop()
                 self.banner.show(refusal, "error")
                 self.offer_refill_if_needed()
-
-    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        """Nothing else depends on the bet: its own − and + buttons follow it, and the
-        bet keys are not in the footer, so the key repaints only the bet row."""
-        event.stop()
-
-    def action_repeat(self) -> None:
-        """Deal again. The bet shown is the bet dealt: after a round it shows the last
-        bet, and a bet changed since is the one the player chose."""
-        if not self.allowed("repeat"):
-            return
-        if self.last_bet is None:
-            self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
-            return
-        self.action_deal()
 
     def action_deal(self) -> None:
         """Place the bet and deal a round; the stake is committed before a card shows."""
@@ -350,13 +282,7 @@ class BlackjackScreen(GameScreen):
         r = self.round
         if not self.legal() or r is None:
             return
-        from ...ai.blackjack import explain, recommend
-
-        view = r.view(self.human)
-        hand = view.hand
-        assert hand is not None
-        self.tip_action = recommend(self.rules, hand.cards, view.dealer_up, set(view.legal))
-        self.last_tip = explain(self.rules, hand.cards, view.dealer_up, set(view.legal))
+        self.tip_action, self.last_tip = tip(self.rules, r.view(self.human))
         self.banner.show(f"Tip (hard level): {self.last_tip}", "info")
 
     # -- running the round --------------------------------------------------------------
@@ -384,21 +310,11 @@ class BlackjackScreen(GameScreen):
         self.catch_up(r.states[shown:], self._show_step, self._pause_before, self._caught_up)
 
     def _pause_before(self, state: RoundState) -> float:
-        r = self.round
-        if r is None or state.applied < 1:
-            return 0.0
-        event = r.events[state.applied - 1]
-        app = self.app
-        if event.kind is EventKind.ACTION and event.seat != self.human:
-            return app.delay("ai")
-        if event.kind is EventKind.REVEAL:
-            return app.delay("reveal")
-        return app.delay("card") if event.kind is EventKind.DEAL else 0.0
+        kind = pause_kind(self.round, state, self.human) if self.round is not None else None
+        return self.app.delay(kind) if kind is not None else 0.0
 
     def _show_step(self, state: RoundState) -> None:
-        r = self.round
-        undealt = sum(1 for e in r.events[state.applied :] if e.kind is EventKind.DEAL) if r is not None else 0
-        left = (self.table.shoe.remaining if self.table is not None else 0) + undealt
+        left = shoe_left_at(self.round, state, self.table.shoe.remaining) if self.table and self.round else 0
         self.view = TableView(Phase.DEALING, state, left)
 
     def _caught_up(self) -> None:

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 from textual.widgets.button import ButtonVariant
 
-from ....core.blackjack import Action, Round, RoundState, Rules
+from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
 from ....core.money import format_chips, format_signed
 from ..common.banner import Banner
 from ..common.bet import BetControls, bet_ladder
@@ -27,7 +27,16 @@ from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
 from .seat import ComputerSeat, DealerRow, PlayerHands
 
-__all__ = ["Phase", "TableView", "BlackjackTable", "ACTIONS", "SEAT_NAMES", "CHIP_VALUES"]
+__all__ = [
+    "Phase",
+    "TableView",
+    "BlackjackTable",
+    "ACTIONS",
+    "SEAT_NAMES",
+    "CHIP_VALUES",
+    "pause_kind",
+    "shoe_left_at",
+]
 
 SEAT_NAMES = ("Ada", "Bert", "Cleo", "Dov")
 #: The chip buttons' values, in hundredths (those within the table limits are shown).
@@ -75,6 +84,24 @@ class TableView:
     picture: RoundState | None = None
     #: Cards still in the shoe as shown (the cards not yet on screen count as in it).
     shoe_left: int = 0
+
+
+def pause_kind(round: Round, state: RoundState, human: int) -> str | None:
+    """The pause before showing ``state`` (the app's delay kinds: a computer seat's
+    move, the reveal, a card), or None for none."""
+    if state.applied < 1:
+        return None
+    event = round.events[state.applied - 1]
+    if event.kind is EventKind.ACTION and event.seat != human:
+        return "ai"
+    if event.kind is EventKind.REVEAL:
+        return "reveal"
+    return "card" if event.kind is EventKind.DEAL else None
+
+
+def shoe_left_at(round: Round, state: RoundState, remaining: int) -> int:
+    """Cards in the shoe as shown at ``state``: the cards dealt after it count as still in."""
+    return remaining + sum(1 for e in round.events[state.applied :] if e.kind is EventKind.DEAL)
 
 
 class _PlayArea(Vertical):

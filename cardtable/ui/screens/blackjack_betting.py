@@ -1,0 +1,107 @@
+"""Between rounds at the blackjack table: the bet shown and what it may be.
+
+The bet follows the bankroll down (never a lit Deal that refuses), ``r`` deals the bet
+shown again, a chip button sets the bet, and the table remembers the last bet and the
+computer seats' chips between visits. The rules of a bet (limits, the bankroll) are the
+core table's (:meth:`~cardtable.core.blackjack_table.Table.refusal`); the round itself is
+driven by :class:`~cardtable.ui.screens.blackjack.BlackjackScreen`.
+"""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+
+from ...ai.seats import ComputerSeats
+from ...core.blackjack import Rules
+from ...core.blackjack_table import Table
+from ..widgets.blackjack.table import Phase, TableView
+from ..widgets.common.banner import Banner
+from ..widgets.common.bet import BetControls
+from .base import GameScreen
+
+__all__ = ["BlackjackBetting"]
+
+
+class BlackjackBetting(GameScreen):
+    """The blackjack screen's betting between rounds (its base class)."""
+
+    GAME = "blackjack"
+
+    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
+    """The picture on screen and its phase; keys, buttons and widgets follow it."""
+
+    # Set up by the table screen.
+    rules: Rules
+    table: Table | None
+    seats: ComputerSeats
+    last_bet: int | None
+    _bet: BetControls
+    _banner: Banner
+
+    @property
+    def banner(self) -> Banner:
+        return self._banner
+
+    def allowed(self, action: str, parameter: object = None) -> bool:
+        """Whether the action may be taken now (the table screen answers)."""
+        raise NotImplementedError
+
+    def action_deal(self) -> None:
+        """Deal the bet shown (the table screen does)."""
+        raise NotImplementedError
+
+    def deal_refusal(self) -> str | None:
+        """Why the bet shown cannot be dealt now (the core table's words), or None."""
+        if self.table is None:
+            return "The table is not ready."
+        return self.table.refusal(self._bet.value, self.app.bankroll)
+
+    def _recall(self) -> None:
+        """The last bet and the computer seats' chips, as the table was left."""
+        memory = self.app.table_memory(self.GAME)
+        seats = memory.get("seats")
+        if isinstance(seats, dict):
+            self.seats.restore(seats)
+        last = memory.get("last_bet")
+        if isinstance(last, int) and self.rules.min_bet <= last <= self.rules.max_bet:
+            self.last_bet = last
+            self._bet.set_value(last)
+
+    def _remember(self) -> None:
+        self.app.remember_table(self.GAME, {"last_bet": self.last_bet, "seats": self.seats.memory()})
+
+    def _bankroll_changed(self, bankroll: int) -> None:
+        """Between rounds the bet follows the bankroll down (never a lit Deal that
+        refuses), and a refusal the new bankroll answers is taken off the banner."""
+        if self.view.phase is not Phase.BETTING:
+            return
+        if self.banner.kind == "error" and self.deal_refusal() is None:
+            self.banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
+        self.view = self.view  # restyle: the bet's cap, Deal, the chips
+
+    # -- betting ------------------------------------------------------------------------
+
+    def action_bet(self, step: int) -> None:
+        """One step up or down the bet ladder."""
+        if self.allowed("bet", step):
+            self._bet.increase() if step == 1 else self._bet.decrease()
+
+    def action_chip(self, value: int) -> None:
+        """A chip button: bet exactly that much."""
+        if self.allowed("chip", value):
+            self._bet.set_value(value)
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        """Nothing else depends on the bet: its own − and + buttons follow it, and the
+        bet keys are not in the footer, so the key repaints only the bet row."""
+        event.stop()
+
+    def action_repeat(self) -> None:
+        """Deal again. The bet shown is the bet dealt: after a round it shows the last
+        bet, and a bet changed since is the one the player chose."""
+        if not self.allowed("repeat"):
+            return
+        if self.last_bet is None:
+            self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
+            return
+        self.action_deal()
