@@ -209,3 +209,19 @@ async def test_poker_keeps_the_last_bet_between_visits(data_dir: Path) -> None:
         assert app.screen.view.coins == 3 and app.screen.view.last_coins == 3
         await press(pilot, "r")  # the kept bet, dealt
         assert app.screen.view.hand is not None and app.screen.view.hand.coins == 3
+
+
+async def test_doubling_both_split_hands_into_busts_leaves_no_stale_turn_prompt(data_dir: Path) -> None:
+    # 8 8 against a 6 (7 face down): split; 8 5 doubles into a T (bust), 8 6 into a K (bust)
+    app = make_app(data_dir, "8S 6H 8D 7C 5S TS 6D KH 2C 2D 2H")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "p")
+        screen = table(app)
+        assert "hand 1 of 2" in screen.banner.text
+        await press(pilot, "d")
+        assert "hand 2 of 2" in screen.banner.text
+        await press(pilot, "d")
+        assert screen.round.finished
+        assert "Your turn" not in screen.banner.text and "hand 2 of 2" not in screen.banner.text
+        assert [r.outcome.value for r in screen.round.results[0]] == ["bust", "bust"]
