@@ -70,7 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         "five-card draw poker with one shared virtual bankroll.",
         epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
         "plays N rounds with a computer seat and prints the house edge; "
-        "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return.",
+        "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
+        "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
+        "the settled rounds; 'cardtable stats' prints the statistics.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
