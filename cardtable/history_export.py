@@ -148,12 +148,14 @@ def export(store: Store, path: Path, where: HistoryFilter) -> int:
         with open(temporary, "w", encoding="utf-8", newline="") as out:
             count = (_write_csv if suffix == ".csv" else _write_jsonl)(store, out, where)
         os.replace(temporary, path)
-    except OSError as error:
+    except BaseException as error:  # a full disk, the data file, ctrl+c: no half file
         try:
             temporary.unlink()
         except OSError:
             pass
-        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+        if isinstance(error, OSError):
+            raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+        raise
     return count
 
 

@@ -156,3 +156,17 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_an_empty_history(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--data-dir", str(data_dir)]) == 0
     assert "No settled rounds yet." in capsys.readouterr().out
+
+
+def test_an_export_cut_short_leaves_no_file(data: Path, tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from cardtable.store import StoreError
+
+    def broken(self, where, chunk=5000):  # type: ignore[no-untyped-def]
+        yield from ()
+        raise StoreError("The data file could not be used: a disk input/output error occurred.")
+
+    monkeypatch.setattr(Store, "iter_history", broken)
+    out = tmp_path / "cut.csv"
+    assert main(["history", "--data-dir", str(data), "--export", str(out)]) == 2
+    assert "input/output" in capsys.readouterr().err
+    assert not out.exists() and not list(tmp_path.glob(".*.part"))
