@@ -137,9 +137,11 @@ class BlackjackScreen(BlackjackBetting):
         self.view = TableView(shoe_left=self.table.shoe.remaining)
         self.call_after_refresh(self._draw)  # again once the rows know their width
         if self._resumed is not None and self.round is not None:
-            start_bets = self.table.record().start["bets"]
-            self.last_bet = int(start_bets[self.human])  # type: ignore[index]
-            self._bet.set_value(self.last_bet)
+            bets = self.table.record().start.get("bets")  # the bet it was dealt with
+            bet = bets[self.human] if isinstance(bets, list) else None
+            if isinstance(bet, int):
+                self.last_bet = bet
+                self._bet.set_value(bet)
             self._welcome_back = True
             self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
             self._advance(shown=0)

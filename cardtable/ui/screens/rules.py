@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import events
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Header, TabbedContent, TabPane
 
 from ...resources import read_text
+from ..app import CardTableApp
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
 from ..widgets.common.footer import KeyFooter
@@ -50,6 +51,8 @@ class RulesScreen(Screen[None]):
     Build it once and call :meth:`show_game` before pushing it again.
     """
 
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
     DEFAULT_CSS = """
     #rules-tabs {
         height: 1fr;
@@ -78,8 +81,7 @@ class RulesScreen(Screen[None]):
         return self.game or "house"
 
     def _decks(self) -> int:
-        decks: int = self.app.settings.baccarat_decks  # type: ignore[attr-defined]
-        return decks
+        return self.app.settings.baccarat_decks
 
     def compose(self) -> ComposeResult:
         # Every widget composed or mounted from now on is styled with the app's current CSS
@@ -135,7 +137,7 @@ class RulesScreen(Screen[None]):
         decks = self._decks()
         if topic != "poker":
             return decks, help_markdown(topic, baccarat_decks=decks)
-        text = help_markdown(topic, baccarat_decks=decks, data_folder=self.app.store.path.parent)  # type: ignore[attr-defined]
+        text = help_markdown(topic, baccarat_decks=decks, data_folder=self.app.store.path.parent)
         return hash(text), text
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
 from textual import events
 from textual.app import ComposeResult
@@ -143,7 +144,7 @@ class BlackjackTable(Vertical):
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
         #: The arguments of the last draw, to draw again at a new size.
-        self._last: tuple[TableView, Round | None, tuple[int, ...], dict[str, object]] | None = None
+        self._last: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         with self.play:
@@ -182,8 +183,7 @@ class BlackjackTable(Vertical):
     def redraw(self) -> None:
         """Draw the last picture again (the room changed)."""
         if self._last is not None:
-            view, round, stacks, options = self._last
-            self.draw(view, round, stacks, **options)  # type: ignore[arg-type]
+            self._last()
 
     def _seat_lines(self, hands: int, size: CardSize) -> int:
         seats = self.query_one("#bj-seats").size.width or 78
@@ -231,13 +231,16 @@ class BlackjackTable(Vertical):
         """Draw the picture: the dealer and shoe, each computer seat, the player's hands
         (the player sits last), and the session's net once a round was played; the
         cards as large as the room allows."""
-        options: dict[str, object] = {
-            "min_bet": min_bet,
-            "just_shuffled": just_shuffled,
-            "session_net": session_net,
-            "ascii": ascii,
-        }
-        self._last = (view, round, tuple(stacks), options)
+        self._last = partial(
+            self.draw,
+            view,
+            round,
+            tuple(stacks),
+            min_bet=min_bet,
+            just_shuffled=just_shuffled,
+            session_net=session_net,
+            ascii=ascii,
+        )
         picture = view.picture
         seat_hands = max((len(picture.seats[i]) for i in range(len(self.seats))), default=1) if picture else 1
         dealer_size, seat_size, hand_size, gap = self.card_sizes(seat_hands)
