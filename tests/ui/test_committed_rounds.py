@@ -248,6 +248,19 @@ def _wait_for(what: str, check, master: int, timeout: float = 90.0) -> str:
     raise AssertionError(f"timed out waiting for {what}; screen output tail: {seen[-400:]!r}")
 
 
+def _wait_exit(process: subprocess.Popen[bytes], master: int, timeout: float = 60.0) -> int:
+    """Wait for the app to end while reading what it writes: a terminal nobody reads
+    fills up, and the app would block on its last frames (a deadlock, not a slow exit)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        _drain(master)
+        code = process.poll()
+        if code is not None:
+            return code
+        time.sleep(0.05)
+    raise AssertionError(f"the app did not end within {timeout:.0f} s")
+
+
 def _open(data_dir: Path) -> Store:
     return Store.open(data_dir)
 
@@ -296,7 +309,7 @@ def test_kill_9_mid_round_and_the_next_start_finishes_it(tmp_path: Path) -> None
 
         _wait_for("the round to settle", settled, master)
         os.write(master, b"\x11")  # ctrl+q
-        assert process.wait(60) == 0
+        assert _wait_exit(process, master) == 0
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
