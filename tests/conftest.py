@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,3 +14,25 @@ def data_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "data"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture(scope="module")
+def filled_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder holding rounds of all three games played by the computer, built
+    once per module: the module says how many and with which seed (``HISTORY``)."""
+    from cardtable.history_gen import fill
+    from cardtable.store import Store
+
+    rounds, seed = request.module.HISTORY
+    folder = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    with Store.open(folder) as store:
+        fill(store, rounds, seed=seed)
+    return folder
+
+
+@pytest.fixture
+def data(filled_dir: Path, tmp_path: Path) -> Path:
+    """A copy of the module's filled data folder for one test to change."""
+    target = tmp_path / "data"
+    shutil.copytree(filled_dir, target)
+    return target

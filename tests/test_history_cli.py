@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,23 +16,10 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.history_export import CSV_COLUMNS, decimal_chips, iso_local
-from cardtable.history_gen import fill
 from cardtable.store import START_BANKROLL, Store
 
-
-@pytest.fixture(scope="module")
-def filled_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("history-cli")
-    with Store.open(folder) as store:
-        fill(store, 150, seed=5)
-    return folder
-
-
-@pytest.fixture
-def data(filled_dir: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(filled_dir, target)
-    return target
+#: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
+HISTORY = (150, 5)
 
 
 def chips(text: str) -> int:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from textual.app import App
 from textual.pilot import Pilot
+
+from cardtable.core.cards import Shoe
+from cardtable.store import START_BANKROLL, Store
+from cardtable.ui.app import CardTableApp
 
 
 def screen_text(app: App) -> str:
@@ -29,3 +36,20 @@ async def press(pilot: Pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await settle(pilot)
+
+
+def blackjack_alone(data_dir: Path, stack: str, bankroll: int = START_BANKROLL) -> CardTableApp:
+    """The player alone at the blackjack table, a stacked shoe, and ``bankroll`` in the
+    store (brought down from 1,000 chips by a lost baccarat round before the app starts)."""
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=()))
+    if bankroll < START_BANKROLL:
+        store.record_round("baccarat", START_BANKROLL - bankroll, 0, {})
+    assert store.bankroll == bankroll
+    store.close()
+    return CardTableApp(
+        data_dir=data_dir,
+        start="blackjack",
+        animations=False,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
+    )

@@ -9,41 +9,20 @@ player, dealer face down, then draws. Amounts are hundredths of a chip.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from textual.widgets import Button
 
-from cardtable.core.cards import Shoe
-from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 
-from helpers import press, screen_text, settle
+from helpers import blackjack_alone, press, screen_text, settle
 
 START = 100_000  # a new player's 1,000 chips
 MINUS = "\u2212"
 
 
-def make_app(data_dir: Path, stack: str, bankroll: int = START) -> CardTableApp:
-    """The player alone at the table, a stacked shoe, and ``bankroll`` in the store
-    (brought down from 1,000 chips by a lost baccarat round before the app starts)."""
-    store = Store.open(data_dir)
-    store.save_settings(replace(store.settings(), bj_seats=()))
-    if bankroll < START:
-        store.record_round("baccarat", START - bankroll, 0, {})
-    assert store.bankroll == bankroll
-    store.close()
-    return CardTableApp(
-        data_dir=data_dir,
-        start="blackjack",
-        animations=False,
-        shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
-    )
-
-
-
-
+make_app = blackjack_alone  # the player alone, a stacked shoe, a bankroll
 
 
 def dealer_line(app: CardTableApp) -> str:

@@ -7,10 +7,8 @@ own replay of the same record gives.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, Input, Select
 
 from cardtable.ai.poker_machines import load_machines
@@ -18,7 +16,6 @@ from cardtable.core.baccarat_table import BaccaratTable
 from cardtable.core.blackjack_table import Table
 from cardtable.core.poker_hand import DrawHand
 from cardtable.core.record import RoundRecord
-from cardtable.history_gen import fill
 from cardtable.store import HistoryFilter, Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.history import HistoryScreen
@@ -27,20 +24,8 @@ from cardtable.ui.screens.lobby import LobbyScreen
 
 from helpers import notifications, press, screen_text, settle
 
-
-@pytest.fixture(scope="module")
-def filled_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("history-ui")
-    with Store.open(folder) as store:
-        fill(store, 60, seed=11)
-    return folder
-
-
-@pytest.fixture
-def data(filled_dir: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(filled_dir, target)
-    return target
+#: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
+HISTORY = (60, 11)
 
 
 def _list(app: CardTableApp) -> HistoryScreen:

@@ -46,8 +46,6 @@ def _unclipped(app: CardTableApp) -> None:
             continue  # inside a scrolling view: the player scrolls to it
         region = widget.region
         assert region.right <= width and region.bottom <= height, (widget, region)
-        # a text widget must not be cut short by its own box (a line longer than it)
-        assert widget.virtual_size.width <= max(region.width, widget.virtual_size.width), widget
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -113,8 +111,7 @@ async def test_other_screens_fit_every_size(data_dir: Path) -> None:
                 await press(pilot, key)
                 if key != "escape":
                     _unclipped(app)
-                    assert app.screen.query(Header) and app.screen.query(Footer.__mro__[0]) is not None
-        app.store.close() if not app.store.closed else None
+                    assert app.screen.query(Header) and app.screen.query(Footer), app.screen
 
 
 async def test_the_face_down_card_is_described_in_the_same_words_everywhere(data_dir: Path) -> None:

@@ -3,15 +3,11 @@ rows with extremes and house edges, and the charts fed from the store."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from rich.text import Text
 from textual.widgets import DataTable, TabbedContent
 
-from cardtable.history_gen import fill
-from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
@@ -19,20 +15,8 @@ from cardtable.ui.widgets.history.chart_data import thin
 
 from helpers import press, screen_text, settle
 
-
-@pytest.fixture(scope="module")
-def filled_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("stats-ui")
-    with Store.open(folder) as store:
-        fill(store, 80, seed=2)
-    return folder
-
-
-@pytest.fixture
-def data(filled_dir: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(filled_dir, target)
-    return target
+#: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
+HISTORY = (80, 2)
 
 
 async def test_rows_are_right_aligned_coloured_and_agree_with_the_store(data: Path) -> None:

@@ -14,23 +14,12 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.screens.confirm import ConfirmScreen
 
-from helpers import press, settle
+from helpers import blackjack_alone, press, settle
 
 START = 100_000
 
 
-def make_app(data_dir: Path, stack: str, bankroll: int = START) -> CardTableApp:
-    store = Store.open(data_dir)
-    store.save_settings(replace(store.settings(), bj_seats=()))
-    if bankroll < START:
-        store.record_round("baccarat", START - bankroll, 0, {})
-    store.close()
-    return CardTableApp(
-        data_dir=data_dir,
-        start="blackjack",
-        animations=False,
-        shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
-    )
+make_app = blackjack_alone  # the player alone, a stacked shoe, a bankroll
 
 
 def table(app: CardTableApp) -> BlackjackScreen:

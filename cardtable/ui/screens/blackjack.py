@@ -164,8 +164,8 @@ class BlackjackScreen(BlackjackBetting):
             return ACTIONS.get(str(parameter)) in self.legal()
         if action == "tip":
             return bool(self.legal())
-        if action == "chip":
-            return betting and self._bet.affordable(int(str(parameter))) if parameter is not None else betting
+        if action == "chip":  # a chip the bankroll cannot cover is off
+            return betting and (parameter is None or self._bet.affordable(int(str(parameter))))
         if action == "deal":
             return betting and self.deal_refusal() is None
         if action == "repeat":

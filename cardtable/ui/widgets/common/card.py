@@ -68,19 +68,21 @@ def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False,
     if card is None:
         outline = Style(dim=True) if paper else Style()
         return [Text("╭ ─ ─ ╮", outline)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", outline)]
-    bg = _FACE if paper else None
-    frame = Style(color=_FRAME)  # the edge on the table's cloth, the face inside it
-    ink = Style(color=_ink(card), bold=True, bgcolor=bg)
-    rank = card.rank_label
     suit = _suit_mark(card, ascii)
-    lines = [Text("╭─────╮", frame)]
-    index = f"{rank}{suit}"  # the corner index, as on a real card
-    for middle in (f"{index:<5}", f"{suit:^5}", f"{index:>5}"):
-        line = Text("│", frame)
-        line.append(middle, ink)
-        line.append("│", frame)
-        lines.append(line)
-    lines.append(Text("╰─────╯", frame))
+    index = f"{card.rank_label}{suit}"  # the corner index, as on a real card
+    return _framed(card, (f"{index:<5}", f"{suit:^5}", f"{index:>5}"), paper)
+
+
+def _framed(card: Card, middles: Sequence[str], paper: bool) -> list[Text]:
+    """A face: the frame's edge on the table's cloth, the ``middles`` lines inside it in
+    the card's ink (on the paper colour when ``paper``)."""
+    width = len(middles[0])
+    frame = Style(color=_FRAME)
+    ink = Style(color=_ink(card), bold=True, bgcolor=_FACE if paper else None)
+    lines = [Text(f"╭{'─' * width}╮", frame)]
+    for middle in middles:
+        lines.append(Text.assemble(("│", frame), (middle, ink), ("│", frame)))
+    lines.append(Text(f"╰{'─' * width}╯", frame))
     return lines
 
 
@@ -143,17 +145,7 @@ def card_large(
         outline = Style(dim=True)
         blank = Text(" " * LARGE_WIDTH)
         return [Text("╭ ─ ─ ─ ─ ╮", outline), *([blank] * (LARGE_HEIGHT - 2)), Text("╰ ─ ─ ─ ─ ╯", outline)]
-    bg = _FACE if paper else None
-    frame = Style(color=_FRAME)  # the edge on the table's cloth, the face inside it
-    ink = Style(color=_ink(card), bold=True, bgcolor=bg)
-    lines = [Text("╭─────────╮", frame)]
-    for middle in _large_inner(card, ascii):
-        line = Text("│", frame)
-        line.append(middle, ink)
-        line.append("│", frame)
-        lines.append(line)
-    lines.append(Text("╰─────────╯", frame))
-    return lines
+    return _framed(card, _large_inner(card, ascii), paper)
 
 
 class CardSize(str, Enum):
