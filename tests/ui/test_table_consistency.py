@@ -214,3 +214,18 @@ async def test_doubling_both_split_hands_into_busts_leaves_no_stale_turn_prompt(
         assert screen.round.finished
         assert "Your turn" not in screen.banner.text and "hand 2 of 2" not in screen.banner.text
         assert [r.outcome.value for r in screen.round.results[0]] == ["bust", "bust"]
+
+
+async def test_a_poker_card_key_with_no_hand_to_draw_says_why(data_dir: Path) -> None:
+    app = CardTableApp(
+        data_dir=data_dir,
+        start="poker",
+        animations=False,
+        shoe_factory=lambda g, d, c: Shoe.stacked("QS QH 4D 9C 2S 7H 8D 3C 5S 6H"),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        assert app.screen.query_one("#poker-banner").text == "Deal first: 1–5 tick cards to exchange."
+        await press(pilot, "enter", "1")  # dealt: the key ticks the card
+        assert app.screen.view.ticked == {0}

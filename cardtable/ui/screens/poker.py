@@ -308,6 +308,13 @@ class PokerScreen(GameScreen):
         if self.is_mounted:
             self._show_machine()
 
+    def on_key(self, event: events.Key) -> None:
+        """A card key while no hand is to draw does nothing: say why (issue 12)."""
+        if event.key in ("1", "2", "3", "4", "5") and not self.allowed("exchange"):
+            event.stop()
+            drawing = self.view.phase is Phase.DRAWING
+            self._banner.show("Wait for the cards." if drawing else "Deal first: 1–5 tick cards to exchange.", "error")
+
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
         if self.allowed("exchange"):
