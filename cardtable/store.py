@@ -120,6 +120,8 @@ class Settings:
     bac_max: int = _config.DEFAULT_TABLE_MAX
     #: The video-poker machine chosen at the poker table (issue 16), by its key.
     poker_machine: str = "jacks-or-better-9-6"
+    #: Coach mode (issue 11): warn before a choice worth less than the best.
+    coach: bool = False
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -137,7 +139,7 @@ class Settings:
             bad.append("poker_coin")
         if not _int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES):
             bad.append("poker_exchanges")
-        for name in ("animations", "ascii"):
+        for name in ("animations", "ascii", "coach"):
             if not isinstance(getattr(self, name), bool):
                 bad.append(name)
         if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):

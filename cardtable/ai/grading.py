@@ -1,0 +1,155 @@
+"""Every decision graded: what was chosen, what was best, and the value given up.
+
+Why here and not in each screen: the three tables, the drills, the session summary and
+the statistics all speak of the same thing — a decision, its best alternative and the
+expected value between them — so it is one small data type with one JSON form. A
+table keeps the round's decisions in its open record's ``meta["decisions"]`` (so a
+resumed round keeps them) and hands them to the history in the settled round's
+``details["decisions"]``; the summary and the statistics read them back from there.
+
+EVs are per unit of ``stake`` (blackjack: the hand's original stake; poker: the coins
+bet; baccarat: the chips placed on the spot), so the cost of a decision in chips is
+``(ev_best - ev_chosen) * stake``. A cost is an expectation, not money: it is kept as
+a float of hundredths and never touches the bankroll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "WARN_THRESHOLD",
+    "BEST_TOLERANCE",
+    "Decision",
+    "Accuracy",
+    "accuracy",
+    "decisions_in",
+    "grade",
+]
+
+#: The coach warns when a choice is worth less than the best by more than this, per
+#: unit of stake (half a percent of the bet: a 10-chip hand giving up 5 hundredths).
+WARN_THRESHOLD = 0.005
+
+#: Two EVs this close are the same choice (rounding of exact fractions to floats).
+BEST_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded choice. ``spot`` says the situation in words ("hard 13 against a 2",
+    "K♠ J♦ 4♣ 4♥ 9♠"); ``chosen`` and ``best`` are the choices in the table's words
+    ("Hit", "exchange 1 3 5", "Banker")."""
+
+    game: str
+    spot: str
+    chosen: str
+    best: str
+    ev_chosen: float
+    ev_best: float
+    stake: int
+    """Hundredths of a chip the EVs are per unit of."""
+    estimated: bool = False
+    """True when an EV is an estimate (sampling) rather than exact."""
+
+    @property
+    def is_best(self) -> bool:
+        return self.ev_best - self.ev_chosen <= BEST_TOLERANCE
+
+    @property
+    def cost(self) -> float:
+        """Expected hundredths of a chip given up by this choice (0 when it was best)."""
+        return 0.0 if self.is_best else (self.ev_best - self.ev_chosen) * self.stake
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "spot": self.spot,
+            "chosen": self.chosen,
+            "best": self.best,
+            "ev_chosen": round(self.ev_chosen, 6),
+            "ev_best": round(self.ev_best, 6),
+            "stake": self.stake,
+        }
+        if self.estimated:
+            data["estimated"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Decision | None:
+        """The decision, or None for anything that is not one (an old or damaged row
+        must never break a summary)."""
+        if not isinstance(data, Mapping):
+            return None
+        try:
+            texts = [data[k] for k in ("game", "spot", "chosen", "best")]
+            evs = [data[k] for k in ("ev_chosen", "ev_best")]
+            stake = data["stake"]
+        except KeyError:
+            return None
+        if not all(isinstance(t, str) for t in texts):
+            return None
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in evs):
+            return None
+        if not isinstance(stake, int) or isinstance(stake, bool) or stake < 0:
+            return None
+        return cls(*texts, float(evs[0]), float(evs[1]), stake, bool(data.get("estimated", False)))
+
+
+def grade(
+    game: str, spot: str, evs: Mapping[str, float], chosen: str, stake: int, *, estimated: bool = False
+) -> Decision:
+    """Grade ``chosen`` among ``evs`` (choice in words -> EV per unit of stake)."""
+    if chosen not in evs:
+        raise ValueError(f"{chosen!r} is not among the graded choices {sorted(evs)}")
+    best = max(evs, key=lambda k: evs[k])
+    if evs[best] - evs[chosen] <= BEST_TOLERANCE:
+        best = chosen  # a tie with the best is the best
+    return Decision(game, spot, chosen, best, evs[chosen], evs[best], stake, estimated)
+
+
+def decisions_in(details: object) -> list[Decision]:
+    """The decisions a settled round's details hold (none for older rounds)."""
+    if not isinstance(details, Mapping):
+        return []
+    raw = details.get("decisions")
+    if not isinstance(raw, (list, tuple)):
+        return []
+    return [d for d in (Decision.from_json(item) for item in raw) if d is not None]
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """Decisions taken, how many were the best, and the expected value given away."""
+
+    taken: int = 0
+    best: int = 0
+    cost: float = 0.0
+    """Hundredths of a chip, expected."""
+
+    @property
+    def share(self) -> float | None:
+        return self.best / self.taken if self.taken else None
+
+    def __add__(self, other: Accuracy) -> Accuracy:
+        return Accuracy(self.taken + other.taken, self.best + other.best, self.cost + other.cost)
+
+    def line(self) -> str:
+        """One line for a summary: "12 decisions, 10 best (83 %), 1.35 chips of EV given away"."""
+        if not self.taken:
+            return "No decisions graded yet."
+        word = "decision" if self.taken == 1 else "decisions"
+        share = round(100 * self.best / self.taken)
+        return f"{self.taken} {word}, {self.best} best ({share} %), {self.cost / 100:,.2f} chips of EV given away"
+
+
+def accuracy(decisions: Iterable[Decision]) -> Accuracy:
+    taken = best = 0
+    cost = 0.0
+    for d in decisions:
+        taken += 1
+        best += d.is_best
+        cost += d.cost
+    return Accuracy(taken, best, cost)
