@@ -95,7 +95,8 @@ class Decision:
             return None
         if not isinstance(stake, int) or isinstance(stake, bool) or stake < 0:
             return None
-        return cls(*texts, float(evs[0]), float(evs[1]), stake, bool(data.get("estimated", False)))
+        game, spot, chosen, best = texts
+        return cls(game, spot, chosen, best, float(evs[0]), float(evs[1]), stake, bool(data.get("estimated", False)))
 
 
 def grade(
