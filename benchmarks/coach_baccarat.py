@@ -3,8 +3,9 @@
 ``baccarat_bet_evs(remaining)`` must take under 50 ms. Measured on random shoes as a
 table meets them: an 8-deck shoe dealt from a random shuffle to a random point before
 the cut card (every composition is new: the per-composition cache is cleared before
-each call, so every figure is a real enumeration). The one-time layout (built on the
-first call, or in a thread when the baccarat table opens) is shown apart.
+each call, so every figure is a real enumeration). The first call of a process also
+builds the layout shared by all compositions; it is shown apart, against the same
+target (numpy is imported before it: the table imports it in a thread when it opens).
 
     python benchmarks/coach_baccarat.py [--shoes 300] [--seed 1]
 """
@@ -33,9 +34,11 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
+    import numpy  # noqa: F401 - imported before the clock starts (see the docstring)
+
     start = time.perf_counter()
-    coach_baccarat._tables()
-    layout = (time.perf_counter() - start) * 1000
+    coach_baccarat.baccarat_bet_evs(coach_baccarat.full_shoe_counts(8))
+    first = (time.perf_counter() - start) * 1000
 
     times: list[float] = []
     for _ in range(args.shoes):
@@ -52,7 +55,10 @@ def main() -> None:
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     worst = times[-1]
     verdict = "PASS" if worst < TARGET_MS else "FAIL"
-    print(f"layout, once per process: {layout:.0f} ms (built in a thread when the table opens)")
+    print(
+        f"first call of a process (layout + 8-deck enumeration): {first:.1f} ms"
+        f" (target < {TARGET_MS:.0f} ms) {'PASS' if first < TARGET_MS else 'FAIL'}"
+    )
     print(
         f"baccarat_bet_evs over {len(times)} random shoes: p50 {p50:.2f} ms, p95 {p95:.2f} ms,"
         f" max {worst:.2f} ms (target < {TARGET_MS:.0f} ms, max/target {worst / TARGET_MS:.3f}) {verdict}"

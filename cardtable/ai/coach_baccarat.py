@@ -61,7 +61,7 @@ def _winner(player: int, banker: int) -> int:
 
 @lru_cache(maxsize=1)
 def _tables() -> tuple[Any, Any, Any, Any]:
-    """The layout shared by every composition (built once, ~0.1 s).
+    """The layout shared by every composition (built once, ~20 ms).
 
     The four-card starts (P1 B1 P2 B2 by value) are grouped by the multiset of their
     values (715 of them): a start's weight depends only on that multiset, its outcome
@@ -73,36 +73,40 @@ def _tables() -> tuple[Any, Any, Any, Any]:
     """
     import numpy as np
 
-    starts = np.indices((10, 10, 10, 10)).reshape(4, -1).T  # every ordered P1 B1 P2 B2
+    starts = np.indices((10, 10, 10, 10), dtype=np.int64).reshape(4, -1).T  # every ordered P1 B1 P2 B2
     # The outcome of every (player total, banker total, fifth, sixth) by the tableau;
     # the fifth card is the Player's third when the Player draws, else the Banker's.
     by_totals = np.empty((10, 10, 10, 10), dtype=np.int8)
     for p in range(10):
         for b in range(10):
-            for fifth in range(10):
-                for sixth in range(10):
-                    if is_natural(p) or is_natural(b):
-                        code = _winner(p, b)
-                    elif not player_draws(p):
-                        code = _winner(p, (b + fifth) % 10) if banker_draws(b, None) else _winner(p, b)
+            if is_natural(p) or is_natural(b) or (not player_draws(p) and not banker_draws(b, None)):
+                by_totals[p, b] = _winner(p, b)
+            elif not player_draws(p):  # the Banker alone draws: the fifth card decides
+                for fifth in range(10):
+                    by_totals[p, b, fifth] = _winner(p, (b + fifth) % 10)
+            else:
+                for fifth in range(10):
+                    p3 = (p + fifth) % 10
+                    if banker_draws(b, fifth):
+                        for sixth in range(10):
+                            by_totals[p, b, fifth, sixth] = _winner(p3, (b + sixth) % 10)
                     else:
-                        p3 = (p + fifth) % 10
-                        code = _winner(p3, (b + sixth) % 10) if banker_draws(b, fifth) else _winner(p3, b)
-                    by_totals[p, b, fifth, sixth] = code
+                        by_totals[p, b, fifth] = _winner(p3, b)
     codes = by_totals[(starts[:, 0] + starts[:, 2]) % 10, (starts[:, 1] + starts[:, 3]) % 10].reshape(-1, 100)
-    values, group = np.unique(np.sort(starts, axis=1), axis=0, return_inverse=True)
-    group = group.reshape(-1)
-    wins = np.zeros((2, len(values), 100), dtype=np.int64)
-    for k in range(2):
-        np.add.at(wins[k], group, (codes == k).astype(np.int64))
+    # Group the starts by their sorted values: sort once, then sum each run of equal keys.
+    ordered = np.sort(starts, axis=1)
+    key = ((ordered[:, 0] * 10 + ordered[:, 1]) * 10 + ordered[:, 2]) * 10 + ordered[:, 3]
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    values = ordered[order][first]
+    wins = np.stack([np.add.reduceat((codes[order] == k).astype(np.int64), first, axis=0) for k in range(2)])
     repeats = np.zeros_like(values)
     for i in range(1, 4):
         for j in range(i):
             repeats[:, i] += values[:, j] == values[:, i]
-    removed = np.zeros((len(values), 10), dtype=np.int64)
-    for i in range(4):
-        np.add.at(removed, (np.arange(len(values)), values[:, i]), 1)
-    return values.astype(np.int64), repeats.astype(np.int64), removed, wins
+    removed = (values[:, :, None] == np.arange(10)).sum(axis=1).astype(np.int64)
+    return values, repeats, removed, wins
 
 
 def _outcome_weights(counts: tuple[int, ...]) -> tuple[list[int], int]:
