@@ -15,13 +15,16 @@ last ("third base"), so they see the other seats' cards before deciding.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header
+from textual.worker import Worker, WorkerState
 
+from ...ai.grading import WARN_THRESHOLD, Decision
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
 from ...core.blackjack_refusals import action_refusal
@@ -29,13 +32,18 @@ from ...core.blackjack_table import Table
 from ...core.cards import ShoeEmpty
 from ...core.record import RoundRecord
 from ...resources import asset_path
+from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView, pause_kind, shoe_left_at
-from ..widgets.blackjack.words import result_line, tip, turn_prompt
+from ..widgets.blackjack.words import result_line, turn_prompt
 from ..widgets.common.footer import KeyFooter
 from .bj_summary import SessionStats, SessionSummary
 from .blackjack_betting import BlackjackBetting
+from .coach_warning import CoachWarning
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
+
+#: Seconds a choice waits for its grade before going ahead ungraded (coach mode off).
+_GRADE_PATIENCE = 1.5
 
 #: The player's action keys, for the refusal that says why one does nothing.
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
@@ -52,11 +60,15 @@ class BlackjackScreen(BlackjackBetting):
         Binding("d", "play('double')", "Double", priority=True, id="bj.double"),
         Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
+        Binding("k", "coach", "Coach", priority=True, id="blackjack.coach"),
+        # The chart is on its own button ("Chart g"): the footer has no room left at 80.
+        Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         # The bet keys are shown by the bet row's own "−" and "+" buttons (disabled
         # exactly when the key does nothing), not in the footer, which then fits 80.
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
         Binding("minus,down", "bet(-1)", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
-        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat"),
+        # shown by the bet row's "Repeat r" button
+        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat", show=False),
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
@@ -74,6 +86,19 @@ class BlackjackScreen(BlackjackBetting):
         self._resumed: Table | None = None
         #: The next prompt says that the round was waiting (once, after a resume).
         self._welcome_back = False
+        # -- the coach (issue 11) --
+        #: The round's graded decisions (``Decision.to_json()``), kept in its record's meta.
+        self._decisions: list[dict[str, Any]] = []
+        #: Values worked out, by spot (a spot is all they depend on).
+        self._advice: dict[CoachSpot, CoachAdvice] = {}
+        #: Spots being valued in a worker thread.
+        self._valuing: dict[Worker[CoachAdvice], CoachSpot] = {}
+        #: A choice made before its spot was valued: taken (graded) once it is.
+        self._pending: tuple[CoachSpot, Action] | None = None
+        #: ``t`` was pressed before the values were ready: shown when they are.
+        self._tip_wanted: CoachSpot | None = None
+        #: The coach's warning is open: no other choice until it is answered.
+        self._warning_open = False
 
     # -- the round, read through the table ------------------------------------------
 
@@ -123,7 +148,17 @@ class BlackjackScreen(BlackjackBetting):
     def _replay(self, record: RoundRecord) -> tuple[Table, ComputerSeats]:
         table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
         assert table.round is not None
-        return table, ComputerSeats.from_meta(record.meta, table.round.seats)
+        seats = ComputerSeats.from_meta(record.meta, table.round.seats)
+        saved = record.meta.get("decisions")
+        if isinstance(saved, list):  # the decisions graded before the round was left
+            self._decisions = [d.to_json() for d in (Decision.from_json(x) for x in saved) if d is not None]
+        return table, seats
+
+    def _meta(self) -> dict[str, object]:
+        """The open round's record meta: the seats, and the decisions graded so far."""
+        meta = self.seats.meta()
+        meta["decisions"] = list(self._decisions)
+        return meta
 
     def on_mount(self) -> None:
         if self._resumed is not None:
@@ -132,6 +167,7 @@ class BlackjackScreen(BlackjackBetting):
             shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
             self.table = Table(self.rules, shoe=shoe, keep_states=True)
         self._bet.set_value(self.rules.min_bet)
+        self._show_coach_mode()
         self._recall()
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = TableView(shoe_left=self.table.shoe.remaining)
@@ -164,6 +200,8 @@ class BlackjackScreen(BlackjackBetting):
             return ACTIONS.get(str(parameter)) in self.legal()
         if action == "tip":
             return bool(self.legal())
+        if action == "coach":
+            return True
         if action == "chip":  # a chip the bankroll cannot cover is off
             return betting and (parameter is None or self._bet.affordable(int(str(parameter))))
         if action == "deal":
@@ -241,6 +279,7 @@ class BlackjackScreen(BlackjackBetting):
         bets, bankrolls = self.seats.stakes(self.rules.min_bet)
         bets.append(bet)
         bankrolls.append(bankroll - bet)
+        self._new_round_coach()
         try:
             table.new_round(bets, bankrolls)
         except ShoeEmpty:
@@ -248,7 +287,7 @@ class BlackjackScreen(BlackjackBetting):
             table.reshuffle()
             self.banner.show("The shoe is too short to deal a round: it has been shuffled.", "error")
             return
-        if not app.commit_round(self.GAME, bet, table.record(self.seats.meta()).to_json()):
+        if not app.commit_round(self.GAME, bet, table.record(self._meta()).to_json()):
             table.undo_deal()
             self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
@@ -260,17 +299,80 @@ class BlackjackScreen(BlackjackBetting):
     # -- the player's actions ---------------------------------------------------------
 
     def action_play(self, name: str) -> None:
-        """Hit, stand, double or split — saved before its card is dealt, so a restart
-        never offers the decision again with the next card known."""
+        """Hit, stand, double or split. The choice is graded first (its spot valued in a
+        worker thread, usually before the key: see :meth:`_prefetch`); in coach mode a
+        costly one asks :class:`CoachWarning` before anything happens."""
         action = ACTIONS.get(name)
+        r = self.round
+        if action is None or action not in self.legal() or r is None or r.turn is None:
+            return
+        if self._warning_open:
+            return
+        if self._pending is not None:  # one choice at a time: the first is being graded
+            self.banner.show("One moment: the coach is weighing your last choice.", "info")
+            return
+        spot = self._spot()
+        advice = self._advice.get(spot) if spot is not None else None
+        if spot is None or advice is not None:
+            self._decide(advice, action)
+            return
+        self._pending = (spot, action)
+        self._value(spot)
+        self.set_timer(_GRADE_PATIENCE, partial(self._grading_slow, spot, action))
+
+    def _grading_slow(self, spot: CoachSpot, action: Action) -> None:
+        """The values of a choice already made are late (a very unusual hand or a busy
+        machine): with the coach off the game does not wait — the choice goes ahead
+        ungraded; with it on, the player is told why nothing happened yet."""
+        if self._pending != (spot, action):
+            return
+        if self.app.settings.coach:
+            self.banner.show("The coach is still working out the values of this hand…", "info")
+            return
+        self._pending = None
+        if spot == self._spot():
+            self._act(action, None)
+
+    def _decide(self, advice: CoachAdvice | None, action: Action) -> None:
+        """Grade ``action`` and take it, or warn first (coach mode, a costly choice)."""
+        decision = advice.decision(action) if advice is not None else None
+        if (
+            decision is not None
+            and self.app.settings.coach
+            and decision.ev_best - decision.ev_chosen > WARN_THRESHOLD
+        ):
+            self._warning_open = True
+            spot = advice.spot if advice is not None else None
+            self.app.push_screen(CoachWarning(decision), partial(self._warned, spot, action, decision))
+            return
+        self._act(action, decision)
+
+    def _warned(self, spot: CoachSpot | None, action: Action, decision: Decision, go: bool | None) -> None:
+        """The warning's answer: go ahead (True) or take the choice back (nothing happens)."""
+        self._warning_open = False
+        if not go:
+            self.banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
+            return
+        if spot is None or spot != self._spot() or action not in self.legal():
+            return  # the table moved on meanwhile (it cannot while the warning is up)
+        self._act(action, decision)
+
+    def _act(self, action: Action, decision: Decision | None) -> None:
+        """Take ``action`` — saved (with its grade) before its card is dealt, so a
+        restart never offers the decision again with the next card known."""
         r, table = self.round, self.table
-        if action is None or action not in self.legal() or r is None or table is None or r.turn is None:
+        if action not in self.legal() or r is None or table is None or r.turn is None:
             return
         seat, index = r.turn
         extra = r.hands(seat)[index].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
-        record = table.record(self.seats.meta()).with_action((seat, index, action.value))
+        graded = [*self._decisions, decision.to_json()] if decision is not None else self._decisions
+        meta = self.seats.meta()
+        meta["decisions"] = list(graded)
+        record = table.record(meta).with_action((seat, index, action.value))
         if not self.app.update_round(self.GAME, record.to_json(), extra):
             return
+        self._decisions = list(graded)
+        self._hide_tip()
         shown = len(r.events)
         try:
             table.act(self.human, action)
@@ -280,12 +382,113 @@ class BlackjackScreen(BlackjackBetting):
         self._advance(shown)
 
     def action_tip(self) -> None:
-        """What the hard level would do with the hand to act, and why."""
+        """Every legal action's exact value for the cards left, best first, and the
+        chart's answer when it differs (the values come from a worker thread)."""
+        r = self.round
+        spot = self._spot()
+        if not self.legal() or r is None or spot is None:
+            return
+        advice = self._advice.get(spot)
+        if advice is None:
+            self._tip_wanted = spot
+            self._layout.coach.show_waiting(spot)
+            self._layout.redraw()
+            self._value(spot)
+            return
+        self._show_tip(advice)
+
+    def _show_tip(self, advice: CoachAdvice) -> None:
+        self._tip_wanted = None
+        self.tip_action = advice.best
+        self.last_tip = advice.chart_words
+        self.banner.show(advice.sentence(), "info")
+        panel = self._layout.coach
+        before = panel.lines
+        panel.show_advice(advice)
+        if panel.lines != before:
+            self._layout.redraw()
+
+    def _hide_tip(self) -> None:
+        self._tip_wanted = None
+        panel = self._layout.coach
+        if panel.spot is not None:
+            panel.hide()
+            self._layout.redraw()
+
+    # -- the coach: values worked out off the UI thread ----------------------------------
+
+    def _spot(self) -> CoachSpot | None:
+        """The player's decision now, as their seat sees it (None when not their turn)."""
         r = self.round
         if not self.legal() or r is None:
+            return None
+        return CoachSpot.of(r.view(self.human))
+
+    def _new_round_coach(self) -> None:
+        self._decisions = []
+        self._advice.clear()
+        self._pending = None
+        self._hide_tip()
+
+    def _prefetch(self) -> None:
+        """The player's turn has begun: value it now, so the keys never wait."""
+        spot = self._spot()
+        if spot is not None:
+            self._value(spot)
+
+    def _value(self, spot: CoachSpot) -> None:
+        if spot in self._advice or spot in self._valuing.values():
             return
-        self.tip_action, self.last_tip = tip(self.rules, r.view(self.human))
-        self.banner.show(f"Tip (hard level): {self.last_tip}", "info")
+        worker = self.run_worker(
+            partial(advise, spot), name="coach", group="coach", thread=True, exit_on_error=False
+        )
+        self._valuing[worker] = spot
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        spot = self._valuing.get(event.worker)
+        if spot is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        event.stop()
+        del self._valuing[event.worker]
+        result = event.worker.result if event.state is WorkerState.SUCCESS else None
+        advice = result if isinstance(result, CoachAdvice) else CoachAdvice(spot, {}, None, "", "cancelled")
+        self._advice[spot] = advice
+        current = self._spot()
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[0] != spot:
+            self._pending = pending  # another spot's answer: keep waiting for ours
+        elif pending is not None and spot == current:
+            self._decide(advice, pending[1])
+            return
+        if self._tip_wanted == spot and spot == current:
+            self._show_tip(advice)
+
+    # -- coach mode and the chart --------------------------------------------------------
+
+    def action_coach(self) -> None:
+        """Coach mode on or off (saved: the settings screen and every table agree)."""
+        settings = self.app.settings
+        on = not settings.coach
+        if not self.app.save_settings(replace(settings, coach=on)):
+            return
+        self._show_coach_mode()
+        if on:
+            self.banner.show("Coach mode on: a choice that gives value away is questioned first.", "info")
+        else:
+            self.banner.show("Coach mode off: every choice is still graded (see the summary).", "info")
+
+    def _show_coach_mode(self) -> None:
+        self.sub_title = "coach mode on" if self.app.settings.coach else None
+
+    def action_chart(self) -> None:
+        """The strategy chart for these rules, the current hand's cell marked."""
+        try:
+            from .chart import ChartScreen
+        except ImportError:
+            self.banner.show("The strategy chart is not available in this version.", "error")
+            return
+        spot = self._spot()
+        self.app.push_screen(ChartScreen(self.rules, spot.cell if spot is not None else None))
 
     # -- running the round --------------------------------------------------------------
 
@@ -297,7 +500,7 @@ class BlackjackScreen(BlackjackBetting):
             return
         try:
             if table.play_computers([*self.seats.players, None]):
-                self.app.update_round(self.GAME, table.record(self.seats.meta()).to_json(), quiet=True)
+                self.app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
             if r.turn is None:
                 table.finish_round()
         except ShoeEmpty:
@@ -330,6 +533,7 @@ class BlackjackScreen(BlackjackBetting):
             return
         self.view = TableView(Phase.PLAYER, state, table.shoe.remaining)
         self._prompt()
+        self._prefetch()
 
     def _prompt(self) -> None:
         r = self.round
@@ -361,7 +565,9 @@ class BlackjackScreen(BlackjackBetting):
         returned = sum(x.returned for x in mine)
         self.seats.settle(r)
         self._remember()
-        self._unsaved = (stake, returned, r.details(self.human))
+        details = r.details(self.human)
+        details["decisions"] = list(self._decisions)
+        self._unsaved = (stake, returned, details)
         self._save_result()
         self.stats.add(mine)
         self.view = TableView(Phase.BETTING, state, self.table.shoe.remaining if self.table else 0)

@@ -26,6 +26,7 @@ from ..common.bet import BetControls, bet_ladder
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
+from .coach import CoachPanel
 from .seat import ComputerSeat, DealerRow, PlayerHands
 
 __all__ = [
@@ -124,6 +125,7 @@ class BlackjackTable(Vertical):
         self.seats = [ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}") for i, level in enumerate(levels)]
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
+        self.coach = CoachPanel(id="bj-coach")
         self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
@@ -141,6 +143,7 @@ class BlackjackTable(Vertical):
                 label, id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')"
             )
         self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip")
+        self.buttons["chart"] = Button("Chart g", id="btn-chart", compact=True, action="screen.chart")
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
         #: The arguments of the last draw, to draw again at a new size.
@@ -153,6 +156,7 @@ class BlackjackTable(Vertical):
                 yield from self.seats
             yield self.hands
             yield self.banner
+            yield self.coach
         with Vertical(id="bj-controls"):
             with Horizontal(classes="bj-row", id="bj-bet-row"):
                 yield self.bet
@@ -161,7 +165,7 @@ class BlackjackTable(Vertical):
                 yield self.buttons["repeat"]
                 yield self.net
             with Horizontal(classes="bj-row", id="bj-action-row"):
-                for name in ("hit", "stand", "double", "split", "tip"):
+                for name in ("hit", "stand", "double", "split", "tip", "chart"):
                     yield self.buttons[name]
                 yield self.balance
 
@@ -201,6 +205,7 @@ class BlackjackTable(Vertical):
             if self.seats:
                 need += self._seat_lines(seat_hands, seat) + gap
             need += PlayerHands.height_for(hand) + gap + 1  # the hands, then the banner
+            need += self.coach.lines  # the coach's values while they are shown
             if need <= height:
                 return dealer, seat, hand, gap
         return CardSize.CHIP, CardSize.CHIP, CardSize.CHIP, 0

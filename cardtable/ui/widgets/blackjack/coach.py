@@ -1,0 +1,281 @@
+"""The blackjack coach at the table (issue 11): what every legal action is worth for the
+cards actually left, the chart's answer beside it, and the grade of each decision.
+
+A :class:`CoachSpot` is one decision as the player's seat sees it: the hand to act, the
+dealer's up card, the legal actions, the hand's original stake and the unseen cards (the
+shoe since the shuffle less every card seen — never the face-down card, never the shoe's
+order). :func:`advise` values it (exact EVs from ``cardtable.ai.coach_blackjack`` and the
+hard level's chart) — it is slow enough to run in a worker thread, and everything it needs
+is in the spot, so its answer is cached by spot. :class:`CoachAdvice` words the answer and
+grades a choice; :class:`CoachPanel` shows the values under the table's banner.
+
+EVs are net expected returns per unit of the hand's original stake (0 = break even), as
+the analysis computes them; in chips they are ``ev × stake`` (an expectation, a float of
+hundredths shown rounded — never money that moves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ....ai.coach import blackjack_action_evs, unseen_counts
+from ....ai.grading import BEST_TOLERANCE, Decision, grade
+from ....core.blackjack import Action, Hand, Rules, SeatView, card_value
+from ....core.cards import Card
+from ....core.money import format_signed
+
+__all__ = [
+    "ACTION_WORDS",
+    "CoachSpot",
+    "CoachAdvice",
+    "CoachPanel",
+    "advise",
+    "chart_cell",
+]
+
+#: The table's words for the actions (the decision's ``chosen``/``best``).
+ACTION_WORDS: dict[Action, str] = {
+    Action.HIT: "Hit",
+    Action.STAND: "Stand",
+    Action.DOUBLE: "Double",
+    Action.SPLIT: "Split",
+    Action.SURRENDER: "Surrender",
+}
+
+
+def _up_words(value: int) -> str:
+    if value == 1:
+        return "an ace"
+    return f"an {value}" if value == 8 else f"a {value}"
+
+
+def _rank_words(value: int) -> str:
+    return "A" if value == 1 else str(value)
+
+
+def chart_cell(cards: tuple[Card, ...], dealer_up: Card, can_split: bool) -> tuple[str, int, int]:
+    """The chart cell of a hand: (``"hard"``/``"soft"``/``"pair"``, row key, up value
+    1..10), as :class:`~cardtable.ai.bj_chart.Chart` keys its rows (for ChartScreen)."""
+    values = [card_value(c) for c in cards]
+    up = card_value(dealer_up)
+    if len(values) == 2 and values[0] == values[1] and can_split:
+        return "pair", values[0], up
+    hard = sum(values)
+    if 1 in values and hard + 10 <= 21:
+        return "soft", hard + 10, up
+    return "hard", hard, up
+
+
+@dataclass(frozen=True)
+class CoachSpot:
+    """One decision as the player's seat sees it; equal spots have equal values."""
+
+    rules: Rules
+    #: The hand to act (its flags say whether it came from a split, of aces).
+    hand: Hand
+    #: How many hands the seat holds (a resplit is limited by it).
+    hands: int
+    dealer_up: Card
+    legal: frozenset[Action]
+    #: Unseen cards by value, aces first, ten-valued last: the shoe since the shuffle
+    #: less every card seen (:func:`cardtable.ai.coach.unseen_counts`).
+    remaining: tuple[int, ...]
+    #: The hand's original stake (hundredths): the unit of the EVs.
+    stake: int = field(compare=False)
+    #: The situation in words, e.g. "hard 16 (10 6) against a 10".
+    words: str = field(compare=False)
+
+    @classmethod
+    def of(cls, view: SeatView) -> CoachSpot | None:
+        """The spot of the hand ``view``'s seat is to act on, or None when it is not
+        that seat's turn."""
+        hand = view.hand
+        if hand is None or not view.legal:
+            return None
+        values = [card_value(c) for c in hand.cards]
+        up = _up_words(card_value(view.dealer_up))
+        if len(values) == 2 and values[0] == values[1] and Action.SPLIT in view.legal:
+            words = f"pair of {'aces' if values[0] == 1 else f'{values[0]}s'} against {up}"
+        else:
+            ranks = " ".join(_rank_words(v) for v in values)
+            words = f"{hand.describe()} ({ranks}) against {up}"
+        stake = hand.stake // 2 if hand.doubled else hand.stake
+        counts = unseen_counts(view)
+        return cls(
+            rules=view.rules,
+            hand=hand,
+            hands=len(view.hands),
+            dealer_up=view.dealer_up,
+            legal=frozenset(view.legal),
+            remaining=tuple(counts.get(v, 0) for v in range(1, 11)),
+            stake=stake,
+            words=words,
+        )
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.hand.cards
+
+    @property
+    def cell(self) -> tuple[str, int, int]:
+        """The strategy chart's cell for this hand (see :func:`chart_cell`)."""
+        return chart_cell(self.cards, self.dealer_up, Action.SPLIT in self.legal)
+
+
+@dataclass(frozen=True)
+class CoachAdvice:
+    """What the coach knows about a spot: the exact EV of each legal action (empty when
+    they could not be worked out — then ``error`` says why) and the chart's answer."""
+
+    spot: CoachSpot
+    evs: Mapping[Action, float]
+    chart: Action | None
+    #: The hard level's hint in words ("Double — hard 11 against a 6").
+    chart_words: str
+    error: str = ""
+
+    @property
+    def ranked(self) -> list[tuple[Action, float]]:
+        """The legal actions with their EVs, best first (ties: the chart's first)."""
+        order = list(ACTION_WORDS)
+        return sorted(
+            self.evs.items(),
+            key=lambda item: (-item[1], item[0] is not self.chart, order.index(item[0])),
+        )
+
+    @property
+    def best(self) -> Action | None:
+        ranked = self.ranked
+        return ranked[0][0] if ranked else self.chart
+
+    def decision(self, chosen: Action) -> Decision | None:
+        """The grade of ``chosen`` (None when the values are not known)."""
+        if chosen not in self.evs:
+            return None
+        evs = {ACTION_WORDS[a]: ev for a, ev in self.evs.items()}
+        return grade("blackjack", self.spot.words, evs, ACTION_WORDS[chosen], self.spot.stake)
+
+    def sentence(self) -> str:
+        """The banner's line: the chart's answer, and by how much the shoe differs."""
+        best = self.best
+        if not self.evs or best is None:
+            return f"Tip (hard level): {self.chart_words}" if self.chart_words else "Tip: no advice for this hand."
+        chart = self.chart
+        if chart is None or chart not in self.evs:
+            return f"Tip: {ACTION_WORDS[best]} is worth the most with the cards left."
+        gap = self.evs[best] - self.evs[chart]
+        if gap <= BEST_TOLERANCE or best is chart:
+            return f"Tip: {self.chart_words} · the chart agrees with this shoe"
+        return (
+            f"Tip: the chart says {ACTION_WORDS[chart]}; with this shoe"
+            f" {ACTION_WORDS[best]} is worth {gap:.3f} more."
+        )
+
+    def grid(self) -> Text:
+        """The values, best first: one column per legal action, per unit and in chips."""
+        ranked = self.ranked
+        if not ranked:
+            why = self.error or "not known"
+            return Text(f"The exact values could not be worked out ({why}).", style="italic")
+        label = 26
+        width = max(9, *(len(ACTION_WORDS[a]) + 2 for a, _ in ranked),
+                    *(len(_chips(ev, self.spot.stake)) + 2 for _, ev in ranked))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("Exact for the cards left".ljust(label), style="bold")
+        for i, (action, _ev) in enumerate(ranked):
+            name = ("▸" if i == 0 else "") + ACTION_WORDS[action]
+            text.append(name.rjust(width), style="bold" if i == 0 else "")
+        text.append("\n" + "per unit of stake".ljust(label))
+        for i, (_action, ev) in enumerate(ranked):
+            text.append(_per_unit(ev).rjust(width), style="bold" if i == 0 else "")
+        text.append("\n" + f"chips on your {_stake(self.spot.stake)}".ljust(label))
+        for i, (_action, ev) in enumerate(ranked):
+            text.append(_chips(ev, self.spot.stake).rjust(width), style="bold" if i == 0 else "")
+        return text
+
+
+def _per_unit(ev: float) -> str:
+    return f"{ev:+.3f}".replace("-", "\u2212")
+
+
+def _chips(ev: float, stake: int) -> str:
+    return format_signed(round(ev * stake))
+
+
+def _stake(stake: int) -> str:
+    return format_signed(stake).lstrip("+")
+
+
+def advise(spot: CoachSpot) -> CoachAdvice:
+    """Value ``spot`` (seconds at most for rules the chart must first be derived for;
+    milliseconds otherwise). Never raises: a failure is an advice with ``error``."""
+    from ....ai.blackjack import explain, recommend
+
+    chart: Action | None
+    try:
+        chart = recommend(spot.rules, spot.cards, spot.dealer_up, spot.legal)
+        chart_words = explain(spot.rules, spot.cards, spot.dealer_up, spot.legal)
+    except Exception:  # noqa: BLE001 - the coach never stops the game
+        chart, chart_words = None, ""
+    try:
+        remaining = {v: n for v, n in enumerate(spot.remaining, start=1)}
+        values = blackjack_action_evs(
+            spot.rules, spot.hand, spot.dealer_up, spot.legal, remaining, hands=spot.hands
+        )
+        evs = {a: float(ev) for a, ev in values.items() if a in spot.legal}
+    except Exception as error:  # noqa: BLE001 - the coach never stops the game
+        return CoachAdvice(spot, {}, chart, chart_words, error=str(error) or type(error).__name__)
+    return CoachAdvice(spot, evs, chart, chart_words)
+
+
+class CoachPanel(Static):
+    """The coach's values under the banner: hidden until ``t`` asks for them."""
+
+    DEFAULT_CSS = """
+    CoachPanel {
+        width: 1fr;
+        height: auto;
+        max-height: 3;
+        display: none;
+        content-align: center top;
+    }
+    CoachPanel.-shown { display: block; }
+    """
+
+    #: The spot the panel shows (None while hidden).
+    spot: CoachSpot | None = None
+    _plain = ""
+
+    @property
+    def lines(self) -> int:
+        """Rows the panel takes on the table (0 while hidden)."""
+        return 3 if self.spot is not None else 0
+
+    def show_advice(self, advice: CoachAdvice) -> None:
+        self.spot = advice.spot
+        grid = advice.grid()
+        self._plain = grid.plain
+        self.update(grid)
+        self.add_class("-shown")
+
+    def show_waiting(self, spot: CoachSpot) -> None:
+        self.spot = spot
+        self._plain = "Working out the exact value of every choice for the cards left…"
+        self.update(Text(self._plain, style="italic"))
+        self.add_class("-shown")
+
+    def hide(self) -> None:
+        if self.spot is not None:
+            self.spot = None
+            self._plain = ""
+            self.update("")
+            self.remove_class("-shown")
+
+    @property
+    def text(self) -> str:
+        """The text shown (for tests)."""
+        return self._plain
