@@ -67,6 +67,7 @@ class RulesScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="rules.back"),
         Binding("question_mark", "app.pop_screen", "Close rules", show=False, id="rules.close"),
+        Binding("g", "chart", "Strategy chart", id="rules.chart"),
     ]
 
     def __init__(self, game: str | None = None) -> None:
@@ -157,6 +158,14 @@ class RulesScreen(Screen[None]):
             event.refresh_styles = False
         else:  # restyled now, by Screen._on_screen_resume
             self._css_update_count = current
+
+    def action_chart(self) -> None:
+        """The blackjack strategy chart for the house rules (issue 11)."""
+        from ...core.blackjack import Rules
+        from .chart import ChartScreen
+
+        settings = self.app.settings
+        self.app.push_screen(ChartScreen(Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""

@@ -1,0 +1,117 @@
+"""The strategy chart screen (issue 11 point 6): the derived chart's cells, the cells
+that differ from the published chart marked and explained, the hand in play highlighted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.ai.bj_chart import UP_ORDER, published_chart
+from cardtable.ai.blackjack import strategy_chart
+from cardtable.core.blackjack import Rules
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.chart import ChartScreen, chart_table, differences, explain_difference, row_label
+
+from helpers import press, screen_text, settle
+
+KINDS = ("hard", "soft", "pair")
+
+
+def _parse(text: str, compact: bool) -> dict[tuple[int, int], str]:
+    """{(row key index, up value): cell text} from a rendered table."""
+    label, cell = (7, 3) if compact else (8, 4)
+    out: dict[tuple[int, int], str] = {}
+    for r, line in enumerate(text.splitlines()[2:]):
+        for i, up in enumerate(UP_ORDER):
+            out[(r, up)] = line[label + i * cell : label + (i + 1) * cell]
+    return out
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_the_tables_show_every_cell_of_the_derived_chart(compact: bool) -> None:
+    chart = strategy_chart(Rules())
+    diffs = differences(chart)
+    for kind in KINDS:
+        rows = {"hard": chart.hard, "soft": chart.soft, "pair": chart.pairs}[kind]
+        text = chart_table(chart, kind, differ=set(diffs), compact=compact).plain
+        lines = text.splitlines()
+        keys = sorted(rows, key=lambda v: 11 if (kind == "pair" and v == 1) else v)
+        assert len(lines) == 2 + len(keys)
+        cells = _parse(text, compact)
+        for r, key in enumerate(keys):
+            assert lines[2 + r].startswith(row_label(kind, key))
+            for up, code in zip(UP_ORDER, rows[key], strict=True):
+                marked = (kind, key, up) in diffs
+                assert cells[(r, up)].replace(" ", "") == code + ("*" if marked else ""), (kind, key, up)
+
+
+def test_the_differences_with_the_published_chart_are_the_no_peek_cells() -> None:
+    diffs = differences(strategy_chart(Rules()))
+    # The house does not peek: doubling 11 and splitting 8s and aces against a 10 or an
+    # ace risk the extra stake against a blackjack nobody checked for.
+    assert diffs == {
+        ("hard", 11, 10): ("Dh", "H"),
+        ("pair", 1, 1): ("P", "H"),
+        ("pair", 8, 1): ("P", "H"),
+        ("pair", 8, 10): ("P", "H"),
+    }
+    assert differences(published_chart()) == {}
+
+
+def test_a_difference_is_explained_from_the_analysis() -> None:
+    from cardtable.ai.bj_analysis import analysis_for
+
+    text = explain_difference(Rules(), ("pair", 8, 10), "P", "H")
+    ev = analysis_for(Rules()).cell("pair", 8, 10).ev
+    assert f"Hit {ev.hit:+.3f}".replace("-", "\u2212") in text
+    assert f"Split {ev.split:+.3f}".replace("-", "\u2212") in text
+    assert "No peek" in text and "Where the dealer peeks, Split is better" in text
+
+
+async def test_the_screen_highlights_the_hand_and_explains_the_marks(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(ChartScreen(Rules(), ("pair", 8, 10)))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Your hand, 8,8 against a 10: hit" in text
+        row = next(line for line in text.splitlines() if "8,8" in line and "Your hand" not in line)
+        assert "▸H *" in row  # the highlighted cell (10 column), marked as differing
+        assert row.index("▸H") > row.index("8,8")
+        marked = [line for line in text.splitlines() if "▸" in line and "our hand" not in line]
+        assert marked == [row]  # one cell only (the hand line and the legend aside)
+        screen = app.screen
+        assert isinstance(screen, ChartScreen)
+        assert len(screen.explanations) == 4
+        await pilot.press("end")
+        await settle(pilot)
+        assert "No peek" in screen_text(app)
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, ChartScreen)
+
+
+async def test_at_80x24_the_tables_fit_and_scroll_to_the_hand(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChartScreen(Rules(), ("pair", 1, 1)))
+        await settle(pilot)
+        text = screen_text(app)
+        row = next(line for line in text.splitlines() if "A,A" in line)
+        assert row.rstrip().endswith("*") or "H *" in row  # the ace column is on screen
+        assert "Hard totals" not in text  # scrolled down to the pairs
+
+
+async def test_the_rules_screen_opens_the_chart_with_g(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "question_mark")
+        assert "Strategy chart" in screen_text(app)  # in the footer
+        await press(pilot, "g")
+        assert isinstance(app.screen, ChartScreen)
+        assert app.screen.highlight is None
+        assert "Basic strategy" in screen_text(app)
+        await press(pilot, "escape")
+        from cardtable.ui.screens.rules import RulesScreen
+
+        assert isinstance(app.screen, RulesScreen)
