@@ -45,8 +45,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
 
 from cardtable.core.blackjack import Action, Hand, Rules, SeatView, card_value
 from cardtable.core.cards import Card
@@ -68,11 +71,6 @@ Counts = tuple[int, ...]
 ACTION_ORDER: tuple[Action, ...] = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT,
                                     Action.SURRENDER)
 
-#: Dealer distributions kept across calls, per (up, hits soft 17, shoe counts).
-_DIST_CACHE: dict[tuple[int, bool, Counts], tuple[float, ...]] = {}
-_DIST_CACHE_MAX = 200_000
-
-
 @lru_cache(maxsize=32)
 def _tree(up: int, hits_soft_17: bool) -> DealerTree:
     return DealerTree(up, hits_soft_17)
@@ -84,23 +82,18 @@ class _Dealer(_DealerCache):
     def __init__(self, base: Counts, up: int, hits_soft_17: bool) -> None:  # no super(): no fill
         self.base = base
         self.tree = _tree(up, hits_soft_17)
-        self._key = (up, hits_soft_17)
         self._dists = {}
         self._filled = True
 
     def dist(self, removed: Counts) -> tuple[float, ...]:
         d = self._dists.get(removed)
         if d is None:
-            shoe = tuple(b - r for b, r in zip(self.base, removed, strict=True))
-            key = (*self._key, shoe)
-            d = _DIST_CACHE.get(key)
-            if d is None:
-                d = self.tree.distribution(shoe)
-                if len(_DIST_CACHE) >= _DIST_CACHE_MAX:
-                    _DIST_CACHE.clear()
-                _DIST_CACHE[key] = d
+            d = self.tree.distribution([b - r for b, r in zip(self.base, removed, strict=True)])
             self._dists[removed] = d
         return d
+
+    def put(self, removed: Counts, dist: tuple[float, ...]) -> None:
+        self._dists[removed] = dist
 
 
 class _Eval(_UpAnalysis):
@@ -116,11 +109,140 @@ class _Eval(_UpAnalysis):
         self.rules = rules
         self.up = up
         self.peek = rules.dealer_peeks
-        self.dealer = _Dealer(base, up, rules.dealer_hits_soft_17)
+        self.dealer = self.shoe_dealer = _Dealer(base, up, rules.dealer_hits_soft_17)
         self.base = base
         self.n = sum(base)
         self.bj_index = 9 if up == 1 else 0 if up == 10 else None
         self._best = {}
+
+
+# -- every hand a start can become, valued at once (numpy) ---------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """Every multiset E of cards a hand can draw from its start while it may hit (E
+    empty first, breadth first so a state's children come after it), as arrays."""
+
+    drawn: npt.NDArray[np.int64]  # (n, 10): E per state
+    total: npt.NDArray[np.int64]  # (n,): the hand's best total
+    #: (n, 10): the state after one more card of each value, -1 when it busts, -2 when
+    #: the state does not draw (21, or a split hand's double on 21 only).
+    child: npt.NDArray[np.int64]
+    #: (start, stop) of each layer (states with the same number of cards drawn).
+    layers: tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=128)
+def _layout(start_hard: int, start_ace: bool, one_card: bool) -> _Layout:
+    """The states of a hand of hard total ``start_hard`` (an ace in it: ``start_ace``).
+
+    ``one_card``: a split hand of one card, whose two-card states may also double on a
+    soft 21 (the analysis values that double; it is never the better choice).
+    """
+    drawn: list[Counts] = [(0,) * 10]
+    index: dict[Counts, int] = {drawn[0]: 0}
+    hards = [start_hard]
+    aces = [start_ace]
+    sizes = [0]
+    totals: list[int] = []
+    children: list[list[int]] = []
+    i = 0
+    while i < len(drawn):
+        e, hard, ace = drawn[i], hards[i], aces[i]
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        totals.append(total)
+        row = [-2] * 10
+        if total < 21 or (one_card and sizes[i] == 1):
+            for v in range(10):
+                h2, a2 = hard + v + 1, ace or v == 0
+                if (h2 + 10 if a2 and h2 + 10 <= 21 else h2) > 21:
+                    row[v] = -1
+                    continue
+                c = e[:v] + (e[v] + 1,) + e[v + 1 :]
+                j = index.get(c)
+                if j is None:
+                    j = index[c] = len(drawn)
+                    drawn.append(c)
+                    hards.append(h2)
+                    aces.append(a2)
+                    sizes.append(sizes[i] + 1)
+                row[v] = j
+        children.append(row)
+        i += 1
+    layers: list[tuple[int, int]] = []
+    start = 0
+    for k in range(1, len(sizes) + 1):
+        if k == len(sizes) or sizes[k] != sizes[start]:
+            layers.append((start, k))
+            start = k
+    return _Layout(np.asarray(drawn, dtype=np.int64), np.asarray(totals, dtype=np.int64),
+                   np.asarray(children, dtype=np.int64), tuple(layers))
+
+
+@dataclass(frozen=True, eq=False)
+class _Values:
+    """Per state of a layout: standing, hitting, the best of the two, doubling."""
+
+    stand: npt.NDArray[np.float64]
+    hit: npt.NDArray[np.float64]
+    best: npt.NDArray[np.float64]
+    double: npt.NDArray[np.float64]
+    dists: npt.NDArray[np.float64]  # (n, 7) dealer distributions (zeros off the shoe)
+
+
+def _table_values(layout: _Layout, base: Counts, removed0: Counts, up: int, rules: Rules,
+                  double_sizes: tuple[int, ...]) -> _Values:
+    """The analysis' stand / hit / best / double for every state of ``layout`` at once.
+
+    A state with cards ``E`` drawn has ``removed0 + E`` gone from ``base`` (the model of
+    :class:`_Eval`); the dealer's distributions come from one numpy pass over the tree.
+    """
+    n = len(layout.total)
+    shoe = np.asarray(base, dtype=np.int64) - np.asarray(removed0, dtype=np.int64) - layout.drawn
+    on_shoe: npt.NDArray[np.bool_] = np.all(shoe >= 0, axis=1)
+    rows = np.flatnonzero(on_shoe)
+    dists = np.zeros((n, 7))
+    if len(rows):
+        dists[rows] = np.asarray(_tree(up, rules.dealer_hits_soft_17).distributions(shoe[rows]))
+    # Standing: +1 against a dealer bust or a lower total, -1 against a higher one; a
+    # dealer blackjack takes the stake without peek (with peek it is left out).
+    total = layout.total
+    coef = np.empty((n, 7))
+    for k in range(5):
+        coef[:, k] = np.sign(total - (17 + k))
+    coef[:, 5] = 1.0
+    coef[:, 6] = 0.0 if rules.dealer_peeks else -1.0
+    stand = (dists * coef).sum(axis=1)
+    shoe = np.where(on_shoe[:, None], shoe, 0)
+    left = shoe.sum(axis=1)
+    p = shoe / np.maximum(left, 1)[:, None]
+    if rules.dealer_peeks and up in (1, 10):
+        bj = 9 if up == 1 else 0
+        onehot = np.zeros(10, dtype=np.int64)
+        onehot[bj] = 1
+        after = shoe[:, bj][:, None] - onehot[None, :]
+        bust = -(1.0 - np.maximum(after, 0) / np.maximum(left - 1, 1)[:, None])
+    else:
+        bust = np.full((n, 10), -1.0)
+    child = layout.child
+    safe = np.maximum(child, 0)
+    best = np.zeros(n)
+    hit = np.zeros(n)
+    for start, stop in reversed(layout.layers):
+        ch = child[start:stop]
+        values = np.where(ch >= 0, best[safe[start:stop]], bust[start:stop])
+        h = (p[start:stop] * values).sum(axis=1)
+        hit[start:stop] = h
+        st = stand[start:stop]
+        best[start:stop] = np.where(total[start:stop] < 21, np.maximum(st, h), st)
+    double = np.zeros(n)
+    for size in double_sizes:
+        start, stop = layout.layers[size]
+        ch = child[start:stop]
+        values = np.where(ch >= 0, stand[safe[start:stop]], bust[start:stop])
+        double[start:stop] = 2.0 * (p[start:stop] * values).sum(axis=1)
+    return _Values(stand, hit, best, double, dists)
 
 
 # -- input ---------------------------------------------------------------------------
@@ -322,24 +444,57 @@ def blackjack_action_evs(
         raise ValueError("with peek the dealer has no blackjack, but every unseen card would make one")
 
     out: dict[Action, float] = {}
-    if Action.STAND in actions:
-        if natural:
-            pays = rules.blackjack_pays[0] / rules.blackjack_pays[1]
-            out[Action.STAND] = pays * p_no_bj
-        else:
-            out[Action.STAND] = ev.stand(comp, comp)
-    if Action.HIT in actions:
-        out[Action.HIT] = ev.hit(comp, comp)
-    if Action.DOUBLE in actions:
-        out[Action.DOUBLE] = ev.double(comp, comp)
+    if actions & {Action.STAND, Action.HIT, Action.DOUBLE}:
+        hard = sum(values)
+        table = _table_values(_layout(hard, 1 in values, False), base, comp, up, rules,
+                              (0,) if Action.DOUBLE in actions else ())
+        if Action.STAND in actions:
+            if natural:
+                pays = rules.blackjack_pays[0] / rules.blackjack_pays[1]
+                out[Action.STAND] = pays * p_no_bj
+            else:
+                out[Action.STAND] = float(table.stand[0])
+        if Action.HIT in actions:
+            out[Action.HIT] = float(table.hit[0])
+        if Action.DOUBLE in actions:
+            out[Action.DOUBLE] = float(table.double[0])
     if Action.SURRENDER in actions:
         out[Action.SURRENDER] = ev.surrender(comp)
     if Action.SPLIT in actions:
-        # The analysis counts the pair's own hands against max_hands: the seat's other
-        # hands take their places.
-        ev.rules = replace(rules, max_hands=rules.max_hands - (n_hands - 1))
-        out[Action.SPLIT] = ev.opt_split(values[0])
-        ev.rules = rules
+        out[Action.SPLIT] = _split_value(ev, values[0], base, comp, n_hands)
     if ev.peek:
         out = {a: v / p_no_bj for a, v in out.items()}
     return {a: out[a] for a in ACTION_ORDER if a in out}
+
+
+def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int) -> float:
+    """Total value of splitting, per original stake: the analysis' split model with
+    every split hand's values from one table."""
+    rules = ev.rules
+    one = _counts_of([pair])
+    aces = pair == 1
+    layout = _layout(pair, aces, True)
+    table = _table_values(layout, base, comp, ev.up, rules,
+                          () if aces or not rules.double_after_split else (1,))
+    first = layout.child[0]  # the state after the split hand's second card, per value
+    for i in range(10):
+        j = int(first[i])
+        if j >= 0:  # split aces stand on their two cards: the analysis asks the dealer
+            ev.shoe_dealer.put(tuple(c + (k == i) for k, c in enumerate(comp)),
+                               tuple(float(x) for x in table.dists[j]))
+
+    def hand_value(hand: Counts, removed: Counts, can_double: bool) -> float:
+        i = next(k for k in range(10) if hand[k] != one[k])
+        j = int(first[i])
+        value = float(table.best[j])
+        if can_double:
+            value = max(value, float(table.double[j]))
+        return value
+
+    # The analysis counts the pair's own hands against max_hands: the seat's other
+    # hands take their places.
+    ev.rules = replace(rules, max_hands=rules.max_hands - (n_hands - 1))
+    try:
+        return ev.split(pair, hand_value, lambda again, keep: again > keep)
+    finally:
+        ev.rules = rules
