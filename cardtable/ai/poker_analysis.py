@@ -190,7 +190,9 @@ def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
     """One hand of each suit-symmetry class (rows of card indices) and the class sizes.
 
     A deal's class is the multiset of its four suits' rank sets (plus the joker):
-    sorting the four 13-bit rank masks gives one key per class.
+    sorting the four 13-bit rank masks gives one key per class. Any member of a class
+    stands for all of them (relabelling suits changes neither the holds' values nor the
+    final hands), so the first deal of each class is its representative.
     """
     h = hands.astype(np.int16)
     joker = (h == 52).any(axis=1)
@@ -200,16 +202,8 @@ def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
     del bits, suits
     masks.sort(axis=1)
     key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) << 1 | joker
-    keys, sizes = np.unique(key, return_counts=True)
-    reps = np.empty((len(keys), 5), dtype=np.int64)
-    for i, k in enumerate(keys.tolist()):
-        cards = [52] if k & 1 else []
-        k >>= 1
-        for suit in range(4):
-            mask = k >> (13 * suit) & 0x1FFF
-            cards.extend(4 * r + suit for r in range(13) if mask >> r & 1)
-        reps[i] = sorted(cards)
-    return reps, sizes.astype(np.int64)
+    _keys, first, sizes = np.unique(key, return_index=True, return_counts=True)
+    return hands[first].astype(np.int64), sizes.astype(np.int64)
 
 
 @dataclass(frozen=True)
