@@ -221,7 +221,7 @@ class BetOdds:
         if full is not None:
             moved = float(self.evs[best] - full[best]) * 100
             if abs(moved) >= 0.005:
-                text += f" ({'+' if moved > 0 else '−'}{abs(moved):.2f} points against a full shoe)"
+                text += f" ({abs(moved):.2f} points {'better' if moved > 0 else 'worse'} than in a full shoe)"
         return text + "."
 
 

@@ -18,12 +18,18 @@ from it.
 
 from __future__ import annotations
 
-from textual import events
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
+from ...ai.coach_baccarat import BetOdds, baccarat_bet_evs, bet_odds, full_shoe_counts, remaining_counts
+from ...ai.grading import WARN_THRESHOLD, Decision, decisions_in, grade
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Coup, Outcome
 from ...core.baccarat_table import (
     SPOT_ORDER,
@@ -33,11 +39,14 @@ from ...core.baccarat_table import (
     result_text,
 )
 from ...core.cards import Shoe
+from ...core.record import RoundRecord
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
+from ..widgets.baccarat.odds import OddsReport
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
 from .base import GameScreen
+from .coach_warning import CoachWarning
 
 # BetSpot, chip_sizes and SPOT_ORDER: re-exported
 __all__ = ["BaccaratScreen", "BetSpot", "CoupView", "Phase", "chip_sizes", "SPOT_ORDER"]
@@ -66,9 +75,15 @@ class BaccaratScreen(GameScreen):
                 group=_CHIP),
         Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down",
                 group=_CHIP),
-        Binding("c", "clear", "Clear", priority=True, id="baccarat.clear"),
-        Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat"),
+        # c and r: named on their buttons ("Clear  c", "Repeat and deal  r"), not in the
+        # footer, which at 80 columns has no room for them beside e and k (issue 11)
+        Binding("c", "clear", "Clear", priority=True, id="baccarat.clear", show=False),
+        Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat", show=False),
         Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
+        # issue 11: the bets' exact values for the shoe as it stands, and coach mode
+        # (t is the Tie bet, kept from DESIGN's keys: the odds are on e, "Edge")
+        Binding("e", "edge", "Edge", priority=True, id="baccarat.edge"),
+        Binding("k", "coach", "Coach", priority=True, id="baccarat.coach"),
     ]
 
     # repaint=False: the screen draws nothing itself (its widgets repaint what changed);
@@ -80,6 +95,12 @@ class BaccaratScreen(GameScreen):
         super().__init__()
         #: The shoe, this shoe's results, the bets and the coup on the table (the core's).
         self.table: BaccaratTable | None = None
+        #: The coup on the table's bets, graded at the deal (issue 11): they go into its
+        #: open record's meta and the settled round's details.
+        self.decisions: list[Decision] = []
+        #: The odds panel's last figures, and which count of the shoe asked for them.
+        self._odds: OddsReport = OddsReport()
+        self._odds_key: tuple[tuple[int, ...], str] | None = None
 
     def table_minimum(self) -> int:
         return self.app.settings.bac_min
@@ -117,7 +138,10 @@ class BaccaratScreen(GameScreen):
         # a coup left open (here or in an earlier run) is dealt again from its record
         resumed = self.resume_saved(lambda record: BaccaratTable.resume(record, self.app.rng(self.GAME)))
         self.table = resumed if resumed is not None else BaccaratTable(self._new_shoe())
+        self._warm_up_odds()
         if resumed is not None:
+            record = self.resumed_record
+            self.decisions = decisions_in(record.meta) if record is not None else []
             self._show_coup("Your coup was waiting for you: dealing it out…")
             return
         self._banner.show("Place your bets: p Player · b Banker · t Tie, then enter to deal", "info")
@@ -138,9 +162,12 @@ class BaccaratScreen(GameScreen):
         if self.table is not None:
             self.app.remember_table(self.GAME, {"last_bets": self.table.memory(), "chip": self._chip.value})
 
-    def _new_shoe(self) -> Shoe:
+    def _decks(self) -> int:
         decks = self.app.settings.baccarat_decks
-        return self.app.make_shoe(self.GAME, decks if decks in DECK_CHOICES else DEFAULT_DECKS, CUT_FROM_END)
+        return decks if decks in DECK_CHOICES else DEFAULT_DECKS
+
+    def _new_shoe(self) -> Shoe:
+        return self.app.make_shoe(self.GAME, self._decks(), CUT_FROM_END)
 
     # -- what may be done: computed from the view ----------------------------------
 
@@ -243,6 +270,8 @@ class BaccaratScreen(GameScreen):
         assert self.table is not None
         self.view = CoupView(Phase.BETTING, self.table.state())
         self._banner.show(bets_text(self.view.state.bets) if text is None else text, "info")
+        if self._layout.odds_shown and self._odds.odds is not None:
+            self._layout.odds.show(replace(self._odds, bets=self._bets_to_deal()))
 
     def action_chip(self, step: int) -> None:
         if step > 0:
@@ -258,24 +287,164 @@ class BaccaratScreen(GameScreen):
 
     def action_deal(self) -> None:
         """Deal the bets (the last coup's again if none are placed), committed before a
-        card is shown; or save a settled coup the data file did not take."""
+        card is shown; or save a settled coup the data file did not take.
+
+        Every bet is graded first (issue 11); in coach mode a bet worth less than the
+        best by more than :data:`WARN_THRESHOLD` of its stake (the Tie, nearly always)
+        asks first: enter deals anyway, escape takes the deal back (the bets stay)."""
         table = self.table
         if table is None or not self.allowed("deal"):
             return
         if self.view.phase is Phase.UNSAVED:
             self._finish()
             return
+        bets = self._bets_to_deal()
+        decisions = self._grade(bets)
+        costly = [d for d in decisions if d.ev_best - d.ev_chosen > WARN_THRESHOLD]
+        if costly and self.app.settings.coach and sum(bets.values()) <= self.app.bankroll:
+            worst = max(costly, key=lambda d: d.cost)
+
+            def answered(go: bool | None) -> None:
+                if go:
+                    self._deal()
+                else:
+                    self._banner.show("Taken back: your bets stay on the layout. Change them or deal.", "info")
+
+            self.app.push_screen(CoachWarning(worst), answered)
+            return
+        self._deal()
+
+    def _deal(self) -> None:
+        table = self.table
+        if table is None or not self.allowed("deal") or self.view.phase is not Phase.BETTING:
+            return
+        decisions = self._grade(self._bets_to_deal())
         refusal = table.deal_next(self.app.bankroll, self._new_shoe)
         if refusal is not None:
             self._not_dealt(refusal)  # the last bets may be back on the layout
             return
+        # the grades of the bets actually dealt, kept with the open coup
+        self.decisions = [d for d in decisions if table.bets.get(Outcome[d.chosen.upper()])]
+        record = table.record()
+        meta = {**record.meta, "decisions": [d.to_json() for d in self.decisions]}
+        saved = RoundRecord(record.game, record.start, record.actions, meta)
         # Committed before a card is shown: the stakes leave the bankroll with the coup
         # saved open, in one transaction (RULES.md section 1).
-        if not self.app.commit_round(self.GAME, table.staked, table.record().to_json()):
+        if not self.app.commit_round(self.GAME, table.staked, saved.to_json()):
             table.undo_deal()
+            self.decisions = []
             self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
             return
         self._show_coup("New shoe: reshuffled at the cut card · dealing…" if table.new_shoe else "Dealing…")
+
+    # -- the coach (issue 11) ------------------------------------------------------
+
+    def _bets_to_deal(self) -> dict[Outcome, int]:
+        """The bets the next deal would use: those placed, or the last coup's again."""
+        table = self.table
+        if table is None:
+            return {}
+        if table.coup is not None:
+            return dict(table.bets)
+        if table.placed:
+            return dict(table.placed)
+        return dict(table.last_bets) if self.view.state.repeat_on_deal else {}
+
+    def next_shoe(self) -> tuple[dict[int, int], str]:
+        """The cards the next coup is dealt from, by rank, and where they come from.
+
+        What a player can count: every baccarat card is dealt face up, so the cards left
+        are the shoe less every card seen since the shuffle (never their order); the
+        cards of a coup still being dealt out count as in the shoe until shown. Once the
+        cut card is out, the next coup comes from a new shoe of the settings' decks."""
+        table = self.table
+        if table is None or table.needs_shoe:
+            decks = self._decks()
+            return full_shoe_counts(decks), f"a new shoe of {decks} decks"
+        cards = table.shoe.undealt()
+        coup = table.coup
+        if coup is not None and self.view.phase is Phase.DEALING:
+            cards += [card for _hand, card in coup.deal_order[self.view.shown :]]
+        return remaining_counts(cards), f"{len(cards)} cards left"
+
+    def _grade(self, bets: Mapping[Outcome, int]) -> list[Decision]:
+        """Each bet graded against the other two for the cards the coup is dealt from
+        (a stacked test shoe too short to count is graded as a full shoe)."""
+        if not bets:
+            return []
+        counts, source = self.next_shoe()
+        try:
+            odds = bet_odds(counts)
+        except ValueError:
+            decks = self._decks()
+            odds, source = bet_odds(full_shoe_counts(decks)), f"a shoe of {decks} decks"
+        evs = odds.words()
+        return [grade(self.GAME, source, evs, spot.label, stake) for spot, stake in bets.items() if stake]
+
+    def action_coach(self) -> None:
+        """Coach mode on or off, saved in the settings (the other tables follow it)."""
+        on = self.toggle_coach()
+        if on is None:
+            return
+        if on:
+            self._banner.show("Coach on: a warning before a bet worth 0.5 % less than the best", "info")
+        else:
+            self._banner.show("Coach off: your bets are still graded for the session summary", "info")
+
+    def action_edge(self) -> None:
+        """Show (or hide) each bet's exact value for the cards left, in the roads' place."""
+        shown = not self._layout.odds_shown
+        self._layout.show_odds(shown)
+        if shown:
+            self._refresh_odds()
+
+    def _refresh_odds(self) -> None:
+        """The panel for the shoe as it stands now: at once if these counts were done,
+        else "counting…" and the figures from a thread."""
+        counts, source = self.next_shoe()
+        key = (tuple(counts[r] for r in range(1, 14)), source)
+        bets = self._bets_to_deal()
+        if key == self._odds_key and (self._odds.odds is not None or self._odds.problem):
+            self._odds = replace(self._odds, bets=bets)
+        else:
+            self._odds_key = key
+            self._odds = OddsReport(source=source, bets=bets)
+            self._count_odds(counts, source, key)
+        self._layout.odds.show(self._odds)
+
+    @work(thread=True, exclusive=True, group="bac-odds")
+    def _count_odds(self, counts: dict[int, int], source: str, key: tuple[tuple[int, ...], str] | None) -> None:
+        """The exact odds, off the UI thread (the first call also builds the layout
+        the enumeration shares and imports numpy)."""
+        problem: str | None = None
+        odds: BetOdds | None = None
+        full: Mapping[Outcome, Fraction] | None = None
+        try:
+            odds = bet_odds(counts)
+            full = baccarat_bet_evs(full_shoe_counts(self._decks()))
+        except ValueError:
+            problem = f"Only {sum(counts.values())} cards left: too few to count a coup."
+        if key is not None:
+            self.app.call_from_thread(self._odds_counted, key, odds, full, problem)
+
+    def _odds_counted(
+        self,
+        key: tuple[tuple[int, ...], str],
+        odds: BetOdds | None,
+        full: Mapping[Outcome, Fraction] | None,
+        problem: str | None,
+    ) -> None:
+        if key != self._odds_key:
+            return  # the shoe moved on while counting
+        self._odds = replace(self._odds, odds=odds, full=full, problem=problem)
+        if self._layout.odds_shown:
+            self._layout.odds.show(replace(self._odds, bets=self._bets_to_deal()))
+
+    def _warm_up_odds(self) -> None:
+        """Count the odds once in a thread when the table opens: the first count imports
+        numpy and builds what every later count shares, so a deal never waits for it."""
+        counts, source = self.next_shoe()
+        self._count_odds(counts, source, None)
 
     def _not_dealt(self, text: str) -> None:
         assert self.table is not None
@@ -321,14 +490,19 @@ class BaccaratScreen(GameScreen):
         text, kind = result_text(coup, state.bets)
         if state.new_shoe:
             text = "New shoe · " + text
-        if not self.app.settle_round(self.GAME, table.staked, table.returned(), table.details()):
+        details = table.details()
+        details["decisions"] = [d.to_json() for d in self.decisions]
+        if not self.app.settle_round(self.GAME, table.staked, table.returned(), details):
             self.view = CoupView(Phase.UNSAVED, state, coup.cards_used)
             self._banner.show(f"{text} · not saved yet: enter tries again", "error")
             return
         table.finish()
+        self.decisions = []
         self._remember()
         self.view = CoupView(Phase.BETTING, table.state())
         self._banner.show(text, kind)
+        if self._layout.odds_shown:
+            self._refresh_odds()  # the next coup's odds: this coup's cards are out
         self.offer_refill_if_needed()
 
     # -- leaving -------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import getters
@@ -72,6 +73,10 @@ class GameScreen(Screen[None]):
             self.app.void_open_round(self.GAME, str(error))
             return None
 
+    #: The record of the open round :meth:`resume_saved` replayed (its ``meta`` keeps
+    #: what the table around the engine saved, e.g. the graded ``decisions``), or None.
+    resumed_record: RoundRecord | None = None
+
     def resume_saved(self, replay: Callable[[RoundRecord], _T]) -> _T | None:
         """This game's open round replayed by ``replay`` (the core's resume), or None:
         no round is open, or its record did not replay (then the round is void)."""
@@ -79,10 +84,12 @@ class GameScreen(Screen[None]):
         if record is None:
             return None
         try:
-            return replay(record)
+            resumed = replay(record)
         except RecordError as error:
             self.void_saved_round(error)
             return None
+        self.resumed_record = record
+        return resumed
 
     def void_saved_round(self, error: Exception) -> None:
         """The saved round did not replay: void it (stakes returned, player told)."""
@@ -120,6 +127,24 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._note_session_start()
+        self.show_coach_mode()
+
+    # -- coach mode (issue 11) ------------------------------------------------------
+
+    def toggle_coach(self) -> bool | None:
+        """Coach mode on or off (``k`` at every table), saved in the settings so that
+        the settings screen and every table agree; the new state, or None if the data
+        file did not take it (the player was told)."""
+        on = not self.app.settings.coach
+        if not self.app.save_settings(replace(self.app.settings, coach=on)):
+            return None
+        self.show_coach_mode()
+        return on
+
+    def show_coach_mode(self) -> None:
+        """The header says "coach on" while coach mode is on (the table's own lines
+        have no room left at 80 columns)."""
+        self.sub_title = f"{self.app.sub_title} · coach on" if self.app.settings.coach else None
 
     def _note_session_start(self) -> None:
         """The statistics when the player sat down (the session summary is the
@@ -156,6 +181,7 @@ class GameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._uncovered.set()
+        self.show_coach_mode()  # the settings may have changed it meanwhile
 
     def catch_up(
         self,

@@ -23,6 +23,7 @@ from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
+from .odds import OddsPanel
 from .roads import BeadPlate, BigRoadBoard, RoadTally
 from .table import BetSpot, HandView, RoadTitles, ShoeLine
 
@@ -64,6 +65,11 @@ class BaccaratLayout(Vertical):
     BaccaratLayout #bac-top { height: 1; }
     BaccaratLayout #bac-balance { width: 1fr; }
     BaccaratLayout #bac-shoe { width: auto; color: $text-muted; padding: 0 1; }
+    BaccaratLayout #bac-odds { display: none; }
+    BaccaratLayout.-odds #bac-odds { display: block; }
+    BaccaratLayout.-odds #bac-road-titles, BaccaratLayout.-odds #bac-roads, BaccaratLayout.-odds #bac-note {
+        display: none;
+    }
     BaccaratLayout #bac-hands { height: auto; }
     BaccaratLayout #bac-banner { height: 1; }
     BaccaratLayout #bac-bets { height: 4; margin: 0 0 0 1; }
@@ -83,6 +89,7 @@ class BaccaratLayout(Vertical):
         super().__init__(id=id)
         self.balance = ChipBalance(id="bac-balance")
         self.shoe = ShoeLine("", id="bac-shoe")
+        self.odds = OddsPanel(id="bac-odds")
         self.hands = [HandView(h, ascii=ascii, id=f"hand-{h.label.lower()}") for h in (Outcome.PLAYER, Outcome.BANKER)]
         self.banner = Banner(id="bac-banner")
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
@@ -117,6 +124,15 @@ class BaccaratLayout(Vertical):
         with Horizontal(id="bac-roads"):
             yield from self.boards
         yield Label("Coups are independent: the roads record this shoe, they predict nothing.", id="bac-note")
+        yield self.odds
+
+    @property
+    def odds_shown(self) -> bool:
+        return self.has_class("-odds")
+
+    def show_odds(self, shown: bool) -> None:
+        """The odds panel in the roads' place (``e``), or the roads back."""
+        self.set_class(shown, "-odds")
 
     def draw(self, view: CoupView, allowed: Callable[[str], bool]) -> None:
         """Draw the view: the spots (marked with the result once settled), the hands,

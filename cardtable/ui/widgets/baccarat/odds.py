@@ -1,0 +1,89 @@
+"""The baccarat table's odds panel (``e``, "Edge"): each bet's exact value for the next coup.
+
+It takes the roads' place while it is shown (the layout has no other room at 80×24)
+and draws a :class:`OddsReport`: the three bets' expected return per chip for the cards
+left in the shoe, beside a full shoe's, each outcome's chance, what the stake on each
+spot is expected to return, and one plain sentence (:meth:`BetOdds.sentence`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ....ai.coach_baccarat import BetOdds
+from ....core.baccarat import Outcome
+from ....core.money import format_chips
+
+__all__ = ["OddsPanel", "OddsReport", "percent"]
+
+#: Best bet first, as a player reads them.
+_ORDER = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+
+
+def percent(value: float | Fraction, places: int = 3) -> str:
+    """``-0.010579`` -> ``−1.058 %`` (a real minus sign; plus shown)."""
+    number = float(value) * 100
+    sign = "+" if number > 0 else "\u2212" if number < 0 else ""
+    return f"{sign}{abs(number):.{places}f} %"
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """What the panel shows: the odds (None while counting, or ``problem`` says why
+    there are none), where they come from, and the bets on the layout."""
+
+    odds: BetOdds | None = None
+    #: A full shoe's EVs for the same number of decks (the comparison column).
+    full: Mapping[Outcome, Fraction] | None = None
+    #: Where the cards come from: "412 cards left" / "a new shoe of 8 decks".
+    source: str = ""
+    bets: Mapping[Outcome, int] = field(default_factory=dict)
+    problem: str | None = None
+
+
+class OddsPanel(Static):
+    """The three bets' exact values; ``e`` shows and hides it."""
+
+    DEFAULT_CSS = """
+    OddsPanel { height: 8; margin: 0 1; padding: 0 1; border-left: tall $accent; }
+    """
+
+    def show(self, report: OddsReport) -> None:
+        self.report = report
+        self.update(self.text(report))
+
+    @staticmethod
+    def text(report: OddsReport) -> Text:
+        """The panel as styled text (also what the tests read)."""
+        text = Text()
+        text.append("Edge for the next coup", style="bold")
+        if report.source:
+            text.append(f" · {report.source}", style="bold")
+        text.append("   e hides\n", style="dim")
+        odds = report.odds
+        if odds is None:
+            text.append(report.problem or "Counting the cards left in the shoe…", style="italic")
+            return text
+        text.append(f"{'Bet':<8}{'This shoe':>11}{'Full shoe':>12}{'Chance':>10}   {'Your bet':<}\n", style="dim")
+        chances = odds.probabilities
+        best = odds.best
+        for outcome in _ORDER:
+            ev = odds.evs[outcome]
+            style = "green" if ev > 0 else "bold" if outcome is best else ""
+            text.append(f"{outcome.label:<8}", style="bold" if outcome is best else "")
+            text.append(f"{percent(ev):>11}", style=style)
+            full = report.full[outcome] if report.full is not None else None
+            text.append(f"{percent(full) if full is not None else '—':>12}", style="dim")
+            text.append(f"{float(chances[outcome]) * 100:>8.2f} %")
+            stake = report.bets.get(outcome, 0)
+            if stake:
+                expected = float(ev) * stake / 100
+                text.append(f"   {format_chips(stake)} → expect {expected:+,.2f}".replace("-", "\u2212"))
+            text.append("\n")
+        text.append(odds.sentence(report.full), style="italic")
+        return text
