@@ -12,6 +12,7 @@ suits of the wild cards themselves (a wild card is replaced whatever its suit).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -262,17 +263,25 @@ def _brute_best(machine: Machine, natural: np.ndarray, wilds: int) -> np.ndarray
     return np.where(pay[best % 100] > 0, best % 100, 0)
 
 
-def _brute_counts(machine: Machine) -> dict[PayHand | None, int]:
-    hands = all_hands(machine.deck_size).astype(np.int64)
-    wild = (hands == 52) if machine.wild == "joker" else (_RANK[hands] == 2) if machine.wild == "deuces" else (
+@functools.lru_cache(maxsize=2)
+def _deal_groups(deck_size: int, wild_kind: str) -> tuple[np.ndarray, ...]:
+    """Every deal, which of its cards are wild, and the deals grouped by their natural
+    cards up to suit relabelling and the number of wild cards (the three machines without
+    wild cards share one grouping)."""
+    hands = all_hands(deck_size).astype(np.int64)
+    wild = (hands == 52) if wild_kind == "joker" else (_RANK[hands] == 2) if wild_kind == "deuces" else (
         np.zeros(hands.shape, dtype=bool)
     )
     w = wild.sum(axis=1)
-    # Group deals by the natural cards up to suit relabelling, and the number of wild cards.
     bits = np.where(wild, 0, np.left_shift(1, np.minimum(hands, 51) // 4))
     masks = np.sort(np.stack([np.where(_SUIT[hands] == s, bits, 0).sum(axis=1) for s in range(4)], axis=1), axis=1)
     key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) * 8 + w
     keys, first, sizes = np.unique(key, return_index=True, return_counts=True)
+    return hands, wild, keys, first, sizes
+
+
+def _brute_counts(machine: Machine) -> dict[PayHand | None, int]:
+    hands, wild, keys, first, sizes = _deal_groups(machine.deck_size, machine.wild)
     totals: dict[PayHand | None, int] = {None: 0}
     totals.update({h: 0 for h in machine.order})
     for wilds in range(5):
@@ -280,14 +289,17 @@ def _brute_counts(machine: Machine) -> dict[PayHand | None, int]:
         if not chosen.any():
             continue
         reps = hands[first[chosen]]
-        natural = np.array([sorted(c for c, is_wild in zip(rep, wild[i], strict=True) if not is_wild)
-                            for rep, i in zip(reps, first[chosen], strict=True)], dtype=np.int64)
-        natural = natural.reshape(len(reps), 5 - wilds)
+        # Each representative's natural cards, ascending (a stable sort puts them first).
+        order = np.argsort(wild[first[chosen]], axis=1, kind="stable")
+        natural = np.sort(np.take_along_axis(reps, order, axis=1)[:, :5 - wilds], axis=1)
         step = max(1, 2_000_000 // max(1, len(list(itertools.combinations_with_replacement(range(52), wilds)))))
+        by_row = np.zeros(max(PayHand) + 1, dtype=np.int64)
         for lo in range(0, len(natural), step):
             best = _brute_best(machine, natural[lo:lo + step], wilds)
-            for row, size in zip(best.tolist(), sizes[chosen][lo:lo + step].tolist(), strict=True):
-                totals[PayHand(row) if row else None] += size
+            np.add.at(by_row, best, sizes[chosen][lo:lo + step])
+        for row, n in enumerate(by_row.tolist()):
+            if n:
+                totals[PayHand(row) if row else None] += n
     return totals
 
 
