@@ -167,7 +167,6 @@ class BlackjackScreen(BlackjackBetting):
             shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
             self.table = Table(self.rules, shoe=shoe, keep_states=True)
         self._bet.set_value(self.rules.min_bet)
-        self._show_coach_mode()
         self._recall()
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = TableView(shoe_left=self.table.shoe.remaining)
@@ -466,19 +465,15 @@ class BlackjackScreen(BlackjackBetting):
     # -- coach mode and the chart --------------------------------------------------------
 
     def action_coach(self) -> None:
-        """Coach mode on or off (saved: the settings screen and every table agree)."""
-        settings = self.app.settings
-        on = not settings.coach
-        if not self.app.save_settings(replace(settings, coach=on)):
+        """Coach mode on or off (saved: the settings screen and every table agree; the
+        header says "coach on")."""
+        on = self.toggle_coach()
+        if on is None:
             return
-        self._show_coach_mode()
         if on:
             self.banner.show("Coach mode on: a choice that gives value away is questioned first.", "info")
         else:
             self.banner.show("Coach mode off: every choice is still graded (see the summary).", "info")
-
-    def _show_coach_mode(self) -> None:
-        self.sub_title = "coach mode on" if self.app.settings.coach else None
 
     def action_chart(self) -> None:
         """The strategy chart for these rules, the current hand's cell marked."""

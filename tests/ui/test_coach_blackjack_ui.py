@@ -1,0 +1,226 @@
+"""The coach at the blackjack table (issue 11), played with keys through Pilot.
+
+Deal order with the player alone: player, dealer up, player, dealer face down, then
+draws. ``t`` shows every legal action's exact value for the cards left and the chart's
+answer when it differs; every decision is graded into the round's record and history;
+``k`` toggles coach mode, which questions a costly choice before it is taken.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from textual import events
+
+from cardtable.ai.coach import blackjack_action_evs, unseen_counts
+from cardtable.ai.grading import WARN_THRESHOLD, decisions_in
+from cardtable.core.blackjack import Action
+from cardtable.core.cards import parse_cards
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.blackjack import BlackjackScreen
+from cardtable.ui.screens.chart import ChartScreen
+from cardtable.ui.screens.coach_warning import CoachWarning
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.widgets.blackjack.seat import PlayerHand
+
+from helpers import blackjack_alone, press, screen_text, settle
+
+#: Player 5 6 = hard 11 against a 6 (7 face down); a stand costs far more than the
+#: threshold (doubling is best). Standing: the dealer's 13 draws the 10 and busts.
+ELEVEN_V_SIX = "5S 6H 6D 7C TS 9S TD"
+
+
+def table(app: CardTableApp) -> BlackjackScreen:
+    screen = app.screen
+    assert isinstance(screen, BlackjackScreen), type(screen)
+    return screen
+
+
+def with_coach(data_dir: Path, stack: str) -> CardTableApp:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), coach=True))
+    store.close()
+    return blackjack_alone(data_dir, stack)
+
+
+async def burst(app: CardTableApp, *keys: str) -> None:
+    """Keys back to back, with no idle wait between them (a fast typist)."""
+    chars = {"enter": "\r", "escape": "\x1b"}
+    for key in keys:
+        event = events.Key(key, chars.get(key, key))
+        event.set_sender(app)
+        app._driver.send_message(event)  # type: ignore[union-attr]
+
+
+async def test_tip_lists_every_action_for_the_cards_left_and_where_the_chart_differs(data_dir: Path) -> None:
+    # Ten 6 against a ten: the chart hits hard 16; with twenty small cards gone since the
+    # shuffle the shoe is rich in tens, and standing is worth more.
+    app = blackjack_alone(data_dir, "TS TD 6H 9C 5S 5D")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen.table is not None
+        # the discards of earlier rounds of this shoe (what a player may count)
+        screen.table._seen.extend(parse_cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C"))
+        await press(pilot, "enter", "t")
+        assert screen.round is not None
+        view = screen.round.view(screen.human)
+        hand = view.hand
+        assert hand is not None
+        evs = blackjack_action_evs(screen.rules, hand, view.dealer_up, view.legal, unseen_counts(view))
+        assert set(evs) == {Action.HIT, Action.STAND, Action.DOUBLE}
+        ranked = sorted(evs, key=lambda a: -evs[a])
+        assert ranked[0] is Action.STAND and evs[Action.STAND] - evs[Action.HIT] > WARN_THRESHOLD
+        gap = evs[Action.STAND] - evs[Action.HIT]
+        sentence = f"the chart says Hit; with this shoe Stand is worth {gap:.3f} more"
+        text = screen_text(app)
+        assert sentence in text, text
+        panel = screen.query_one("#bj-coach")
+        lines = panel.text.splitlines()  # type: ignore[attr-defined]
+        assert [w for w in lines[0].split() if w in ("▸Stand", "Hit", "Double")] == ["▸Stand", "Hit", "Double"]
+        per_unit = [f"{evs[a]:+.3f}".replace("-", "\u2212") for a in ranked]
+        assert lines[1].split()[-3:] == per_unit  # best first, per unit of stake
+        chips = [f"{evs[a] * 5:.2f}".replace("-", "\u2212") for a in ranked]
+        assert lines[2].split()[-3:] == chips  # and in chips on the 5-chip stake
+        assert lines[2].startswith("chips on your 5")
+        for line in lines:
+            assert line in text  # all of it on the 80x24 screen
+        assert screen.tip_action is Action.STAND
+        # the chart, with this hand's cell marked
+        await press(pilot, "g")
+        assert isinstance(app.screen, ChartScreen) and app.screen.highlight == ("hard", 16, 10)
+        await press(pilot, "escape")
+        # a choice hides the values (they were this spot's)
+        await press(pilot, "s")
+        assert screen.round.finished and panel.text == ""  # type: ignore[attr-defined]
+    app.store.close()
+
+
+async def test_coach_mode_questions_a_costly_choice_escape_takes_it_back_enter_goes_ahead(data_dir: Path) -> None:
+    app = with_coach(data_dir, ELEVEN_V_SIX)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert "coach on" in screen_text(app).splitlines()[0]
+        await press(pilot, "enter")
+        before = (screen.round.state(), app.bankroll, app.store.open_round("blackjack").record)  # type: ignore[union-attr]
+        await press(pilot, "s")
+        warning = app.screen
+        assert isinstance(warning, CoachWarning)
+        assert warning.decision.chosen == "Stand" and warning.decision.best == "Double"
+        assert "Double is better: Stand gives up" in screen_text(app)
+        await press(pilot, "escape")  # taken back: nothing happened
+        assert app.screen is screen
+        assert (screen.round.state(), app.bankroll, app.store.open_round("blackjack").record) == before  # type: ignore[union-attr]
+        assert screen.phase == "player" and "Taken back" in screen.banner.text
+        # the best choice is not questioned; a fast typist's second key never acts twice
+        await burst(app, "s", "s", "s")
+        await settle(pilot)
+        assert isinstance(app.screen, CoachWarning)
+        assert len([s for s in app.screen_stack if isinstance(s, CoachWarning)]) == 1
+        await press(pilot, "enter")  # stand anyway
+        assert app.screen is screen and screen.round.finished
+        assert screen.round.hands(0)[0].cards == tuple(parse_cards("5S 6D"))  # one stand, no card
+        history = app.store.history("blackjack")
+        assert len(history) == 1 and history[0].net == 500  # the dealer busted
+        [decision] = decisions_in(history[0].details)
+        assert (decision.chosen, decision.best, decision.stake) == ("Stand", "Double", 500)
+        assert decision.cost > WARN_THRESHOLD * 500
+    app.store.close()
+
+
+async def test_coach_off_warns_of_nothing_but_grades_every_decision(data_dir: Path) -> None:
+    # 5 6 against a 6: hit (a 2: 13), then stand; the dealer's 13 draws the 10 and busts.
+    app = blackjack_alone(data_dir, "5S 6H 6D 7C 2S TD 9S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await press(pilot, "enter", "h")
+        assert app.screen is screen  # no question asked
+        assert len(screen.round.hands(0)[0].cards) == 3  # type: ignore[union-attr]
+        record = json.loads(app.store.open_round("blackjack").record)  # type: ignore[union-attr]
+        assert [d["chosen"] for d in record["meta"]["decisions"]] == ["Hit"]  # saved with the hit
+        await press(pilot, "s")
+        history = app.store.history("blackjack")
+        assert len(history) == 1
+        hit, stand = decisions_in(history[0].details)
+        assert (hit.chosen, hit.best, hit.spot) == ("Hit", "Double", "hard 11 (5 6) against a 6")
+        assert hit.cost > 0 and not hit.is_best
+        assert stand.chosen == "Stand" and stand.spot == "hard 13 (5 6 2) against a 6"
+    app.store.close()
+
+
+async def test_k_toggles_coach_mode_and_the_setting_is_saved(data_dir: Path) -> None:
+    app = blackjack_alone(data_dir, ELEVEN_V_SIX)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.settings.coach
+        assert "k Coach" in screen_text(app).splitlines()[-1]
+        await press(pilot, "k")
+        assert app.settings.coach and app.store.settings().coach
+        assert "coach on" in screen_text(app).splitlines()[0]
+        assert "Coach mode on" in table(app).banner.text
+        await press(pilot, "enter", "s")  # now a costly stand is questioned
+        assert isinstance(app.screen, CoachWarning)
+        await press(pilot, "escape", "k")
+        assert not app.store.settings().coach
+        assert "coach on" not in screen_text(app).splitlines()[0]
+        await press(pilot, "s")  # coach off: taken at once
+        assert table(app).round.finished  # type: ignore[union-attr]
+    app.store.close()
+    assert not Store.open(data_dir).settings().coach
+
+
+async def test_a_resumed_round_keeps_its_decisions(data_dir: Path) -> None:
+    # 2 3 against a 6: hit (a 4: 9), leave, come back, stand; the dealer's 13 busts.
+    app = blackjack_alone(data_dir, "2S 6H 3D 7C 4S TD 9S")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "h", "escape")
+        assert isinstance(app.screen, LobbyScreen)
+        await press(pilot, "1")
+        screen = table(app)
+        assert screen.round is not None and len(screen.round.hands(screen.human)[0].cards) == 3
+        await press(pilot, "s")
+        [entry] = app.store.history("blackjack")
+        assert [(d.chosen, d.spot) for d in decisions_in(entry.details)] == [
+            ("Hit", "hard 5 (2 3) against a 6"),
+            ("Stand", "hard 9 (2 3 4) against a 6"),
+        ]
+    app.store.close()
+
+
+WORST_STACK = (
+    "8S TS TD TC 7S 6H 8D 9S 9D 9C 7H TH 8C 8H 3S 2S 2D 5S 9H KH 7D 7C 4S 2H 3D 4D 5D 6D 2C 3C 4C 5C"
+)
+
+
+async def test_the_values_fit_80x24_with_four_seats_and_four_split_hands(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=("hard",) * 4))
+    store.close()
+    from cardtable.core.cards import Shoe
+
+    app = CardTableApp(
+        data_dir=data_dir, start="blackjack", animations=False,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked(WORST_STACK),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "p", "p", "p", "h", "t")
+        screen = table(app)
+        assert len(screen.round.hands(4)) == 4  # type: ignore[union-attr]
+        lines = screen_text(app).splitlines()
+        assert len(lines) == 24 and lines[-1].rstrip().endswith("? Rules")
+        panel = screen.query_one("#bj-coach")
+        assert panel.region.height == 3 and panel.region.bottom <= 24 - 5
+        for line in panel.text.splitlines():  # type: ignore[attr-defined]
+            assert line in "\n".join(lines)
+        assert "Stand" in lines[panel.region.y] and "Hit" in lines[panel.region.y]
+        boxes = sorted(screen.query(PlayerHand), key=lambda b: b.index)
+        assert all(b.display and b.region.bottom <= screen.banner.region.y for b in boxes)
+        assert screen.banner.region.bottom <= panel.region.y
+    app.store.close()
