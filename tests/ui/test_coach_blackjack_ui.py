@@ -224,3 +224,57 @@ async def test_the_values_fit_80x24_with_four_seats_and_four_split_hands(data_di
         assert all(b.display and b.region.bottom <= screen.banner.region.y for b in boxes)
         assert screen.banner.region.bottom <= panel.region.y
     app.store.close()
+
+
+async def test_values_that_cannot_be_worked_out_never_stop_the_game(data_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardtable.ui.widgets.blackjack.coach as coach
+
+    def broken(*args: object, **kwargs: object) -> dict[Action, float]:
+        raise ValueError("no such shoe")
+
+    monkeypatch.setattr(coach, "blackjack_action_evs", broken)
+    app = with_coach(data_dir, ELEVEN_V_SIX)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await press(pilot, "enter", "t")
+        assert "Tip (hard level): Double — hard 11 against a 6" in screen.banner.text
+        assert "could not be worked out (no such shoe)" in screen_text(app)
+        await press(pilot, "s")  # nothing to warn with: the stand is taken, ungraded
+        assert app.screen is screen and screen.round is not None and screen.round.finished
+        [entry] = app.store.history("blackjack")
+        assert decisions_in(entry.details) == []
+    app.store.close()
+
+
+async def test_late_values_do_not_hold_up_a_choice_with_the_coach_off(data_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    import cardtable.ui.screens.blackjack as screen_module
+
+    real = screen_module.advise
+    released = threading.Event()
+
+    def slow(spot):  # type: ignore[no-untyped-def]
+        released.wait(10)  # a very unusual hand on a busy machine
+        return real(spot)
+
+    monkeypatch.setattr(screen_module, "advise", slow)
+    monkeypatch.setattr(screen_module, "_GRADE_PATIENCE", 0.1)
+    app = blackjack_alone(data_dir, ELEVEN_V_SIX)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await pilot.press("enter")  # the values of the turn are being worked out...
+        await pilot.press("s")  # ...when the player stands: it waits for them a moment
+        assert screen.round is not None
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen.round.finished:
+                break
+        assert screen.round.finished  # then goes ahead, ungraded
+        released.set()
+        await settle(pilot)  # the values arrive later and change nothing
+        [entry] = app.store.history("blackjack")
+        assert entry.net == 500 and decisions_in(entry.details) == []
+    app.store.close()
