@@ -8,14 +8,16 @@ which only this module gathers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 
+from .ai.grading import Accuracy, accuracy, decisions_in
 from .core.config import GAMES
-from .store import GameStats, GameTotals, Store
+from .store import GameStats, GameTotals, HistoryEntry, HistoryFilter, Store
 
-__all__ = ["StatsRow", "stats_rows", "exact_edges", "GAME_TITLES"]
+__all__ = ["StatsRow", "stats_rows", "exact_edges", "GAME_TITLES", "CoachStats", "coach_stats", "local_day"]
 
 GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
 
@@ -161,3 +163,49 @@ def _poker_edge(store: Store) -> float | None:
     value = sum((returns[m] * s for m, s in stakes.items()), Fraction(0))
     return float(1 - value / total)
 
+
+
+# -- how well the player chose (issue 11) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoachStats:
+    """The graded decisions of the whole history: per game, in all, and by local day
+    (newest first) — how the player's choices went over time."""
+
+    by_game: Mapping[str, Accuracy] = field(default_factory=dict)
+    by_day: tuple[tuple[str, Accuracy], ...] = ()
+
+    @property
+    def total(self) -> Accuracy:
+        return sum(self.by_game.values(), Accuracy())
+
+
+def local_day(at: str) -> str:
+    """The store's UTC time (``2026-12-01T02:03:47Z``) as the player's local date
+    (``2026-12-01``); the text's own date if it does not read."""
+    try:
+        return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone().date().isoformat()
+    except ValueError:
+        return at[:10]
+
+
+def coach_stats(store: Store) -> CoachStats:
+    """Every settled round's graded decisions (``details["decisions"]``), summed per
+    game and per local day. One pass over the history: call it off the UI thread."""
+    return coach_stats_of(store.iter_history(HistoryFilter(order="oldest")))
+
+
+def coach_stats_of(entries: Iterable[HistoryEntry]) -> CoachStats:
+    by_game = {game: Accuracy() for game in GAMES}
+    by_day: dict[str, Accuracy] = {}
+    for entry in entries:
+        decisions = decisions_in(entry.details)
+        if not decisions:
+            continue
+        tally = accuracy(decisions)
+        by_game[entry.game] = by_game.get(entry.game, Accuracy()) + tally
+        day = local_day(entry.at)
+        by_day[day] = by_day.get(day, Accuracy()) + tally
+    days = tuple(sorted(by_day.items(), reverse=True))
+    return CoachStats(by_game, days)

@@ -154,14 +154,20 @@ class GameScreen(Screen[None]):
 
     def show_session_summary(self) -> None:
         """After at least one settled round, the session's summary (in the statistics'
-        unit, rounds; blackjack adds its hands)."""
-        from .bj_summary import SessionStats, SessionSummary, session_tally
+        unit, rounds; blackjack adds its hands; every table its graded decisions)."""
+        from .bj_summary import SessionStats, SessionSummary, session_tally, sitting_accuracy
 
         before, after = getattr(self, "_session_start", None), self._game_stats()
         if before is None or after is None or after.rounds == before.rounds:
             return
         hands = getattr(self, "stats", None)
-        tally = session_tally(self.GAME, before, after, hands if isinstance(hands, SessionStats) else None)
+        try:  # how well the player chose (issue 11): the sitting's graded decisions
+            decisions = sitting_accuracy(self.app.store, self.GAME, after.rounds - before.rounds)
+        except Exception:  # noqa: BLE001 - a summary is never worth an error
+            decisions = None
+        tally = session_tally(
+            self.GAME, before, after, hands if isinstance(hands, SessionStats) else None, decisions
+        )
         self.app.call_later(lambda: self.app.push_screen(SessionSummary(tally)))
 
     # -- catching the picture up -----------------------------------------------------

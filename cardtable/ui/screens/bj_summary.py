@@ -5,6 +5,10 @@ statistics (issue 13) — settled rounds, won/lost/pushed by the round's net —
 the difference between the game's statistics when the player sat down and when they
 leave (:func:`session_tally`). Blackjack adds its hands as a second figure (a split
 round is one round and two hands): :class:`SessionStats` keeps those at the table.
+
+Issue 11: at every table the summary also says how well the player chose — decisions
+taken, the share that were the best, the expected value given away — read from the
+grades the sitting's settled rounds keep in the history (:func:`sitting_accuracy`).
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from ...ai.grading import Accuracy, accuracy, decisions_in
 from ...core.blackjack import HandOutcome, HandResult
 from ...core.money import format_signed
-from ...store import GameStats
+from ...store import GameStats, HistoryFilter, Store
 from ..widgets.common.footer import KeyFooter
 
-__all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally"]
+__all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally", "sitting_accuracy", "accuracy_lines"]
 
 
 @dataclass
@@ -69,6 +74,8 @@ class SessionTally:
     pushed: int = 0
     net: int = 0
     hands: SessionStats | None = None
+    #: The sitting's graded decisions (None: not read).
+    decisions: Accuracy | None = None
 
     @classmethod
     def from_hands(cls, game: str, stats: SessionStats) -> SessionTally:
@@ -93,11 +100,38 @@ class SessionTally:
                 f"Blackjacks      {hands.blackjacks:,}",
             ]
         rows.append(f"Net             {format_signed(self.net)}")
+        if self.decisions is not None:
+            rows += accuracy_lines(self.decisions)
         return rows
 
 
+def accuracy_lines(tally: Accuracy) -> list[str]:
+    """How well the player chose, in the summary's columns."""
+    if not tally.taken:
+        return ["Decisions       none graded"]
+    share = round(100 * tally.best / tally.taken)
+    return [
+        f"Decisions       {tally.taken:,}",
+        f"Best choices    {tally.best:,} ({share} %)",
+        f"EV given away   {tally.cost / 100:,.2f} chips",
+    ]
+
+
+def sitting_accuracy(store: Store, game: str, rounds: int) -> Accuracy:
+    """The grades of ``game``'s last ``rounds`` settled rounds: this sitting's (one copy
+    of the program holds a table at a time, so they are all the player's here)."""
+    if rounds <= 0:
+        return Accuracy()
+    entries = store.history_page(HistoryFilter(game=game), limit=rounds)
+    return accuracy(d for entry in entries for d in decisions_in(entry.details))
+
+
 def session_tally(
-    game: str, before: GameStats, after: GameStats, hands: SessionStats | None = None
+    game: str,
+    before: GameStats,
+    after: GameStats,
+    hands: SessionStats | None = None,
+    decisions: Accuracy | None = None,
 ) -> SessionTally:
     """What happened at ``game`` between two readings of its statistics."""
     return SessionTally(
@@ -108,6 +142,7 @@ def session_tally(
         after.pushed - before.pushed,
         after.net - before.net,
         hands,
+        decisions,
     )
 
 

@@ -1,10 +1,13 @@
-"""Statistics: a row per game and the charts of the bankroll, the nets and the results.
+"""Statistics: a row per game and the charts of the bankroll, the nets and the results,
+and how well the player chose (issue 11: the graded decisions per game, in all and by
+day, and the drills' scores) on the "Coach" tab.
 
 Why it reads in two steps: the table comes from the statistics the store keeps as each
 round settles (no pass over the history), so the first frame is painted at once even
 with 100,000 rounds (``benchmarks/history_size.py`` measures it); the charts (one pass
-over the history's amounts) and the exact house edges (SQLite sums the stakes per
-spot and machine) follow a moment later from a thread.
+over the history's amounts), the graded decisions (one pass over the details) and the
+exact house edges (SQLite sums the stakes per spot and machine) follow a moment later
+from a thread.
 """
 
 from __future__ import annotations
@@ -13,21 +16,27 @@ from rich.text import Text
 from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, TabbedContent, TabPane
 
+from ...ai.grading import Accuracy
 from ...core.money import format_chips, format_signed
-from ...history_stats import StatsRow, exact_edges, stats_rows
-from ...store import START_BANKROLL, Store, StoreError
+from ...history_stats import GAME_TITLES, CoachStats, StatsRow, coach_stats, exact_edges, local_day, stats_rows
+from ...store import START_BANKROLL, DrillScore, Store, StoreError
 from ..app import CardTableApp
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.chart_data import ChartData, chart_data_from_columns
 
-__all__ = ["StatsScreen", "stats_cells"]
+__all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
 _COLUMNS = ("Game", "Rounds", "Won", "Lost", "Pushed", "Net", "Best", "Worst", "Edge", "Exact")
+#: The coach tab's tables: graded decisions per game and per day, and the drills.
+_ACCURACY_COLUMNS = ("Decisions", "Best", "Share", "EV given away")
+#: The drills listed, newest first.
+DRILLS_SHOWN = 50
+_TABS = ["tab-bankroll", "tab-nets", "tab-results", "tab-coach"]
 
 
 def _pct(value: float | None) -> str:
@@ -56,6 +65,17 @@ def stats_cells(row: StatsRow) -> list[Text]:
     ]
 
 
+def accuracy_cells(tally: Accuracy) -> list[Text]:
+    """Decisions, best, share and the EV given away (chips), right-aligned."""
+    share = tally.share
+    return [
+        _right(f"{tally.taken:,}"),
+        _right(f"{tally.best:,}"),
+        _right("—" if share is None else f"{share * 100:.0f} %"),
+        _right(f"{tally.cost / 100:,.2f}", "red" if tally.cost >= 0.005 else ""),
+    ]
+
+
 class StatsScreen(Screen[None]):
     """Read-only figures from the store, and the charts."""
 
@@ -71,6 +91,10 @@ class StatsScreen(Screen[None]):
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; }
     StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
+    StatsScreen #coach { padding: 0 1; }
+    StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
+    StatsScreen #coach .coach-title { text-style: bold; }
+    StatsScreen #coach .coach-note { color: $text-muted; }
     """
 
     BINDINGS = [
@@ -94,13 +118,35 @@ class StatsScreen(Screen[None]):
                 for title, key in (("Bankroll", "bankroll"), ("Net per game", "nets"), ("Results", "results")):
                     with TabPane(title, id=f"tab-{key}"):
                         yield Label("Drawing the chart…", classes="chart-wait")
+                with TabPane("Coach", id="tab-coach"), VerticalScroll(id="coach"):
+                    yield Label("Your decisions at the tables: the best choice, the EV given away",
+                                classes="coach-title")
+                    yield Label("Reading the graded decisions…", id="coach-wait", classes="coach-note")
+                    yield DataTable(id="coach-games", cursor_type="none", zebra_stripes=True)
+                    yield Label("By day", classes="coach-title")
+                    yield DataTable(id="coach-days", cursor_type="none", zebra_stripes=True)
+                    yield Label("Drills", classes="coach-title")
+                    yield Label("", id="coach-drills-note", classes="coach-note")
+                    yield DataTable(id="coach-drills", cursor_type="none", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         for name in _COLUMNS:
             table.add_column(name if name == "Game" else Text(name, justify="right"), key=name.lower())
+        for table_id, first in (("coach-games", "Game"), ("coach-days", "Day")):
+            coach_table = self.query_one(f"#{table_id}", DataTable)
+            coach_table.add_column(first, key="label")
+            for name in _ACCURACY_COLUMNS:
+                coach_table.add_column(Text(name, justify="right"), key=name.lower())
+        drills = self.query_one("#coach-drills", DataTable)
+        drills.add_column("Day", key="day")
+        drills.add_column("Game", key="game")
+        for name in ("Answered", "Best", "Share", "EV given away"):
+            drills.add_column(Text(name, justify="right"), key=name.lower())
         self.rows: list[StatsRow] = []
+        self.coach: CoachStats | None = None
+        self.drills: list[DrillScore] = []
         self.refresh_figures()
 
     def refresh_figures(self) -> None:
@@ -146,6 +192,13 @@ class StatsScreen(Screen[None]):
         except StoreError:
             return
         self.app.call_from_thread(self.show_charts, data)
+        try:
+            coach = coach_stats(store)
+            drills = store.drill_scores()
+        except (StoreError, ValueError):
+            coach, drills = None, []
+        if coach is not None:
+            self.app.call_from_thread(self.show_coach, coach, drills)
         if not any(r.staked for r in self.rows):
             return
         try:
@@ -153,6 +206,42 @@ class StatsScreen(Screen[None]):
         except Exception:  # noqa: BLE001 - the column stays "—"
             return
         self.app.call_from_thread(self._show_edges, edges)
+
+    def show_coach(self, coach: CoachStats, drills: list[DrillScore]) -> None:
+        """The graded decisions per game, in all and by day, and the drills' scores."""
+        self.coach, self.drills = coach, drills
+        games = self.query_one("#coach-games", DataTable)
+        games.clear()
+        for game, tally in coach.by_game.items():
+            games.add_row(Text(GAME_TITLES.get(game, game)), *accuracy_cells(tally), key=game)
+        games.add_row(Text("All games", style="bold"), *accuracy_cells(coach.total), key="total")
+        days = self.query_one("#coach-days", DataTable)
+        days.clear()
+        for day, tally in coach.by_day:
+            days.add_row(Text(day), *accuracy_cells(tally), key=day)
+        self.query_one("#coach-wait", Label).update(
+            "Each choice graded against the best one, coach mode on or off (EV in chips)."
+            if coach.total.taken
+            else "No decisions graded yet: every choice at the tables is graded from now on."
+        )
+        table = self.query_one("#coach-drills", DataTable)
+        table.clear()
+        for score in sorted(drills, key=lambda d: d.at, reverse=True)[:DRILLS_SHOWN]:
+            tally = Accuracy(score.answered, score.best, score.cost)
+            table.add_row(Text(local_day(score.at)), Text(GAME_TITLES.get(score.game, score.game)),
+                          *accuracy_cells(tally))
+        totals: dict[str, tuple[int, Accuracy]] = {}
+        for score in drills:
+            count, tally = totals.get(score.game, (0, Accuracy()))
+            totals[score.game] = (count + 1, tally + Accuracy(score.answered, score.best, score.cost))
+        note = " · ".join(
+            f"{GAME_TITLES.get(game, game)}: {count:,} drill{'s' if count != 1 else ''},"
+            f" {tally.best:,} of {tally.taken:,} best"
+            for game, (count, tally) in totals.items()
+        )
+        self.query_one("#coach-drills-note", Label).update(
+            note or "No drills yet: cardtable drill blackjack, cardtable drill poker, or d in the lobby."
+        )
 
     def _show_edges(self, edges: dict[str, float | None]) -> None:
         try:
@@ -169,6 +258,6 @@ class StatsScreen(Screen[None]):
 
     def action_next_chart(self) -> None:
         tabs = self.query_one(TabbedContent)
-        order = ["tab-bankroll", "tab-nets", "tab-results"]
+        order = _TABS
         current = tabs.active if tabs.active in order else order[0]
         tabs.active = order[(order.index(current) + 1) % len(order)]
