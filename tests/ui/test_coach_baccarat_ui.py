@@ -179,3 +179,19 @@ async def test_a_resumed_coup_keeps_its_grades(data_dir: Path, monkeypatch: pyte
         await settle(pilot)
         (entry,) = app.store.history("baccarat")
         assert [d.chosen for d in decisions_in(entry.details)] == ["Tie"]
+
+
+async def test_a_burst_of_deal_keys_brings_one_warning_and_deals_once(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "k", "t")
+        screen = table(app)
+        screen.action_deal()
+        screen.action_deal()  # before the warning is on top: no second one
+        await pilot.pause()
+        assert sum(isinstance(s, CoachWarning) for s in app.screen_stack) == 1
+        await pilot.press("enter")  # the warning's enter: go ahead
+        await settle(pilot)
+        assert app.screen is screen
+        assert app.store.history_count("baccarat") == 1

@@ -101,6 +101,8 @@ class BaccaratScreen(GameScreen):
         #: The odds panel's last figures, and which count of the shoe asked for them.
         self._odds: OddsReport = OddsReport()
         self._odds_key: tuple[tuple[int, ...], str] | None = None
+        #: The coach's warning is up (a second deal key waits for its answer).
+        self._asking = False
 
     def table_minimum(self) -> int:
         return self.app.settings.bac_min
@@ -302,9 +304,13 @@ class BaccaratScreen(GameScreen):
         decisions = self._grade(bets)
         costly = [d for d in decisions if d.ev_best - d.ev_chosen > WARN_THRESHOLD]
         if costly and self.app.settings.coach and sum(bets.values()) <= self.app.bankroll:
+            if self._asking:
+                return  # one warning for a burst of keys
             worst = max(costly, key=lambda d: d.cost)
+            self._asking = True
 
             def answered(go: bool | None) -> None:
+                self._asking = False
                 if go:
                     self._deal()
                 else:
