@@ -8,6 +8,12 @@ committed when it is dealt (the stakes leave the bankroll with the coup saved op
 settled in one transaction; leaving mid-deal leaves the coup open, and the table
 deals it out when it is opened again.
 
+The coach (issue 11): ``e`` ("Edge") shows each bet's exact value for the cards left in
+the shoe (:mod:`cardtable.ai.coach_baccarat`, counted in a thread) in the roads' place;
+every bet is graded at the deal (kept with the open coup's record and in the settled
+round's details); ``k`` toggles coach mode, which asks before dealing a bet worth less
+than the best by more than :data:`~cardtable.ai.grading.WARN_THRESHOLD` of its stake.
+
 The screen renders the core's table and owns no rule: the
 :class:`~cardtable.core.baccarat_table.BaccaratTable` takes the bets (and says why it
 refuses one), deals and settles. The screen holds one reactive :attr:`BaccaratScreen.view`
