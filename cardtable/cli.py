@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
         "plays N rounds with a computer seat and prints the house edge; "
         "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
         "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
-        "the settled rounds; 'cardtable stats' prints the statistics.",
+        "the settled rounds; 'cardtable stats' prints the statistics; "
+        "'cardtable drill blackjack|poker' drills the decisions players get wrong.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
@@ -82,6 +83,47 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help="suit letters (S H D C) instead of symbols")
     parser.add_argument("--no-animation", action="store_true", help="deal without pauses")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    return parser
+
+
+#: Global options that take a value (their value is never a subcommand's name).
+_VALUED = ("--seed", "--data-dir")
+#: ``cardtable drill GAME``: the games with drills.
+DRILL_GAMES = ("blackjack", "poker")
+
+
+def _drill_args(args: list[str]) -> list[str] | None:
+    """The arguments without the word ``drill`` when it is the subcommand (the first word
+    that is neither an option nor an option's value), else None."""
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return None
+        if word in _VALUED:
+            i += 2
+            continue
+        if word.startswith("-"):
+            i += 1
+            continue
+        return args[:i] + args[i + 1 :] if word == "drill" else None
+    return None
+
+
+def build_drill_parser() -> argparse.ArgumentParser:
+    """``cardtable drill blackjack|poker`` and the global options (before or after)."""
+    parser = _Parser(
+        prog="cardtable drill",
+        description="Strategy drills: 20 decisions weighted toward the ones players get wrong, "
+        "each graded at once against the exact EVs; the score is kept with the statistics.",
+    )
+    parser.add_argument("game", choices=DRILL_GAMES, help="the game to drill")
+    parser.add_argument("--seed", type=seed, metavar="N", help="the same questions again")
+    parser.add_argument(
+        "--data-dir", type=_data_dir, metavar="PATH", help="where the bankroll, statistics and history live"
+    )
+    parser.add_argument("--ascii", action="store_true", help="suit letters (S H D C) instead of symbols")
+    parser.add_argument("--no-animation", action="store_true", help="accepted with every command")
     return parser
 
 
@@ -134,10 +176,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     command, rest = find_subcommand(args_list)
     if command is not None:
         return run_subcommand(command, rest)
+    drill_args = _drill_args(args_list)
+    drill: str | None = None
     try:
-        args = build_parser().parse_args(args_list)
+        if drill_args is not None:
+            args = build_drill_parser().parse_args(drill_args)
+            drill, args.game = args.game, None
+        else:
+            args = build_parser().parse_args(args_list)
     except UsageError as error:
-        return _fail(f"{error} (see 'cardtable --help')")
+        where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
+        return _fail(f"{error} (see '{where}')")
 
     from .store import Store, StoreError
 
@@ -157,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         start=args.game,
         ascii=True if args.ascii else None,
         animations=False if args.no_animation else None,
+        drill=drill,
     )
     try:
         app.run()

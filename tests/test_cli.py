@@ -33,6 +33,11 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
         ["--frobnicate"],
         ["poker", "baccarat"],
         ["--data-dir", ""],
+        ["drill"],
+        ["drill", "roulette"],
+        ["drill", "poker", "--seed", "x"],
+        ["--seed", "-1", "drill", "blackjack"],
+        ["drill", "poker", "blackjack"],
     ],
 )
 def test_bad_command_lines_exit_2_with_one_line(args: list[str]) -> None:
@@ -82,6 +87,27 @@ def test_main_runs_the_app_with_the_options(monkeypatch: pytest.MonkeyPatch, tmp
     assert main(["baccarat", "--seed", "5", "--data-dir", str(tmp_path / "d"), "--ascii", "--no-animation"]) == 0
     assert seen == {"seed": 5, "start": "baccarat", "ascii": True, "animations": False}
     assert (tmp_path / "d" / "cardtable.sqlite3").exists()
+
+
+def test_drill_runs_the_app_on_a_drill_with_global_options_before_or_after(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen: list[dict[str, object]] = []
+
+    def fake_run(self) -> None:  # the real app needs a terminal
+        seen.append(dict(seed=self.seed, start=self.start_game, drill=self.start_drill, ascii=self.ascii))
+
+    from cardtable.ui import app as app_module
+
+    monkeypatch.setattr(app_module.CardTableApp, "run", fake_run)
+    assert main(["drill", "poker", "--seed", "3", "--data-dir", str(tmp_path / "d")]) == 0
+    assert main(["--seed", "4", "--ascii", "--data-dir", str(tmp_path / "d"), "drill", "blackjack"]) == 0
+    assert seen == [
+        {"seed": 3, "start": None, "drill": "poker", "ascii": False},
+        {"seed": 4, "start": None, "drill": "blackjack", "ascii": True},
+    ]
+    result = run_cli("drill", "--help")
+    assert result.returncode == 0 and "blackjack" in result.stdout and "poker" in result.stdout
 
 
 def test_unusable_data_dir_is_one_line(tmp_path: Path) -> None:

@@ -56,13 +56,18 @@ class CardTableApp(App[None]):
         animations: bool | None = None,
         shoe_factory: ShoeFactory | None = None,
         store: Store | None = None,
+        drill: str | None = None,
     ) -> None:
         super().__init__()
         if start is not None and start not in GAME_INFO:
             raise ValueError(f"unknown game {start!r}")
+        if drill is not None and drill not in ("blackjack", "poker"):
+            raise ValueError(f"no drills for {drill!r}")
         self.store: Store = store if store is not None else Store.open(data_dir)
         self.seed = seed
         self.start_game = start
+        #: ``cardtable drill GAME``: the drill opened over the lobby at start (issue 11).
+        self.start_drill = drill
         self._ascii_override = ascii
         self._animations_override = animations
         self.shoe_factory = shoe_factory
@@ -274,6 +279,8 @@ class CardTableApp(App[None]):
             self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
         if self.start_game is not None:
             self.open_game(self.start_game)
+        elif self.start_drill is not None:
+            self.open_drill(self.start_drill)
         self.call_after_refresh(self._check_size)
         # Once the first screen is painted, warm what the first `?` needs (the Markdown
         # parser's import, the baccarat odds) in a thread: the rules then open faster,
@@ -323,6 +330,12 @@ class CardTableApp(App[None]):
         screen.claim = claim
         self.push_screen(screen)
         return True
+
+    def open_drill(self, game: str) -> None:
+        """Open a strategy drill of ``game`` ("blackjack" or "poker")."""
+        from .screens.drill import DrillScreen
+
+        self.push_screen(DrillScreen(game))
 
     def current_game(self) -> str | None:
         """The game whose table is on screen (under any dialogs), if any."""

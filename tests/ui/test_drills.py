@@ -4,13 +4,22 @@ with the keys a player presses."""
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from cardtable.ai import drills as ai_drills
+from cardtable.ai.drills import BlackjackDrill, PokerDrill
+from cardtable.ai.poker_machines import machine_named
+from cardtable.core.blackjack import Rules
 from cardtable.store import DB_NAME, DRILL_GAMES, DRILL_SCORES_KEPT, DrillScore, Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.drill import DrillChoice, DrillScreen
+from cardtable.ui.screens.lobby import LobbyScreen
+
+from helpers import press, screen_text, settle
 
 # -- the store ------------------------------------------------------------------------
 
@@ -85,4 +94,111 @@ def test_only_the_latest_scores_are_kept_and_start_over_clears_them(data_dir: Pa
         scores = store.drill_scores("blackjack")
         assert len(scores) == DRILL_SCORES_KEPT and scores[-1].answered == 9
         store.reset()
+        assert store.drill_scores() == []
+
+
+# -- the drill screen, played with keys ---------------------------------------------------
+
+_BJ_KEY = {"Hit": "h", "Stand": "s", "Double": "d", "Split": "p"}
+
+
+async def test_a_blackjack_drill_grades_every_answer_and_keeps_the_score(data_dir: Path) -> None:
+    expected = BlackjackDrill(Rules(), random.Random("3:drill:blackjack"))
+    questions = [expected.question() for _ in range(20)]
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=3, drill="blackjack")
+    best = 0
+    cost = 0.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and isinstance(app.screen_stack[0], LobbyScreen)
+        for n, q in enumerate(questions):
+            assert screen.question is not None and screen.question.cards == q.cards and screen.question.up == q.up
+            assert f"Your hand: {q.spot}" in screen_text(app)
+            ranked = q.ranked()
+            chosen = ranked[0][0] if n % 2 == 0 else ranked[-1][0]  # the best, then the worst
+            await press(pilot, _BJ_KEY[chosen])
+            text = screen_text(app)
+            if n % 2 == 0:
+                best += 1
+                assert f"✓ {chosen}: the best choice" in text
+            else:
+                given = (q.evs[ranked[0][0]] - q.evs[chosen]) * 500
+                cost += given
+                assert f"✗ {chosen}: the best was {ranked[0][0]}" in text
+                assert f"({given / 100:,.2f} chips for a 5-chip hand)" in " ".join(text.split())
+        text = screen_text(app)
+        assert "Drill over" in text and f"20 answered, {best} best" in text
+        assert screen.over and screen.question is None
+        await press(pilot, "h")  # the drill is over: nothing happens
+        assert len(screen.decisions) == 20
+        await press(pilot, "escape")
+        assert isinstance(app.screen, LobbyScreen)
+    with Store.open(data_dir) as store:
+        (score,) = store.drill_scores("blackjack")
+    assert (score.answered, score.best) == (20, best)
+    assert score.cost == pytest.approx(cost, abs=1e-3)
+
+
+async def test_a_poker_drill_is_answered_with_ticks_and_enter(data_dir: Path) -> None:
+    machine = machine_named("jacks-or-better-9-6")
+    expected = PokerDrill(machine, random.Random("5:drill:poker"))
+    first, second = expected.question(), expected.question()
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        assert isinstance(app.screen, DrillChoice)
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.game == "poker"
+        assert screen.question is not None and screen.question.cards == first.cards
+        discards = [i for i in range(5) if i not in first.holds[first.best]]
+        await press(pilot, *(str(i + 1) for i in discards))
+        assert screen.ticked == set(discards)
+        await press(pilot, "enter")
+        assert f"✓ {first.best}" in screen_text(app)
+        assert screen.question is not None and screen.question.cards == second.cards
+        wrong = next(w for w, _ in reversed(second.ranked()))  # the worst hold
+        wrong_discards = [i for i in range(5) if i not in second.holds[wrong]]
+        await press(pilot, *(str(i + 1) for i in wrong_discards), "enter")
+        text = " ".join(screen_text(app).split())
+        assert f"✗ {wrong}" in text and f"the best was {second.best}" in text
+        given = (second.evs[second.best] - second.evs[wrong]) * 2500
+        assert f"({given / 100:,.2f} chips for 5 coins of 5 chips)" in text
+        await press(pilot, "escape")  # ends the drill: the score
+        assert "Drill over" in screen_text(app) and "2 answered, 1 best (50 %)" in screen_text(app)
+        await press(pilot, "enter")  # another drill
+        assert isinstance(app.screen, DrillScreen) and app.screen is not screen
+        await press(pilot, "escape")  # nothing answered: straight back
+        assert isinstance(app.screen, LobbyScreen)
+    with Store.open(data_dir) as store:
+        scores = store.drill_scores()
+    assert [(s.game, s.answered, s.best) for s in scores] == [("poker", 2, 1)]
+    assert scores[0].cost == pytest.approx(given, abs=1e-3)
+
+
+async def test_the_lobby_offers_the_drills_and_escape_takes_nothing(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Drills" in footer
+        await press(pilot, "d")
+        assert isinstance(app.screen, DrillChoice)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.click("#menu-drills")
+        await settle(pilot)
+        await press(pilot, "b")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.game == "blackjack"
+        q = screen.question
+        assert q is not None
+        # keys that do not apply are refused: poker's, and split without a pair
+        assert screen.check_action("tick", (0,)) is False
+        assert screen.check_action("answer", ("Split",)) is (True if "Split" in q.evs else None)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, LobbyScreen)
+    with Store.open(data_dir) as store:
         assert store.drill_scores() == []

@@ -52,3 +52,27 @@ async def test_checkboxes_read_ticked_or_not_without_colour(data_dir: Path) -> N
         await settle(pilot)
         assert box.value is False and "[ ] deal card by card" in line()
         assert app.settings.animations is False
+
+
+async def test_the_coach_mode_switch_is_the_coach_setting(data_dir: Path) -> None:
+    """Issue 11: a Coach mode switch bound to Settings.coach (off by default)."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "o")
+        box = app.screen.query_one("#coach", TickBox)
+        assert box.value is False and app.settings.coach is False
+        box.scroll_visible(animate=False)
+        await settle(pilot)
+        assert "[ ] warn before a costly choice" in screen_text(app)
+        await pilot.click("#coach")
+        await settle(pilot)
+        assert box.value is True and app.settings.coach is True
+        assert "[x] warn before a costly choice" in screen_text(app)
+    with Store.open(data_dir) as store:
+        assert store.settings().coach is True
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:  # shown as saved
+        await settle(pilot)
+        await press(pilot, "o")
+        assert app.screen.query_one("#coach", TickBox).value is True

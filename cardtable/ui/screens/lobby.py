@@ -35,6 +35,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "statistics", "Stats", id="lobby.statistics"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
         Binding("y", "history", "History", id="lobby.history"),  # issue 13
+        Binding("d", "drills", "Drills", id="lobby.drills"),  # issue 11
     ]
 
     def compose(self) -> ComposeResult:
@@ -52,10 +53,11 @@ class LobbyScreen(Screen[None]):
                         disabled=not game_available(info.key),
                     )
             with Horizontal(id="lobby-menu"):
-                yield MenuItem("Statistics  [b]s[/b]", id="menu-statistics", classes="menu-button")
-                yield MenuItem("History  [b]y[/b]", id="menu-history", classes="menu-button")
-                yield MenuItem("Settings  [b]o[/b]", id="menu-settings", classes="menu-button")
-                yield MenuItem("Rules  [b]?[/b]", id="menu-rules", classes="menu-button")
+                yield MenuItem("Statistics [b]s[/b]", id="menu-statistics", classes="menu-button")
+                yield MenuItem("History [b]y[/b]", id="menu-history", classes="menu-button")
+                yield MenuItem("Drills [b]d[/b]", id="menu-drills", classes="menu-button")
+                yield MenuItem("Settings [b]o[/b]", id="menu-settings", classes="menu-button")
+                yield MenuItem("Rules [b]?[/b]", id="menu-rules", classes="menu-button")
             yield Label(
                 "Chips are virtual: they have no money value and can never be withdrawn.",
                 id="lobby-note",
@@ -118,6 +120,16 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen())
 
+    def action_drills(self) -> None:
+        """Choose a strategy drill (blackjack or poker) and start it."""
+        from .drill import DrillChoice
+
+        def chosen(game: str | None) -> None:
+            if game:
+                self.app.open_drill(game)
+
+        self.app.push_screen(DrillChoice(), chosen)
+
     def action_settings(self) -> None:
         """Show the settings."""
         from .settings import SettingsScreen
@@ -133,6 +145,8 @@ class LobbyScreen(Screen[None]):
             self.action_statistics()
         elif button_id == "menu-history":
             self.action_history()
+        elif button_id == "menu-drills":
+            self.action_drills()
         elif button_id == "menu-settings":
             self.action_settings()
         elif button_id == "menu-rules":

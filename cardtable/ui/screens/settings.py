@@ -1,4 +1,4 @@
-"""Settings: computer seats, decks, coin size, exchanges, animations, suits, theme.
+"""Settings: computer seats, decks, coin size, exchanges, coach mode, animations, suits, theme.
 
 Every change is saved at once; the store validates and keeps the values.
 """
@@ -139,6 +139,15 @@ class SettingsScreen(Screen[None]):
                     compact=True,
                     id="poker-exchanges",
                 )
+            yield Label("Coach", classes="section-title")
+            with Horizontal(classes="setting"):
+                yield Label("Coach mode", classes="setting-label")
+                yield TickBox(
+                    "warn before a costly choice (k at a table)",
+                    value=s.coach,
+                    id="coach",
+                    compact=True,
+                )
             yield Label("Display", classes="section-title")
             with Horizontal(classes="setting"):
                 yield Label("Animations", classes="setting-label")
@@ -230,6 +239,8 @@ class SettingsScreen(Screen[None]):
             self._save(animations=event.value)
         elif event.checkbox.id == "ascii":
             self._save(ascii=event.value)
+        elif event.checkbox.id == "coach":
+            self._save(coach=event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
