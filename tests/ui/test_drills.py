@@ -202,3 +202,17 @@ async def test_the_lobby_offers_the_drills_and_escape_takes_nothing(data_dir: Pa
         assert isinstance(app.screen, LobbyScreen)
     with Store.open(data_dir) as store:
         assert store.drill_scores() == []
+
+
+async def test_quitting_mid_drill_keeps_what_was_answered(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=9, drill="blackjack")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        assert "esc End drill" not in screen_text(app)  # nothing answered: escape just leaves
+        await press(pilot, "s")
+        assert "esc End drill" in screen_text(app)
+        await pilot.press("ctrl+q")
+    with Store.open(data_dir) as store:
+        assert [(s.game, s.answered) for s in store.drill_scores()] == [("blackjack", 1)]

@@ -94,7 +94,8 @@ class DrillScreen(Screen[None]):
         Binding("5", "tick(4)", "Exchange 5", show=False, priority=True, id="drill.tick5"),
         Binding("enter", "draw", "Draw", priority=True, id="drill.draw"),
         Binding("enter", "again", "Again", priority=True, id="drill.again"),
-        Binding("escape", "leave", "End drill", id="drill.end"),
+        Binding("escape", "end", "End drill", id="drill.end"),
+        Binding("escape", "leave", "Back", id="drill.back"),
     ]
 
     def __init__(self, game: str, *, questions: int = DEFAULT_QUESTIONS, seed: int | None = None) -> None:
@@ -246,7 +247,7 @@ class DrillScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         blackjack = self.game == "blackjack"
         if action == "answer":
-            if not blackjack:
+            if not blackjack or self.over:
                 return False
             q = self.question
             return True if (q is not None and not self.over and parameters and parameters[0] in q.evs) else None
@@ -256,8 +257,10 @@ class DrillScreen(Screen[None]):
             return True if self.question is not None else None
         if action == "again":
             return True if self.over else False
+        if action == "end":  # mid-drill with answers: end it and show the score
+            return not self.over and bool(self.decisions)
         if action == "leave":
-            return True
+            return self.over or not self.decisions
         return True
 
     def action_answer(self, chosen: str) -> None:
@@ -306,12 +309,14 @@ class DrillScreen(Screen[None]):
         else:
             self._next()
 
+    def action_end(self) -> None:
+        """End the drill now: its score is shown and kept."""
+        if self.decisions:
+            self._finish()
+
     def action_leave(self) -> None:
-        """End the drill (its score is shown and kept); once over, back to the room."""
-        if self.over or not self.decisions:
-            self.app.pop_screen()
-            return
-        self._finish()
+        """Back to the room (the score, if any, is already kept)."""
+        self.app.pop_screen()
 
     def action_again(self) -> None:
         """Another drill of the same game."""
