@@ -391,7 +391,7 @@ class BlackjackScreen(BlackjackBetting):
         if advice is None:
             self._tip_wanted = spot
             self._layout.coach.show_waiting(spot)
-            self._layout.redraw()
+            self._layout.coach_changed()
             self._value(spot)
             return
         self._show_tip(advice)
@@ -405,14 +405,14 @@ class BlackjackScreen(BlackjackBetting):
         before = panel.lines
         panel.show_advice(advice)
         if panel.lines != before:
-            self._layout.redraw()
+            self._layout.coach_changed()
 
     def _hide_tip(self) -> None:
         self._tip_wanted = None
         panel = self._layout.coach
         if panel.spot is not None:
             panel.hide()
-            self._layout.redraw()
+            self._layout.coach_changed()
 
     # -- the coach: values worked out off the UI thread ----------------------------------
 

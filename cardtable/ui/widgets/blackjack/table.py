@@ -148,6 +148,9 @@ class BlackjackTable(Vertical):
         self.play = _PlayArea(id="bj-play")
         #: The arguments of the last draw, to draw again at a new size.
         self._last: Callable[[], None] | None = None
+        #: The card sizes of the last draw, and the computer seats' hand rows it had.
+        self._sizes: tuple[CardSize, CardSize, CardSize, int] | None = None
+        self._seat_hands = 1
 
     def compose(self) -> ComposeResult:
         with self.play:
@@ -187,6 +190,12 @@ class BlackjackTable(Vertical):
     def redraw(self) -> None:
         """Draw the last picture again (the room changed)."""
         if self._last is not None:
+            self._last()
+
+    def coach_changed(self) -> None:
+        """The coach's values were shown or hidden: draw again only if the cards must
+        change size to leave them room (or may grow back)."""
+        if self._last is not None and self.card_sizes(self._seat_hands) != self._sizes:
             self._last()
 
     def _seat_lines(self, hands: int, size: CardSize) -> int:
@@ -248,7 +257,8 @@ class BlackjackTable(Vertical):
         )
         picture = view.picture
         seat_hands = max((len(picture.seats[i]) for i in range(len(self.seats))), default=1) if picture else 1
-        dealer_size, seat_size, hand_size, gap = self.card_sizes(seat_hands)
+        dealer_size, seat_size, hand_size, gap = self._sizes = self.card_sizes(seat_hands)
+        self._seat_hands = seat_hands
         if seat_hands > 1:  # a split seat: every seat in chips, one height for all
             seat_size = CardSize.CHIP
         seat_height = self._seat_lines(seat_hands, seat_size)
