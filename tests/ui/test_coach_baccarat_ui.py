@@ -4,6 +4,7 @@ and coach mode (``k``) warns before a costly bet (escape takes the deal back).""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from cardtable.ai.grading import decisions_in
 from cardtable.core.baccarat import Outcome
 from cardtable.core.cards import Card, Shoe, cards_text, full_deck, parse_cards
 from cardtable.core.record import RoundRecord
+from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.screens.coach_warning import CoachWarning
@@ -194,4 +196,21 @@ async def test_a_burst_of_deal_keys_brings_one_warning_and_deals_once(data_dir: 
         await pilot.press("enter")  # the warning's enter: go ahead
         await settle(pilot)
         assert app.screen is screen
+        assert app.store.history_count("baccarat") == 1
+
+
+async def test_a_table_opened_with_coach_mode_on_says_so_and_k_turns_it_off(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    store.save_settings(dataclasses.replace(store.settings(), coach=True))
+    store.close()
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "coach on" in screen_text(app).splitlines()[0]
+        await press(pilot, "k")
+        assert not app.store.settings().coach
+        assert "coach on" not in screen_text(app).splitlines()[0]
+        assert "Coach off" in screen_text(app)
+        await press(pilot, "t", "enter")  # no warning with the coach off
+        assert isinstance(app.screen, BaccaratScreen)
         assert app.store.history_count("baccarat") == 1
