@@ -115,3 +115,10 @@ async def test_the_rules_screen_opens_the_chart_with_g(data_dir: Path) -> None:
         from cardtable.ui.screens.rules import RulesScreen
 
         assert isinstance(app.screen, RulesScreen)
+
+
+def test_under_other_rules_the_explanation_names_the_rule_that_moved_the_cell() -> None:
+    rules = Rules(dealer_peeks=True, dealer_hits_soft_17=True)
+    text = explain_difference(rules, ("hard", 11, 1), "H", "Dh")
+    assert "published hit, here double, else hit" in text
+    assert "the dealer hits soft 17" in text and "No peek" not in text

@@ -193,8 +193,30 @@ def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str)
                 text += (f" Even where the dealer peeks it is close ({theirs_action} {_signed(p_theirs)},"
                          f" {ours_action} {_signed(p_ours)}).")
     else:
-        text += " These rules are not the published chart's game, and that moves this cell."
+        changes = _rule_changes(rules)
+        text += f" Here {changes}, unlike the published chart's game: that moves this cell." if changes else (
+            " The published chart rounds this close call the other way.")
     return text
+
+
+def _rule_changes(rules: Rules) -> str:
+    """How ``rules`` differ from the published chart's game (4–8 decks, S17, DAS, peek)."""
+    out = []
+    if rules.dealer_hits_soft_17:
+        out.append("the dealer hits soft 17")
+    if not rules.dealer_peeks:
+        out.append("the dealer does not peek")
+    if not rules.double_after_split:
+        out.append("there is no double after a split")
+    if not 4 <= rules.decks <= 8:
+        out.append(f"the shoe has {rules.decks} deck{'s' if rules.decks != 1 else ''}")
+    if rules.late_surrender:
+        out.append("late surrender is offered")
+    if tuple(rules.blackjack_pays) != (3, 2):
+        out.append(f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}")
+    if len(out) > 1:
+        return ", ".join(out[:-1]) + " and " + out[-1]
+    return out[0] if out else ""
 
 
 class ChartScreen(Screen[None]):
