@@ -437,7 +437,10 @@ class BaccaratScreen(GameScreen):
         except ValueError:
             problem = f"Only {sum(counts.values())} cards left: too few to count a coup."
         if key is not None:
-            self.app.call_from_thread(self._odds_counted, key, odds, full, problem)
+            try:
+                self.app.call_from_thread(self._odds_counted, key, odds, full, problem)
+            except RuntimeError:  # the app closed meanwhile
+                pass
 
     def _odds_counted(
         self,
