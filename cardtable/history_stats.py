@@ -17,7 +17,9 @@ from .ai.grading import Accuracy, accuracy, decisions_in
 from .core.config import GAMES
 from .store import GameStats, GameTotals, HistoryEntry, HistoryFilter, Store
 
-__all__ = ["StatsRow", "stats_rows", "exact_edges", "GAME_TITLES", "CoachStats", "coach_stats", "local_day"]
+__all__ = [
+    "StatsRow", "stats_rows", "exact_edges", "GAME_TITLES", "CoachStats", "coach_stats", "local_day", "local_minute",
+]
 
 GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
 
@@ -188,6 +190,14 @@ def local_day(at: str) -> str:
         return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone().date().isoformat()
     except ValueError:
         return at[:10]
+
+
+def local_minute(at: str) -> str:
+    """The store's UTC time as the player's local date and minute (``2026-12-01 05:12``)."""
+    try:
+        return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return at[:16].replace("T", " ")
 
 
 def coach_stats(store: Store) -> CoachStats:

@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Header, Label, TabbedContent, TabPane
 
 from ...ai.grading import Accuracy
 from ...core.money import format_chips, format_signed
-from ...history_stats import GAME_TITLES, CoachStats, StatsRow, coach_stats, exact_edges, local_day, stats_rows
+from ...history_stats import GAME_TITLES, CoachStats, StatsRow, coach_stats, exact_edges, local_minute, stats_rows
 from ...store import START_BANKROLL, DrillScore, Store, StoreError
 from ..app import CardTableApp
 from ..widgets.common.chips import ChipBalance
@@ -140,7 +140,7 @@ class StatsScreen(Screen[None]):
             for name in _ACCURACY_COLUMNS:
                 coach_table.add_column(Text(name, justify="right"), key=name.lower())
         drills = self.query_one("#coach-drills", DataTable)
-        drills.add_column("Day", key="day")
+        drills.add_column("When", key="when")
         drills.add_column("Game", key="game")
         for name in ("Answered", "Best", "Share", "EV given away"):
             drills.add_column(Text(name, justify="right"), key=name.lower())
@@ -228,7 +228,7 @@ class StatsScreen(Screen[None]):
         table.clear()
         for score in sorted(drills, key=lambda d: d.at, reverse=True)[:DRILLS_SHOWN]:
             tally = Accuracy(score.answered, score.best, score.cost)
-            table.add_row(Text(local_day(score.at)), Text(GAME_TITLES.get(score.game, score.game)),
+            table.add_row(Text(local_minute(score.at)), Text(GAME_TITLES.get(score.game, score.game)),
                           *accuracy_cells(tally))
         totals: dict[str, tuple[int, Accuracy]] = {}
         for score in drills:
