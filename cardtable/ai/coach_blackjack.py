@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -71,6 +71,11 @@ Counts = tuple[int, ...]
 ACTION_ORDER: tuple[Action, ...] = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT,
                                     Action.SURRENDER)
 
+#: Up to this many shoes, the dealer's distributions are computed one by one (the numpy
+#: pass costs about as much as 30 single calls, whatever the number of shoes).
+_SCALAR_MAX = 30
+
+
 @lru_cache(maxsize=32)
 def _tree(up: int, hits_soft_17: bool) -> DealerTree:
     return DealerTree(up, hits_soft_17)
@@ -91,9 +96,6 @@ class _Dealer(_DealerCache):
             d = self.tree.distribution([b - r for b, r in zip(self.base, removed, strict=True)])
             self._dists[removed] = d
         return d
-
-    def put(self, removed: Counts, dist: tuple[float, ...]) -> None:
-        self._dists[removed] = dist
 
 
 class _Eval(_UpAnalysis):
@@ -182,29 +184,36 @@ def _layout(start_hard: int, start_ace: bool, one_card: bool) -> _Layout:
 
 @dataclass(frozen=True, eq=False)
 class _Values:
-    """Per state of a layout: standing, hitting, the best of the two, doubling."""
+    """Per shoe (first axis) and state of a layout: standing, hitting, the best of the
+    two, doubling."""
 
     stand: npt.NDArray[np.float64]
     hit: npt.NDArray[np.float64]
     best: npt.NDArray[np.float64]
     double: npt.NDArray[np.float64]
-    dists: npt.NDArray[np.float64]  # (n, 7) dealer distributions (zeros off the shoe)
+    dists: npt.NDArray[np.float64]  # (shoes, n, 7) dealer distributions (zeros off the shoe)
 
 
-def _table_values(layout: _Layout, base: Counts, removed0: Counts, up: int, rules: Rules,
+def _table_values(layout: _Layout, base: Counts, removed0: Sequence[Counts], up: int, rules: Rules,
                   double_sizes: tuple[int, ...]) -> _Values:
-    """The analysis' stand / hit / best / double for every state of ``layout`` at once.
+    """The analysis' stand / hit / best / double for every state of ``layout`` at once,
+    for each starting removal in ``removed0``.
 
-    A state with cards ``E`` drawn has ``removed0 + E`` gone from ``base`` (the model of
+    A state with cards ``E`` drawn has ``removed0[k] + E`` gone from ``base`` (the model of
     :class:`_Eval`); the dealer's distributions come from one numpy pass over the tree.
     """
     n = len(layout.total)
-    shoe = np.asarray(base, dtype=np.int64) - np.asarray(removed0, dtype=np.int64) - layout.drawn
-    on_shoe: npt.NDArray[np.bool_] = np.all(shoe >= 0, axis=1)
-    rows = np.flatnonzero(on_shoe)
-    dists = np.zeros((n, 7))
-    if len(rows):
-        dists[rows] = np.asarray(_tree(up, rules.dealer_hits_soft_17).distributions(shoe[rows]))
+    kk = len(removed0)
+    shoe = (np.asarray(base, dtype=np.int64)[None, None, :]
+            - np.asarray(removed0, dtype=np.int64)[:, None, :] - layout.drawn[None, :, :])
+    on_shoe: npt.NDArray[np.bool_] = np.all(shoe >= 0, axis=2)
+    rows = np.nonzero(on_shoe)
+    dists = np.zeros((kk, n, 7))
+    tree = _tree(up, rules.dealer_hits_soft_17)
+    if len(rows[0]) > _SCALAR_MAX:
+        dists[rows] = np.asarray(tree.distributions(shoe[rows]))
+    elif len(rows[0]):  # a few shoes: one call each beats the numpy pass's fixed cost
+        dists[rows] = np.asarray([tree.distribution(c) for c in shoe[rows].tolist()])
     # Standing: +1 against a dealer bust or a lower total, -1 against a higher one; a
     # dealer blackjack takes the stake without peek (with peek it is left out).
     total = layout.total
@@ -213,35 +222,36 @@ def _table_values(layout: _Layout, base: Counts, removed0: Counts, up: int, rule
         coef[:, k] = np.sign(total - (17 + k))
     coef[:, 5] = 1.0
     coef[:, 6] = 0.0 if rules.dealer_peeks else -1.0
-    stand = (dists * coef).sum(axis=1)
-    shoe = np.where(on_shoe[:, None], shoe, 0)
-    left = shoe.sum(axis=1)
-    p = shoe / np.maximum(left, 1)[:, None]
+    stand = (dists * coef[None, :, :]).sum(axis=2)
+    shoe = np.where(on_shoe[:, :, None], shoe, 0)
+    left = shoe.sum(axis=2)
+    p = shoe / np.maximum(left, 1)[:, :, None]
     if rules.dealer_peeks and up in (1, 10):
         bj = 9 if up == 1 else 0
         onehot = np.zeros(10, dtype=np.int64)
         onehot[bj] = 1
-        after = shoe[:, bj][:, None] - onehot[None, :]
-        bust = -(1.0 - np.maximum(after, 0) / np.maximum(left - 1, 1)[:, None])
+        after = shoe[:, :, bj][:, :, None] - onehot[None, None, :]
+        bust = -(1.0 - np.maximum(after, 0) / np.maximum(left - 1, 1)[:, :, None])
     else:
-        bust = np.full((n, 10), -1.0)
+        bust = np.full((kk, n, 10), -1.0)
     child = layout.child
     safe = np.maximum(child, 0)
-    best = np.zeros(n)
-    hit = np.zeros(n)
+    best = np.zeros((kk, n))
+    hit = np.zeros((kk, n))
+    can_hit = total < 21
     for start, stop in reversed(layout.layers):
         ch = child[start:stop]
-        values = np.where(ch >= 0, best[safe[start:stop]], bust[start:stop])
-        h = (p[start:stop] * values).sum(axis=1)
-        hit[start:stop] = h
-        st = stand[start:stop]
-        best[start:stop] = np.where(total[start:stop] < 21, np.maximum(st, h), st)
-    double = np.zeros(n)
+        values = np.where(ch[None] >= 0, best[:, safe[start:stop]], bust[:, start:stop])
+        h = (p[:, start:stop] * values).sum(axis=2)
+        hit[:, start:stop] = h
+        st = stand[:, start:stop]
+        best[:, start:stop] = np.where(can_hit[None, start:stop], np.maximum(st, h), st)
+    double = np.zeros((kk, n))
     for size in double_sizes:
         start, stop = layout.layers[size]
         ch = child[start:stop]
-        values = np.where(ch >= 0, stand[safe[start:stop]], bust[start:stop])
-        double[start:stop] = 2.0 * (p[start:stop] * values).sum(axis=1)
+        values = np.where(ch[None] >= 0, stand[:, safe[start:stop]], bust[:, start:stop])
+        double[:, start:stop] = 2.0 * (p[:, start:stop] * values).sum(axis=2)
     return _Values(stand, hit, best, double, dists)
 
 
@@ -425,7 +435,6 @@ def blackjack_action_evs(
     if natural and actions != {Action.STAND}:
         raise ValueError("a natural stands automatically")
 
-    comp = _counts_of(values)
     if remaining is None:
         full = full_shoe_counts(rules.decks)
         unseen = list(full)
@@ -437,6 +446,15 @@ def blackjack_action_evs(
         rem: Counts = tuple(unseen)
     else:
         rem = _check_remaining(remaining)
+    answer = _answer(rules, tuple(values), up, actions, rem, n_hands, natural)
+    return dict(answer)
+
+
+@lru_cache(maxsize=512)
+def _answer(rules: Rules, values: tuple[int, ...], up: int, actions: frozenset[Action], rem: Counts,
+            n_hands: int, natural: bool) -> tuple[tuple[Action, float], ...]:
+    """The values of a checked question (the same question twice is answered at once)."""
+    comp = _counts_of(values)
     base = tuple(r + c for r, c in zip(rem, comp, strict=True))
     ev = _Eval(rules, up, base)
     p_no_bj = 1.0 - ev.p_blackjack(comp)
@@ -446,55 +464,100 @@ def blackjack_action_evs(
     out: dict[Action, float] = {}
     if actions & {Action.STAND, Action.HIT, Action.DOUBLE}:
         hard = sum(values)
-        table = _table_values(_layout(hard, 1 in values, False), base, comp, up, rules,
+        table = _table_values(_layout(hard, 1 in values, False), base, [comp], up, rules,
                               (0,) if Action.DOUBLE in actions else ())
         if Action.STAND in actions:
             if natural:
                 pays = rules.blackjack_pays[0] / rules.blackjack_pays[1]
                 out[Action.STAND] = pays * p_no_bj
             else:
-                out[Action.STAND] = float(table.stand[0])
+                out[Action.STAND] = float(table.stand[0, 0])
         if Action.HIT in actions:
-            out[Action.HIT] = float(table.hit[0])
+            out[Action.HIT] = float(table.hit[0, 0])
         if Action.DOUBLE in actions:
-            out[Action.DOUBLE] = float(table.double[0])
+            out[Action.DOUBLE] = float(table.double[0, 0])
     if Action.SURRENDER in actions:
         out[Action.SURRENDER] = ev.surrender(comp)
     if Action.SPLIT in actions:
         out[Action.SPLIT] = _split_value(ev, values[0], base, comp, n_hands)
     if ev.peek:
         out = {a: v / p_no_bj for a, v in out.items()}
-    return {a: out[a] for a in ACTION_ORDER if a in out}
+    return tuple((a, out[a]) for a in ACTION_ORDER if a in out)
 
 
 def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int) -> float:
-    """Total value of splitting, per original stake: the analysis' split model with
-    every split hand's values from one table."""
-    rules = ev.rules
-    one = _counts_of([pair])
-    aces = pair == 1
-    layout = _layout(pair, aces, True)
-    table = _table_values(layout, base, comp, ev.up, rules,
-                          () if aces or not rules.double_after_split else (1,))
-    first = layout.child[0]  # the state after the split hand's second card, per value
-    for i in range(10):
-        j = int(first[i])
-        if j >= 0:  # split aces stand on their two cards: the analysis asks the dealer
-            ev.shoe_dealer.put(tuple(c + (k == i) for k, c in enumerate(comp)),
-                               tuple(float(x) for x in table.dists[j]))
+    """Total value of splitting a pair, per original stake (see the module doc).
 
-    def hand_value(hand: Counts, removed: Counts, can_double: bool) -> float:
-        i = next(k for k in range(10) if hand[k] != one[k])
-        j = int(first[i])
-        value = float(table.best[j])
+    A split hand that takes a non-pair card when ``k`` pair cards are out (its own, the
+    other hands', the resplit ones) is valued on the shoe with those ``k`` pair cards
+    gone; the chance that a hand draws a pair card is updated the same way. Without a
+    resplit (``k`` = 2 only) this is exact and the analysis' own value.
+    """
+    rules = ev.rules
+    aces = pair == 1
+    i_pair = pair - 1
+    # The seat's other hands take places out of max_hands.
+    max_hands = rules.max_hands - (n_hands - 1)
+    may_resplit = rules.resplit_aces or not aces
+    top = max_hands if may_resplit else 2
+    top = min(top, 2 + base[i_pair] - comp[i_pair])  # no more pair cards than there are
+    removed0 = [tuple(c + (k - 2) * (i == i_pair) for i, c in enumerate(comp)) for k in range(2, top + 1)]
+    layout = _layout(pair, aces, True)
+    can_double = rules.double_after_split and not aces
+    table = _table_values(layout, base, removed0, ev.up, rules, (1,) if can_double else ())
+    first = [int(j) for j in layout.child[0]]  # the state after the second card, per value
+    n_all = ev.n
+    # Per k: (the mean value of a hand whose second card is not a pair card, the value
+    # of a hand kept as a pair when no more hands are allowed).
+    def hand(row: int, i: int) -> float:
+        j = first[i]
+        if aces:
+            return float(table.stand[row, j])
+        value = float(table.best[row, j])
         if can_double:
-            value = max(value, float(table.double[j]))
+            value = max(value, float(table.double[row, j]))
         return value
 
-    # The analysis counts the pair's own hands against max_hands: the seat's other
-    # hands take their places.
-    ev.rules = replace(rules, max_hands=rules.max_hands - (n_hands - 1))
-    try:
-        return ev.split(pair, hand_value, lambda again, keep: again > keep)
-    finally:
-        ev.rules = rules
+    per_k: dict[int, tuple[float, float]] = {}
+    for k, removed in enumerate(removed0, start=2):
+        left = n_all - sum(removed)
+        if left <= 0:
+            continue
+        row = k - 2
+        not_pair = 0.0
+        q = 0.0
+        for i in range(10):
+            c = base[i] - removed[i]
+            if c > 0:
+                if i == i_pair:
+                    q = c / left
+                else:
+                    not_pair += c / left * hand(row, i)
+        keep_pair = hand(row, i_pair) if base[i_pair] - removed[i_pair] > 0 else 0.0
+        per_k[k] = (not_pair / (1.0 - q) if q < 1.0 else 0.0, keep_pair)
+    pair_cards = base[i_pair]
+    memo: dict[tuple[int, int], float] = {}
+
+    def hands_value(pending: int, hands: int) -> float:
+        """The total of ``pending`` hands still to get their second card, ``hands`` made."""
+        if pending == 0:
+            return 0.0
+        key = (pending, hands)
+        value = memo.get(key)
+        if value is not None:
+            return value
+        left = n_all - hands
+        q = max(pair_cards - hands, 0) / left if left > 0 else 0.0
+        not_pair_each, keep_pair = per_k.get(hands, (0.0, 0.0))
+        rest = hands_value(pending - 1, hands)
+        keep = keep_pair + rest
+        draw_pair = keep
+        if hands < top:
+            again = hands_value(pending + 1, hands + 1)
+            if again > keep:
+                draw_pair = again
+        value = (1.0 - q) * (not_pair_each + rest) + q * draw_pair
+        memo[key] = value
+        return value
+
+    return hands_value(2, 2)
