@@ -99,11 +99,16 @@ def test_only_the_latest_scores_are_kept_and_start_over_clears_them(data_dir: Pa
 
 # -- the drill screen, played with keys ---------------------------------------------------
 
+def _drill_rng(seed: int, game: str) -> random.Random:
+    """The generator of a session's first drill of ``game`` under ``--seed``."""
+    return random.Random(random.Random(f"{seed}:drill:{game}").getrandbits(64))
+
+
 _BJ_KEY = {"Hit": "h", "Stand": "s", "Double": "d", "Split": "p"}
 
 
 async def test_a_blackjack_drill_grades_every_answer_and_keeps_the_score(data_dir: Path) -> None:
-    expected = BlackjackDrill(Rules(), random.Random("3:drill:blackjack"))
+    expected = BlackjackDrill(Rules(), _drill_rng(3, "blackjack"))
     questions = [expected.question() for _ in range(20)]
     app = CardTableApp(data_dir=data_dir, animations=False, seed=3, drill="blackjack")
     best = 0
@@ -142,7 +147,8 @@ async def test_a_blackjack_drill_grades_every_answer_and_keeps_the_score(data_di
 
 async def test_a_poker_drill_is_answered_with_ticks_and_enter(data_dir: Path) -> None:
     machine = machine_named("jacks-or-better-9-6")
-    expected = PokerDrill(machine, random.Random("5:drill:poker"))
+    stream = random.Random("5:drill:poker")  # the session's stream of poker drills
+    expected = PokerDrill(machine, random.Random(stream.getrandbits(64)))
     first, second = expected.question(), expected.question()
     app = CardTableApp(data_dir=data_dir, animations=False, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -168,8 +174,10 @@ async def test_a_poker_drill_is_answered_with_ticks_and_enter(data_dir: Path) ->
         assert f"({given / 100:,.2f} chips for 5 coins of 5 chips)" in text
         await press(pilot, "escape")  # ends the drill: the score
         assert "Drill over" in screen_text(app) and "2 answered, 1 best (50 %)" in screen_text(app)
-        await press(pilot, "enter")  # another drill
+        await press(pilot, "enter")  # another drill: the seeded stream goes on
         assert isinstance(app.screen, DrillScreen) and app.screen is not screen
+        again = PokerDrill(machine, random.Random(stream.getrandbits(64)))
+        assert app.screen.question is not None and app.screen.question.cards == again.question().cards
         await press(pilot, "escape")  # nothing answered: straight back
         assert isinstance(app.screen, LobbyScreen)
     with Store.open(data_dir) as store:

@@ -119,8 +119,13 @@ class DrillScreen(Screen[None]):
     # -- building --------------------------------------------------------------------
 
     def _rng(self) -> random.Random:
-        seed = self.seed if self.seed is not None else self.app.seed
-        return random.Random(f"{seed}:drill:{self.game}") if seed is not None else random.Random()
+        """``seed``'s generator; else, under ``--seed``, one seeded from the app's stream for
+        this game's drills (each drill of the session new, the session reproducible; the
+        drill's own generator, as its questions are made in a thread); else unpredictable."""
+        if self.seed is not None:
+            return random.Random(f"{self.seed}:drill:{self.game}")
+        stream = self.app.rng(f"drill:{self.game}")
+        return random.Random(stream.getrandbits(64)) if stream is not None else random.Random()
 
     def _make_drill(self) -> BlackjackDrill | PokerDrill:
         settings = self.app.settings
@@ -187,9 +192,9 @@ class DrillScreen(Screen[None]):
     # -- questions, made one ahead in a thread --------------------------------------
 
     def _make(self) -> None:
-        if self._making or self.over or self._drill is None:
-            return
-        if len(self._ready) + len(self.decisions) + (self.question is not None) >= self.total:
+        if self._making or self.over or self._drill is None or self._ready:
+            return  # one question ahead is enough
+        if len(self.decisions) + (self.question is not None) >= self.total:
             return
         self._making = True
         self.run_worker(self._drill.question, thread=True, group="drill-question", exit_on_error=False)
