@@ -278,3 +278,33 @@ async def test_late_values_do_not_hold_up_a_choice_with_the_coach_off(data_dir: 
         [entry] = app.store.history("blackjack")
         assert entry.net == 500 and decisions_in(entry.details) == []
     app.store.close()
+
+
+def test_the_advice_in_words_best_first_ties_to_the_chart() -> None:
+    from cardtable.core.blackjack import Hand, Rules
+    from cardtable.ui.widgets.blackjack.coach import CoachAdvice, CoachSpot, chart_cell
+
+    cards = tuple(parse_cards("8S 8H"))
+    up = parse_cards("TD")[0]
+    legal = frozenset({Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT})
+    spot = CoachSpot(Rules(), Hand(cards, 1_000), 1, up, legal, (24,) * 9 + (96,), 1_000, "pair of 8s against a 10")
+    assert spot.cell == ("pair", 8, 10) == chart_cell(cards, up, True)
+    assert chart_cell(cards, up, False) == ("hard", 16, 10)
+    assert chart_cell(tuple(parse_cards("AS 6D")), up, False) == ("soft", 17, 10)
+    evs = {Action.STAND: -0.54, Action.HIT: -0.5, Action.DOUBLE: -1.0, Action.SPLIT: -0.5}
+    advice = CoachAdvice(spot, evs, Action.SPLIT, "Split — pair of 8s against a 10")
+    assert [a for a, _ in advice.ranked] == [Action.SPLIT, Action.HIT, Action.STAND, Action.DOUBLE]
+    assert advice.sentence() == "Tip: Split — pair of 8s against a 10 · the chart agrees with this shoe"
+    hit = advice.decision(Action.HIT)
+    assert hit is not None and hit.is_best and hit.cost == 0.0  # a tie with the best is the best
+    stand = advice.decision(Action.STAND)
+    assert stand is not None and stand.best == "Split" and abs(stand.cost - 40.0) < 1e-9  # 0.04 × 10 chips
+    lines = advice.grid().plain.splitlines()
+    assert lines[1].split()[-4:] == ["\u22120.500", "\u22120.500", "\u22120.540", "\u22121.000"]
+    assert lines[2].split()[-4:] == ["\u22125", "\u22125", "\u22125.40", "\u221210"]
+    differs = CoachAdvice(spot, evs, Action.STAND, "Stand — hard 16 against a 10")
+    assert differs.sentence() == "Tip: the chart says Stand; with this shoe Hit is worth 0.040 more."
+    failed = CoachAdvice(spot, {}, Action.STAND, "Stand — hard 16 against a 10", error="boom")
+    assert failed.decision(Action.STAND) is None and failed.best is Action.STAND
+    assert failed.sentence() == "Tip (hard level): Stand — hard 16 against a 10"
+    assert "could not be worked out (boom)" in failed.grid().plain

@@ -47,6 +47,10 @@ ACTION_WORDS: dict[Action, str] = {
 }
 
 
+#: Columns the banner has at 80 (its line is cut beyond them).
+_BANNER_ROOM = 76
+
+
 def _up_words(value: int) -> str:
     if value == 1:
         return "an ace"
@@ -156,7 +160,7 @@ class CoachAdvice:
         """The grade of ``chosen`` (None when the values are not known)."""
         if chosen not in self.evs:
             return None
-        evs = {ACTION_WORDS[a]: ev for a, ev in self.evs.items()}
+        evs = {ACTION_WORDS[a]: ev for a, ev in self.ranked}  # best first: ties name the tip's
         return grade("blackjack", self.spot.words, evs, ACTION_WORDS[chosen], self.spot.stake)
 
     def sentence(self) -> str:
@@ -169,7 +173,8 @@ class CoachAdvice:
             return f"Tip: {ACTION_WORDS[best]} is worth the most with the cards left."
         gap = self.evs[best] - self.evs[chart]
         if gap <= BEST_TOLERANCE or best is chart:
-            return f"Tip: {self.chart_words} · the chart agrees with this shoe"
+            agrees = f"Tip: {self.chart_words} · the chart agrees with this shoe"
+            return agrees if len(agrees) <= _BANNER_ROOM else f"Tip: {self.chart_words}"
         return (
             f"Tip: the chart says {ACTION_WORDS[chart]}; with this shoe"
             f" {ACTION_WORDS[best]} is worth {gap:.3f} more."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....core.blackjack import Action, HandResult, RoundState, Rules, SeatView
+from ....core.blackjack import HandResult, RoundState, SeatView
 from ....core.money import format_signed
 from .seat import dealer_text
 
@@ -31,13 +31,3 @@ def result_line(state: RoundState, mine: Sequence[HandResult]) -> tuple[str, str
     net = sum(result.net for result in mine)
     kind = "win" if net > 0 else ("lose" if net < 0 else "push")
     return f"Dealer {dealer_text(state)} · you: {words} · round {format_signed(net)}", kind
-
-
-def tip(rules: Rules, view: SeatView) -> tuple[Action, str]:
-    """The hard level's move for the hand to act, and the hint in words."""
-    from ....ai.blackjack import explain, recommend
-
-    hand = view.hand
-    assert hand is not None, "a tip needs a hand to act"
-    legal = set(view.legal)
-    return recommend(rules, hand.cards, view.dealer_up, legal), explain(rules, hand.cards, view.dealer_up, legal)
