@@ -43,6 +43,8 @@ face-down card, never the order of the shoe.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -59,6 +61,7 @@ from .bj_dealer import DealerTree, full_shoe_counts
 
 __all__ = [
     "blackjack_action_evs",
+    "prepare",
     "unseen_counts",
     "unseen_from_cards",
     "full_shoe",
@@ -74,6 +77,69 @@ ACTION_ORDER: tuple[Action, ...] = (Action.STAND, Action.HIT, Action.DOUBLE, Act
 #: Up to this many shoes, the dealer's distributions are computed one by one (the numpy
 #: pass costs about as much as 30 single calls, whatever the number of shoes).
 _SCALAR_MAX = 30
+#: Dealer distributions are kept for this many shoes (up card, rule, unseen cards) ...
+_STORES_KEPT = 8
+#: ... and up to this many sets of removed cards each.
+_STORE_ROWS = 60_000
+#: A set of removed cards as one integer: no value is removed 32 times.
+_CODE = np.asarray([32**v for v in range(10)], dtype=np.int64)
+
+
+class _DealerStore:
+    """The dealer's distributions for one up card, rule and shoe, per removed cards, kept
+    across questions: the next question of a round (after a hit) and the resplit tables
+    ask mostly for distributions already computed. Rows are sorted by code."""
+
+    def __init__(self, up: int, hits_soft_17: bool, base: Counts) -> None:
+        self.tree = _tree(up, hits_soft_17)
+        self.base = np.asarray(base, dtype=np.int64)
+        self.codes: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self.rows: npt.NDArray[np.float64] = np.zeros((0, 7))
+        self.lock = threading.Lock()
+
+    def dists(self, removed: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """(m, 7) distributions for (m, 10) removed-card counts."""
+        codes = removed @ _CODE
+        with self.lock:
+            known_codes, known = self.codes, self.rows
+            pos = np.minimum(np.searchsorted(known_codes, codes), max(len(known_codes) - 1, 0))
+            found = (known_codes[pos] == codes) if len(known_codes) else np.zeros(len(codes), dtype=bool)
+            out = np.empty((len(codes), 7))
+            out[found] = known[pos[found]]
+            missing = np.flatnonzero(~found)
+            if len(missing) == 0:
+                return out
+            new_codes, first, inverse = np.unique(codes[missing], return_index=True, return_inverse=True)
+            shoes = self.base[None, :] - removed[missing[first]]
+            if len(shoes) > _SCALAR_MAX:
+                fresh = np.asarray(self.tree.distributions(shoes))
+            else:  # a few shoes: one call each beats the numpy pass's fixed cost
+                fresh = np.asarray([self.tree.distribution(c) for c in shoes.tolist()])
+            out[missing] = fresh[inverse.reshape(-1)]
+            if len(known_codes) + len(new_codes) > _STORE_ROWS:
+                known_codes, known = known_codes[:0], known[:0]
+            merged = np.concatenate([known_codes, new_codes])
+            order = np.argsort(merged, kind="stable")
+            self.codes = merged[order]
+            self.rows = np.concatenate([known, fresh])[order]
+            return out
+
+
+_stores: OrderedDict[tuple[int, bool, Counts], _DealerStore] = OrderedDict()
+_stores_lock = threading.Lock()
+
+
+def _dealer_store(up: int, hits_soft_17: bool, base: Counts) -> _DealerStore:
+    key = (up, hits_soft_17, base)
+    with _stores_lock:
+        store = _stores.get(key)
+        if store is None:
+            store = _stores[key] = _DealerStore(up, hits_soft_17, base)
+            while len(_stores) > _STORES_KEPT:
+                _stores.popitem(last=False)
+        else:
+            _stores.move_to_end(key)
+        return store
 
 
 @lru_cache(maxsize=32)
@@ -209,11 +275,9 @@ def _table_values(layout: _Layout, base: Counts, removed0: Sequence[Counts], up:
     on_shoe: npt.NDArray[np.bool_] = np.all(shoe >= 0, axis=2)
     rows = np.nonzero(on_shoe)
     dists = np.zeros((kk, n, 7))
-    tree = _tree(up, rules.dealer_hits_soft_17)
-    if len(rows[0]) > _SCALAR_MAX:
-        dists[rows] = np.asarray(tree.distributions(shoe[rows]))
-    elif len(rows[0]):  # a few shoes: one call each beats the numpy pass's fixed cost
-        dists[rows] = np.asarray([tree.distribution(c) for c in shoe[rows].tolist()])
+    if len(rows[0]):
+        removed = np.asarray(base, dtype=np.int64)[None, :] - shoe[rows]
+        dists[rows] = _dealer_store(up, rules.dealer_hits_soft_17, base).dists(removed)
     # Standing: +1 against a dealer bust or a lower total, -1 against a higher one; a
     # dealer blackjack takes the stake without peek (with peek it is left out).
     total = layout.total
@@ -253,6 +317,22 @@ def _table_values(layout: _Layout, base: Counts, removed0: Sequence[Counts], up:
         values = np.where(ch[None] >= 0, stand[:, safe[start:stop]], bust[:, start:stop])
         double[:, start:stop] = 2.0 * (p[:, start:stop] * values).sum(axis=2)
     return _Values(stand, hit, best, double, dists)
+
+
+def prepare(rules: Rules) -> None:
+    """Build, once per process, what every question under ``rules`` uses: the dealer's
+    trees (compiled for numpy) and the layouts of every starting hand. About half a
+    second; a table may call it in a worker when it opens so that its first question
+    is as quick as the others. Calling it again costs nothing."""
+    for up in range(1, 11):
+        tree = _tree(up, rules.dealer_hits_soft_17)
+        tree.distributions(np.asarray([full_shoe_counts(1)], dtype=np.int64))
+    for hard in range(2, 21):
+        for ace in (False, True):
+            if not ace or hard <= 11:
+                _layout(hard, ace, False)
+    for pair in range(1, 11):
+        _layout(pair, pair == 1, True)
 
 
 # -- input ---------------------------------------------------------------------------
