@@ -116,6 +116,7 @@ async def test_coach_mode_questions_a_costly_choice_escape_takes_it_back_enter_g
         assert app.screen is screen
         assert (screen.round.state(), app.bankroll, app.store.open_round("blackjack").record) == before  # type: ignore[union-attr]
         assert screen.phase == "player" and "Taken back" in screen.banner.text
+        assert "▸Double" in screen.query_one("#bj-coach").text  # type: ignore[attr-defined]
         # the best choice is not questioned; a fast typist's second key never acts twice
         await burst(app, "s", "s", "s")
         await settle(pilot)

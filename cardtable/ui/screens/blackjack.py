@@ -349,7 +349,10 @@ class BlackjackScreen(BlackjackBetting):
     def _warned(self, spot: CoachSpot | None, action: Action, decision: Decision, go: bool | None) -> None:
         """The warning's answer: go ahead (True) or take the choice back (nothing happens)."""
         self._warning_open = False
-        if not go:
+        if not go:  # the values stay in view while the player chooses again
+            advice = self._advice.get(spot) if spot is not None else None
+            if advice is not None and spot == self._spot():
+                self._show_tip(advice)
             self.banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
             return
         if spot is None or spot != self._spot() or action not in self.legal():
