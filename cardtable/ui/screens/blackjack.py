@@ -10,6 +10,12 @@ the table event by event; what a key or button may do is computed from the view.
 
 Seats: the computer seats sit to the player's right and act first; the player sits
 last ("third base"), so they see the other seats' cards before deciding.
+
+The coach (issue 11): each of the player's decisions is valued exactly for the cards
+left (``widgets/blackjack/coach.py``: a worker thread, started when the turn begins), so
+``t`` shows every action's value and each choice is graded into the round's record and
+history; with coach mode on (``k``) a costly choice asks :class:`CoachWarning` first.
+``g`` opens the strategy chart on the hand's cell.
 """
 
 from __future__ import annotations
