@@ -14,6 +14,7 @@ from cardtable.ai.bj_analysis import _row_hands, analysis_for
 from cardtable.ai.coach import blackjack_action_evs, full_shoe, unseen_counts
 from cardtable.ai.coach_blackjack import unseen_from_cards
 from cardtable.core.blackjack import Action, Hand, Round, Rules
+from cardtable.core.blackjack_table import Table
 from cardtable.core.cards import Card, Shoe, parse_cards
 
 HOUSE = Rules()
@@ -433,6 +434,25 @@ def test_unseen_counts_never_see_the_hole_card() -> None:
     gone = {10: 2, 1: 1, 2: 1, 9: 1, 7: 1, 6: 1}
     assert counts == {v: full[v] - gone.get(v, 0) for v in range(1, 11)}
     assert sum(counts.values()) == 6 * 52 - 7
+
+
+def test_unseen_counts_count_earlier_rounds_of_the_shoe() -> None:
+    """At a table, the second round's unseen cards lack every card of the first round
+    (its hole card, shown at the end, included) and this round's face-up cards — not
+    this round's hole card."""
+    first = "TS 5H 8D 6C"  # seat: T 8; dealer: 5 up, 6 hole -> the dealer draws the 9
+    second_up = "9S 4D 2H 7C"  # seat: 9 2; dealer: 4 up, 7 hole
+    for second_hole in ("7C", "AC"):
+        cards = parse_cards(f"{first} 9C {second_up[:-2]}{second_hole} 3S 3D 3H 3C")
+        table = Table(HOUSE, shoe=Shoe.stacked(cards))
+        table.new_round([500])
+        table.act(0, Action.STAND)
+        table.finish_round()
+        table.new_round([500])
+        counts = unseen_counts(table.view(0))
+        full = full_shoe(6)
+        gone = {10: 1, 5: 1, 8: 1, 6: 1, 9: 2, 4: 1, 2: 1}
+        assert counts == {v: full[v] - gone.get(v, 0) for v in range(1, 11)}, second_hole
 
 
 def test_unseen_counts_feed_the_action_values() -> None:
