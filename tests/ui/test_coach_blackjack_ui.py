@@ -25,6 +25,7 @@ from cardtable.ui.screens.chart import ChartScreen
 from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.blackjack.seat import PlayerHand
+from cardtable.ui.widgets.common.card import CardSize
 
 from helpers import blackjack_alone, press, screen_text, settle
 
@@ -65,7 +66,11 @@ async def test_tip_lists_every_action_for_the_cards_left_and_where_the_chart_dif
         assert screen.table is not None
         # the discards of earlier rounds of this shoe (what a player may count)
         screen.table._seen.extend(parse_cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C"))
-        await press(pilot, "enter", "t")
+        await press(pilot, "enter")
+        sizes = screen._layout._sizes
+        assert sizes is not None and sizes[2] is CardSize.LARGE
+        await press(pilot, "t")
+        assert screen._layout._sizes == sizes  # the values fit beside the large cards at 80x24
         assert screen.round is not None
         view = screen.round.view(screen.human)
         hand = view.hand
@@ -80,12 +85,11 @@ async def test_tip_lists_every_action_for_the_cards_left_and_where_the_chart_dif
         assert sentence in text, text
         panel = screen.query_one("#bj-coach")
         lines = panel.text.splitlines()  # type: ignore[attr-defined]
-        assert [w for w in lines[0].split() if w in ("▸Stand", "Hit", "Double")] == ["▸Stand", "Hit", "Double"]
+        assert len(lines) == 2 and lines[0].startswith("per unit of stake")
         per_unit = [f"{evs[a]:+.3f}".replace("-", "\u2212") for a in ranked]
-        assert lines[1].split()[-3:] == per_unit  # best first, per unit of stake
+        assert lines[0].split()[-6:] == ["▸Stand", per_unit[0], "Hit", per_unit[1], "Double", per_unit[2]]
         chips = [f"{evs[a] * 5:.2f}".replace("-", "\u2212") for a in ranked]
-        assert lines[2].split()[-3:] == chips  # and in chips on the 5-chip stake
-        assert lines[2].startswith("chips on your 5")
+        assert lines[1].startswith("chips on your 5") and lines[1].split()[-3:] == chips
         for line in lines:
             assert line in text  # all of it on the 80x24 screen
         assert screen.tip_action is Action.STAND
@@ -217,7 +221,7 @@ async def test_the_values_fit_80x24_with_four_seats_and_four_split_hands(data_di
         lines = screen_text(app).splitlines()
         assert len(lines) == 24 and lines[-1].rstrip().endswith("? Rules")
         panel = screen.query_one("#bj-coach")
-        assert panel.region.height == 3 and panel.region.bottom <= 24 - 5
+        assert panel.region.height == 2 and panel.region.bottom <= 24 - 5
         for line in panel.text.splitlines():  # type: ignore[attr-defined]
             assert line in "\n".join(lines)
         assert "Stand" in lines[panel.region.y] and "Hit" in lines[panel.region.y]
@@ -300,9 +304,12 @@ def test_the_advice_in_words_best_first_ties_to_the_chart() -> None:
     assert hit is not None and hit.is_best and hit.cost == 0.0  # a tie with the best is the best
     stand = advice.decision(Action.STAND)
     assert stand is not None and stand.best == "Split" and abs(stand.cost - 40.0) < 1e-9  # 0.04 × 10 chips
-    lines = advice.grid().plain.splitlines()
-    assert lines[1].split()[-4:] == ["\u22120.500", "\u22120.500", "\u22120.540", "\u22121.000"]
-    assert lines[2].split()[-4:] == ["\u22125", "\u22125", "\u22125.40", "\u221210"]
+    top, bottom = advice.grid().plain.splitlines()
+    minus = "\u2212"
+    assert top.split()[-8:] == ["▸Split", f"{minus}0.500", "Hit", f"{minus}0.500",
+                                "Stand", f"{minus}0.540", "Double", f"{minus}1.000"]
+    assert bottom.split()[-4:] == [f"{minus}5", f"{minus}5", f"{minus}5.40", f"{minus}10"]
+    assert bottom.startswith("chips on your 10 ")
     differs = CoachAdvice(spot, evs, Action.STAND, "Stand — hard 16 against a 10")
     assert differs.sentence() == "Tip: the chart says Stand; with this shoe Hit is worth 0.040 more."
     failed = CoachAdvice(spot, {}, Action.STAND, "Stand — hard 16 against a 10", error="boom")

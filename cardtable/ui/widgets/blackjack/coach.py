@@ -181,25 +181,27 @@ class CoachAdvice:
         )
 
     def grid(self) -> Text:
-        """The values, best first: one column per legal action, per unit and in chips."""
+        """The values on two lines, best first: each action with its EV per unit of
+        stake, and under it the same in chips on the hand's stake."""
         ranked = self.ranked
         if not ranked:
             why = self.error or "not known"
             return Text(f"The exact values could not be worked out ({why}).", style="italic")
-        label = 26
-        width = max(9, *(len(ACTION_WORDS[a]) + 2 for a, _ in ranked),
-                    *(len(_chips(ev, self.spot.stake)) + 2 for _, ev in ranked))
+        stake = self.spot.stake
+        tops = [("▸" if i == 0 else "") + f"{ACTION_WORDS[a]} {_per_unit(ev)}" for i, (a, ev) in enumerate(ranked)]
+        bottoms = [_chips(ev, stake) for _a, ev in ranked]
+        widths = [max(len(t), len(b)) for t, b in zip(tops, bottoms, strict=True)]
+        labels = ("per unit of stake", f"chips on your {_stake(stake)}")
+        label = max(len(x) for x in labels) + 2
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("Exact for the cards left".ljust(label), style="bold")
-        for i, (action, _ev) in enumerate(ranked):
-            name = ("▸" if i == 0 else "") + ACTION_WORDS[action]
-            text.append(name.rjust(width), style="bold" if i == 0 else "")
-        text.append("\n" + "per unit of stake".ljust(label))
-        for i, (_action, ev) in enumerate(ranked):
-            text.append(_per_unit(ev).rjust(width), style="bold" if i == 0 else "")
-        text.append("\n" + f"chips on your {_stake(self.spot.stake)}".ljust(label))
-        for i, (_action, ev) in enumerate(ranked):
-            text.append(_chips(ev, self.spot.stake).rjust(width), style="bold" if i == 0 else "")
+        for row, (name, cells) in enumerate(zip(labels, (tops, bottoms), strict=True)):
+            if row:
+                text.append("\n")
+            text.append(name.ljust(label), style="dim")
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+                if i:
+                    text.append("  ")
+                text.append(cell.rjust(width), style="bold" if i == 0 else "")
         return text
 
 
@@ -244,7 +246,7 @@ class CoachPanel(Static):
     CoachPanel {
         width: 1fr;
         height: auto;
-        max-height: 3;
+        max-height: 2;
         display: none;
         content-align: center top;
     }
@@ -258,7 +260,7 @@ class CoachPanel(Static):
     @property
     def lines(self) -> int:
         """Rows the panel takes on the table (0 while hidden)."""
-        return 3 if self.spot is not None else 0
+        return 2 if self.spot is not None else 0
 
     def show_advice(self, advice: CoachAdvice) -> None:
         self.spot = advice.spot
