@@ -21,6 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from ..core.cards import Card, Suit
 from ..core.poker import JACKS_OR_BETTER_9_6, PayTable
@@ -121,89 +127,169 @@ def _paying_patterns(
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+#: Columns of the per-deck binomial table: C(left, m) for m = 0..5 drawn of a rank.
+_M = 6
+
+
+@lru_cache(maxsize=4096)
+def _pattern_arrays(
+    held_key: int, k: int, machine: Machine, coins: int
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """:func:`_paying_patterns` as arrays for numpy: for each pattern, k indices into a
+    deck's binomial table (``rank * _M + m``; the padding is rank 0, which the deck
+    never holds, drawn 0 times: C(0, 0) = 1), and the pays."""
+    patterns = _paying_patterns(held_key, k, machine, coins)
+    index = np.zeros((len(patterns), k), dtype=np.intp)
+    pays = np.zeros(len(patterns), dtype=np.int64)
+    for row, (pattern, pay) in enumerate(patterns):
+        for col, (rank, m) in enumerate(pattern):
+            index[row, col] = rank * _M + m
+        pays[row] = pay
+    return index, pays
+
+
+#: _BINOM_TABLE[n, m] = C(n, m) for n 0..4 and m 0..5 (0 when m > n).
+_BINOM_TABLE = np.array([[comb(n, m) for m in range(_M)] for n in range(5)], dtype=np.int64)
+
+
+@lru_cache(maxsize=8192)
+def _flush_arrays(
+    held_key: int, k: int, j: int, wild_rank: int, machine: Machine, coins: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Draws of ``k`` cards whose ``k - j`` natural cards share the held cards' suit,
+    beside ``j`` wild cards: each set of natural ranks as a bit mask, and what such a
+    draw adds over its not-suited price (only the sets that add anything)."""
+    plain, flush = _pay_maps(machine, coins)
+    wild_key = _PRIME[wild_rank] ** j if j else 1
+    natural = [r for r in range(2, 15) if not _is_wild_rank(r, machine.wild)]
+    masks: list[int] = []
+    extras: list[int] = []
+    for ranks in itertools.combinations(natural, k - j):
+        key = held_key * wild_key
+        mask = 0
+        for rank in ranks:
+            key *= _PRIME[rank]
+            mask |= 1 << rank
+        if key in flush:
+            extra = flush[key] - plain.get(key, 0)
+            if extra:
+                masks.append(mask)
+                extras.append(extra)
+    return np.array(masks, dtype=np.int64), np.array(extras, dtype=np.int64)
+
+
 def _flush_extra(
-    held_key: int, available: tuple[int, ...], wilds_left: int, wild_rank: int, k: int, machine: Machine, coins: int
+    held_key: int, available: int, wilds_left: int, wild_rank: int, k: int, machine: Machine, coins: int
 ) -> int:
     """What draws whose natural cards are all of one suit add over their not-suited price.
 
-    ``available``: that suit's natural ranks still in the deck; ``wilds_left``: wild cards
-    still in the deck (they may come with such a draw). Cached: the same pattern recurs.
+    ``available``: that suit's natural ranks still in the deck, as a bit mask;
+    ``wilds_left``: wild cards still in the deck (they may come with such a draw).
     """
-    plain, flush = _pay_maps(machine, coins)
     extra = 0
+    missing = ~available
     for j in range(min(k, wilds_left) + 1):
-        ways = comb(wilds_left, j)
-        wild_key = _PRIME[wild_rank] ** j if j else 1
-        subtotal = 0
-        for ranks in itertools.combinations(available, k - j):
-            key = held_key * wild_key
-            for rank in ranks:
-                key *= _PRIME[rank]
-            if key in flush:
-                subtotal += flush[key] - plain.get(key, 0)
-        extra += ways * subtotal
+        masks, extras = _flush_arrays(held_key, k, j, wild_rank, machine, coins)
+        if len(masks):
+            extra += comb(wilds_left, j) * int(extras[(masks & missing) == 0].sum())
     return extra
 
 
-def hold_evs(
-    cards: Sequence[Card], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5
-) -> list[HoldEV]:
-    """All 32 holds of a dealt hand with their exact expected return, best first.
+#: Every hold: (positions kept, cards drawn), fewest kept first.
+_HOLDS = tuple((hold, 5 - size) for size in range(6) for hold in itertools.combinations(range(5), size))
 
-    The return is in coins per coin bet (``1`` = the stake back); it assumes one
-    exchange from the unseen cards of a fresh deck (47, or 48 with the joker).
-    ``pay_table``: a plain pay table or any :class:`Machine`, wild cards included.
+
+def _hold_totals(hand: Sequence[Card], machine: Machine, coins: int, gone: Sequence[Card]) -> list[tuple[int, int]]:
+    """For each hold in :data:`_HOLDS` order: (coins returned summed over every draw,
+    the number of draws). No checks: the callers check the cards."""
+    wild = machine.wild
+    wild_rank = _JOKER_RANK if wild == "joker" else 2
+    counts = [0] * (_JOKER_RANK + 1)  # index 0: the padding rank, none left
+    for rank in range(2, 15):
+        counts[rank] = 4
+    if wild == "joker":
+        counts[_JOKER_RANK] = 1
+    natural_bits = sum(1 << r for r in range(2, 15) if not _is_wild_rank(r, wild))
+    suited_left = dict.fromkeys(Suit, natural_bits)
+    ranks_of = []
+    suit_of: list[Suit | None] = []
+    for card in hand:
+        rank = _rank(card)
+        ranks_of.append(rank)
+        suit_of.append(None if machine.is_wild(card) else card.suit)
+    for card in list(hand) + list(gone):
+        rank = _rank(card)
+        counts[rank] -= 1
+        if not machine.is_wild(card):
+            suited_left[card.suit] &= ~(1 << rank)
+    wilds_left = counts[wild_rank] if wild != "none" else 0
+    unseen = machine.deck_size - 5 - len(gone)
+    # ways[rank * _M + m]: the ways to draw m cards of that rank from this deck
+    ways_of = _BINOM_TABLE[np.array(counts, dtype=np.intp)].reshape(-1)
+    out: list[tuple[int, int]] = []
+    for hold, k in _HOLDS:
+        held_key = 1
+        for i in hold:
+            held_key *= _PRIME[ranks_of[i]]
+        # Every draw priced as a not-suited hand, counted by rank pattern; only the
+        # patterns that pay anything with these held ranks are visited.
+        index, pays = _pattern_arrays(held_key, k, machine, coins)
+        if k > 1:
+            total = int(ways_of[index].prod(axis=1) @ pays)
+        elif k == 1:
+            total = int(ways_of[index[:, 0]] @ pays)
+        else:
+            total = int(pays.sum())
+        # Draws whose natural cards all share the held natural cards' suit: re-price.
+        suits = {suit_of[i] for i in hold} - {None}
+        if len(suits) <= 1:
+            for suit in suits or Suit:
+                assert suit is not None
+                total += _flush_extra(held_key, suited_left[suit], wilds_left, wild_rank, k, machine, coins)
+        out.append((total, comb(unseen, k)))
+    return out
+
+
+def best_value(hand: Sequence[Card], machine: Machine, coins: int, gone: Sequence[Card] = ()) -> float:
+    """The best hold's expected return per coin (a float), for one draw from the deck
+    less ``hand`` and ``gone``: what a hand is worth with one exchange round left."""
+    return max(total / ways for total, ways in _hold_totals(hand, machine, coins, gone)) / coins
+
+
+def hold_evs(
+    cards: Sequence[Card],
+    pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6,
+    coins: int = 5,
+    out: Sequence[Card] = (),
+) -> list[HoldEV]:
+    """All 32 holds of a hand with their exact expected return, best first, for one
+    draw (the last exchange round).
+
+    The return is in coins per coin bet (``1`` = the stake back). The draw comes from
+    the unseen cards: the machine's deck (52, or 53 with the joker) less the five held
+    now and less ``out``, the cards already out of play (RULES.md section 4: cards
+    discarded in an earlier exchange round are not shuffled back, so a later exchange
+    draws from a smaller deck). ``pay_table``: a plain pay table or any
+    :class:`Machine`, wild cards included.
     """
     machine = machine_of(pay_table)
     machine.classify(cards)  # five distinct cards of this machine's deck, or ValueError
+    gone = list(out)
+    if gone:
+        deck = set(machine.deck())
+        if not all(card in deck for card in gone) or len(set(gone) | set(cards)) != len(gone) + len(cards):
+            raise ValueError("the cards out of play must be distinct cards of the deck, none of them in the hand")
     if not isinstance(coins, int) or isinstance(coins, bool) or not 1 <= coins <= machine.max_coins:
         raise ValueError(f"bet 1 to {machine.max_coins} coins, not {coins!r}")
-    wild = machine.wild
-    wild_rank = _JOKER_RANK if wild == "joker" else 2
-    hand = list(cards)
-    left = _copies(wild)
-    natural_ranks = [r for r in range(2, 15) if not _is_wild_rank(r, wild)]
-    suited_left: dict[Suit, set[int]] = {suit: set(natural_ranks) for suit in Suit}
-    for card in hand:
-        rank = _rank(card)
-        left[rank] -= 1
-        if not machine.is_wild(card):
-            suited_left[card.suit].discard(rank)
-    wilds_left = left.get(wild_rank, 0) if wild != "none" else 0
-    unseen = machine.deck_size - 5
-    results: list[HoldEV] = []
-    for size in range(6):
-        k = 5 - size
-        total_ways = comb(unseen, k)
-        for hold in itertools.combinations(range(5), size):
-            held = [hand[i] for i in hold]
-            held_key = _key([_rank(card) for card in held])
-            # Every draw priced as a not-suited hand, counted by rank pattern; only the
-            # patterns that pay anything with these held ranks are visited.
-            total = 0
-            for pattern, pay in _paying_patterns(held_key, k, machine, coins):
-                ways = pay
-                for rank, m in pattern:
-                    ways *= _BINOM[left[rank]][m]
-                    if not ways:
-                        break
-                total += ways
-            # Draws whose natural cards all share the held natural cards' suit: re-price.
-            suits = {card.suit for card in held if not machine.is_wild(card)}
-            candidates = list(Suit) if not suits else (list(suits) if len(suits) == 1 else [])
-            for suit in candidates:
-                total += _flush_extra(
-                    held_key, tuple(sorted(suited_left[suit])), wilds_left, wild_rank, k, machine, coins
-                )
-            results.append(HoldEV(Fraction(total, total_ways * coins), hold))
+    totals = _hold_totals(list(cards), machine, coins, gone)
+    results = [
+        HoldEV(Fraction(total, ways * coins), hold) for (hold, _k), (total, ways) in zip(_HOLDS, totals, strict=True)
+    ]
     results.sort(key=lambda h: (-h.ev, -len(h.hold), h.hold))
     return results
 
 
-def best_hold(
-    cards: Sequence[Card], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5
-) -> HoldEV:
+def best_hold(cards: Sequence[Card], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5) -> HoldEV:
     """The hold with the highest expected return (more cards held on a tie)."""
     return hold_evs(cards, pay_table, coins)[0]
 

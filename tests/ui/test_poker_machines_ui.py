@@ -113,7 +113,7 @@ async def test_a_joker_hand_is_shown_and_paid_by_the_joker_table(data_dir: Path)
         assert "JK" in screen_text(app) and "★" in screen_text(app)
         await pilot.press("t")
         await settle(pilot)
-        assert "Tip: hold JK★ K♠" in screen_text(app)  # the joker and the king
+        assert "Tip: exchange 3 4 5 (keep JK★ K♠)" in screen_text(app)  # the joker and the king
         await pilot.press("3", "4", "5", "enter")
         await settle(pilot)
         screen = app.screen
@@ -134,7 +134,7 @@ async def test_the_tip_on_deuces_wild_keeps_the_deuces(data_dir: Path) -> None:
         await settle(pilot)
         await pilot.press("t")
         await settle(pilot)
-        assert "Tip: hold 2♠ 2♥" in screen_text(app)
+        assert "Tip: exchange 3 4 5 (keep 2♠ 2♥)" in screen_text(app)
 
 
 async def test_a_resumed_hand_is_paid_by_the_machine_it_was_dealt_on(data_dir: Path) -> None:
@@ -202,7 +202,7 @@ async def test_the_coach_compares_the_hold_with_the_best_on_any_machine(data_dir
         await settle(pilot)
         await pilot.press("enter", "1", "2", "3", "4", "5", "enter")  # throws the deuces away
         await settle(pilot)
-        assert "Coach: best was hold 2♠ 2♥" in screen_text(app)
+        assert "Coach: best was exchange 3 4 5 (keep 2♠ 2♥)" in screen_text(app)
         assert "yours" in screen_text(app)
 
 

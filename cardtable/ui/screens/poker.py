@@ -22,7 +22,8 @@ line after the draw are exact on every machine.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -31,9 +32,11 @@ from textual.events import Click
 from textual.reactive import reactive
 from textual.widgets import Checkbox, Header
 
+from ...ai.grading import WARN_THRESHOLD, Decision, grade
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.poker_machines import JACKS_OR_BETTER, Machine
 from ...core.poker_table import PokerTable
+from ...core.record import RoundRecord
 from ...resources import asset_path
 from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardSize, CardWidget
@@ -49,6 +52,13 @@ from ..widgets.poker.words import (
     return_text,
 )
 from .base import GameScreen
+from .coach_warning import CoachWarning
+
+if TYPE_CHECKING:
+    from ...ai.coach_poker import PokerAdvice
+
+    #: One decision: the cards, the cards out of play, the rounds left, the machine, the coins.
+    SpotKey = tuple[Any, ...]
 
 __all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
 
@@ -85,6 +95,7 @@ class PokerScreen(GameScreen):
         Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
         Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
         Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
+        Binding("k", "coach", "Coach", priority=True, id="poker.coach"),
         Binding("m", "next_machine", "Machine", show=False, priority=True, id="poker.machine"),
     ]
 
@@ -95,6 +106,18 @@ class PokerScreen(GameScreen):
         super().__init__()
         self.machines = machines_on_offer()
         self.pay_table: Machine = JACKS_OR_BETTER
+        # -- the coach (issue 11) --
+        #: The hand's graded exchanges (``Decision.to_json()``), kept in its record's meta.
+        self._decisions: list[dict[str, Any]] = []
+        #: Advice worked out for this hand's decisions, and the ones being worked out.
+        self._advice: dict[SpotKey, PokerAdvice] = {}
+        self._computing: set[SpotKey] = set()
+        #: ``t`` was pressed before the advice was ready: show it when it comes.
+        self._tip_wanted: SpotKey | None = None
+        #: Enter was pressed before the advice was ready: (decision, ticks) to draw then.
+        self._pending_draw: tuple[SpotKey, frozenset[int]] | None = None
+        #: The coach's warning is open: no other draw until it is answered.
+        self._warning_open = False
 
     def _chosen_machine(self) -> Machine:
         """The machine the settings remember (9/6 Jacks or Better if it is not on offer)."""
@@ -146,12 +169,16 @@ class PokerScreen(GameScreen):
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = replace(self._resumed(self._recalled(self.view)), bankroll=self.app.bankroll)
         self._show_machine()
+        self._show_coach_mode()
+        hand = self.view.hand
+        if hand is not None and hand.phase is Phase.DRAWING:  # a resumed hand: its advice
+            self._start_advice(self._spot_key(hand))
         room.start_background_analysis(self.app, self.app.store.path.parent)
         self.call_after_refresh(self._after_first_refresh)
 
     def _resumed(self, view: PokerView) -> PokerView:
         """A hand left open (here or in an earlier run), dealt again from its record."""
-        hand = self.resume_saved(lambda record: DrawHand.replay(record, self._on_offer(), self.app.rng(self.GAME)))
+        hand = self.resume_saved(self._replay_saved)
         if hand is None:
             return view
         # The hand is paid by the machine it was dealt on, whatever is chosen now.
@@ -159,6 +186,14 @@ class PokerScreen(GameScreen):
         view = replace(view, table=self._table_for(hand.pay_table))
         view = replace(view, hand=hand, coins=hand.coins, last_coins=hand.coins, notice=WAITING)
         return self._settled(view) if hand.phase is Phase.SHOWDOWN else view
+
+    def _replay_saved(self, record: RoundRecord) -> DrawHand:
+        """The saved hand dealt again; the exchanges graded before it was left come back."""
+        hand = DrawHand.replay(record, self._on_offer(), self.app.rng(self.GAME))
+        saved = record.meta.get("decisions")
+        if isinstance(saved, list):
+            self._decisions = [d.to_json() for d in (Decision.from_json(x) for x in saved) if d is not None]
+        return hand
 
     def _after_first_refresh(self) -> None:
         # BetControls skips its first button sync (it is not yet "mounted" in its own
@@ -223,12 +258,21 @@ class PokerScreen(GameScreen):
             return
         hand = view.table.deal(view.coins, view.bankroll, view.table.fresh_deck(self.app.make_shoe(self.GAME, 1)))
         # Committed before a card is shown (RULES.md section 1).
-        if not self.app.commit_round(self.GAME, hand.stake, hand.record().to_json()):
+        if not self.app.commit_round(self.GAME, hand.stake, self._record(hand, []).to_json()):
             return
+        self._new_hand_coach()
         self._reveal(replace(view, hand=hand, last_coins=view.coins, notice=None), range(HAND_SIZE))
+        self._start_advice(self._spot_key(hand))  # worked out while the cards turn over
 
     def action_draw(self) -> None:
-        """Exchange the ticked cards (none ticked: stand), then rank and pay."""
+        """Exchange the ticked cards (none ticked: stand), then rank and pay.
+
+        Every exchange is graded first (coach mode or not). The advice is usually
+        ready — it is worked out in a thread as soon as the cards are shown; the last
+        round's is exact and takes milliseconds, so it is worked out here if need be;
+        an earlier round's may still be on its way, and then the draw follows it
+        ("working…": no key waits meanwhile). In coach mode a costly exchange asks
+        :class:`CoachWarning` first."""
         view = self.view
         before = view.hand
         if not self.allowed("draw") or before is None:
@@ -236,29 +280,193 @@ class PokerScreen(GameScreen):
         if before.phase is Phase.SHOWDOWN:  # the result was not saved: try again
             self.view = self._settled(view)
             return
-        hand = before.exchange(sorted(view.ticked)) if view.ticked else before.stand()
+        if self._warning_open or self._pending_draw is not None:
+            return  # the coach's question is open, or the draw already waits for it
+        key = self._spot_key(before)
+        advice = self._advice.get(key)
+        if advice is None and key[2] == 1:
+            advice = self._advise_now(key)
+        if advice is None:
+            self._pending_draw = (key, view.ticked)
+            self._start_advice(key)
+            self.view = replace(view, tip="Working… the coach grades this exchange, then the cards come.")
+            return
+        self._decide(before, view.ticked, advice)
+
+    def _decide(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> None:
+        """Grade the exchange of ``ticked``, then draw — or, in coach mode, warn first."""
+        decision = self._grade(hand, ticked, advice)
+        if self.app.settings.coach and decision.ev_best - decision.ev_chosen > WARN_THRESHOLD:
+            self._warning_open = True
+            self.app.push_screen(CoachWarning(decision), partial(self._warned, hand, ticked, decision))
+            return
+        self._exchange(hand, ticked, decision)
+
+    def _warned(self, hand: DrawHand, ticked: frozenset[int], decision: Decision, go: bool | None) -> None:
+        """The coach's warning was answered: draw anyway, or take it back (the boxes stay
+        as they were and nothing is drawn)."""
+        self._warning_open = False
+        if self.view.hand is not hand:
+            return
+        if not go:
+            self._banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
+            return
+        self._exchange(hand, ticked, decision)
+
+    def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision) -> None:
+        view = self.view
+        hand = before.exchange(sorted(ticked)) if ticked else before.stand()
+        decisions = [*self._decisions, decision.to_json()]
         # Saved before the new cards are shown: a restart must not offer the choice
         # again with the next cards known.
-        if not self.app.update_round(self.GAME, hand.record().to_json()):
+        if not self.app.update_round(self.GAME, self._record(hand, decisions).to_json()):
             # the deck moved on: deal the hand as it was again from its own record
             replayed = DrawHand.replay(before.record(), self._on_offer())
             self.view = replace(view, hand=replayed, bankroll=self.app.bankroll)
             return
+        self._decisions = decisions
         self._reveal(replace(view, hand=hand), hand.replaced)
+        if hand.phase is Phase.DRAWING:
+            self._start_advice(self._spot_key(hand))  # the next round's, while the cards turn
 
     def action_tip(self) -> None:
-        """Show the hold with the best expected return (exact, for this pay table and bet)."""
+        """The best holds of this decision, each saying which cards to exchange, with its
+        value per coin (exact in the last round; an earlier round's accounts for the
+        rounds after it). Pressed again: tick the best hold's Exchange boxes."""
         hand = self.view.hand
         if not self.allowed("tip") or hand is None:
             return
-        from ...ai.poker import describe_hold, hold_evs
+        key = self._spot_key(hand)
+        advice = self._advice.get(key)
+        if advice is None and key[2] == 1:
+            advice = self._advise_now(key)
+        if advice is None:
+            self._tip_wanted = key
+            self._start_advice(key)
+            self.view = replace(self.view, tip="Tip: working… (the coach weighs the rounds still to come)")
+            return
+        if self.view.advice is advice:  # shown already: tick the best hold's boxes
+            best = advice.best
+            self.view = replace(self.view, ticked=frozenset(best.discards), tip=self._tip_line(advice, ticked=True))
+            return
+        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
 
-        best = hold_evs(hand.cards, hand.pay_table, hand.coins)[0]
-        tip = (
-            f"Tip: {describe_hold(hand.cards, best.hold, self.app.ascii)} · "
-            f"returns {float(best.ev):.2f} per coin on average"
-        )
-        self.view = replace(self.view, tip=tip)
+    def _tip_line(self, advice: PokerAdvice, ticked: bool = False) -> str:
+        from ...ai.coach_poker import hold_text
+
+        best = advice.best
+        figure = f"{best.ev:.3f}" if best.exact else f"about {best.ev:.3f} ±{best.se:.3f}"
+        words = hold_text(advice.cards, best.hold, self.app.ascii)
+        if ticked:
+            return f"Ticked: {words} · Enter draws (change the boxes if you like)"
+        return f"Tip: {words} · {figure} per coin · t ticks it"
+
+    def action_coach(self) -> None:
+        """Coach mode on or off (saved: the settings screen and every table agree)."""
+        settings = self.app.settings
+        on = not settings.coach
+        if not self.app.save_settings(replace(settings, coach=on)):
+            return
+        self._show_coach_mode()
+        if on:
+            self._banner.show("Coach mode on: an exchange that gives value away is questioned first.", "info")
+        else:
+            self._banner.show("Coach mode off: every exchange is still graded (see the summary).", "info")
+
+    def _show_coach_mode(self) -> None:
+        self.sub_title = "coach mode on" if self.app.settings.coach else None
+
+    # -- the coach: values worked out off the UI thread ----------------------------------
+
+    def _record(self, hand: DrawHand, decisions: list[dict[str, Any]]) -> RoundRecord:
+        """The hand's record with the exchanges graded so far in its meta."""
+        record = hand.record()
+        return RoundRecord(record.game, record.start, record.actions, {"decisions": list(decisions)})
+
+    def _new_hand_coach(self) -> None:
+        self._decisions = []
+        self._advice.clear()
+        self._tip_wanted = None
+        self._pending_draw = None
+
+    def _spot_key(self, hand: DrawHand) -> SpotKey:
+        """(cards, cards out of play, rounds left, machine, coins) of the decision at hand."""
+        from ...ai.coach_poker import out_of_play
+
+        return (hand.cards, out_of_play(hand), hand.exchange_rounds - hand.exchanges_done, hand.pay_table, hand.coins)
+
+    def _advise_now(self, key: SpotKey) -> PokerAdvice:
+        """The last round's advice, exact, in a few milliseconds: worked out at once."""
+        from ...ai.coach_poker import advise
+
+        cards, out, rounds_left, machine, coins = key
+        advice = self._advice[key] = advise(cards, machine, coins, out, rounds_left)
+        return advice
+
+    def _start_advice(self, key: SpotKey) -> None:
+        """Work out the advice for ``key`` in a thread (once)."""
+        if key in self._advice or key in self._computing:
+            return
+        self._computing.add(key)
+        self.run_worker(partial(self._work_out, key), thread=True, group="poker-coach", exit_on_error=False)
+
+    def _work_out(self, key: SpotKey) -> None:
+        """In a worker thread: the advice, handed to the UI thread."""
+        from ...ai.coach_poker import advise
+
+        cards, out, rounds_left, machine, coins = key
+        try:
+            advice = advise(cards, machine, coins, out, rounds_left)
+        except Exception:  # noqa: BLE001 — a failed tip must never break the table
+            advice = None
+        try:
+            self.app.call_from_thread(self._advice_ready, key, advice)
+        except RuntimeError:
+            pass  # the app is closing
+
+    def _advice_ready(self, key: SpotKey, advice: PokerAdvice | None) -> None:
+        self._computing.discard(key)
+        hand = self.view.hand
+        current = hand is not None and hand.phase is Phase.DRAWING and self._spot_key(hand) == key
+        if advice is None:
+            if current:
+                self._banner.show("The coach could not work this hand out: choose freely.", "error")
+                if self._pending_draw is not None and hand is not None:
+                    _key, ticked = self._pending_draw
+                    self._pending_draw = None
+                    self._exchange_ungraded(hand, ticked)
+            return
+        self._advice[key] = advice
+        if not current or hand is None or not self.is_mounted:
+            return
+        if self._pending_draw is not None and self._pending_draw[0] == key:
+            _key, ticked = self._pending_draw
+            self._pending_draw = None
+            self.view = replace(self.view, tip=None)
+            self._decide(hand, ticked, advice)
+            return
+        if self._tip_wanted == key:
+            self._tip_wanted = None
+            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
+
+    def _exchange_ungraded(self, before: DrawHand, ticked: frozenset[int]) -> None:
+        """The draw when the coach failed (never expected): as before the coach existed."""
+        hand = before.exchange(sorted(ticked)) if ticked else before.stand()
+        if self.app.update_round(self.GAME, self._record(hand, self._decisions).to_json()):
+            self._reveal(replace(self.view, hand=hand), hand.replaced)
+
+    def _grade(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> Decision:
+        from ...ai.coach_poker import hand_words, hold_text
+
+        ascii = self.app.ascii
+        chosen = tuple(i for i in range(HAND_SIZE) if i not in ticked)
+        evs = {hold_text(advice.cards, h.hold, ascii): h.ev for h in advice.holds}
+        spot = hand_words(hand.cards, ascii)
+        if hand.exchange_rounds > 1:
+            spot += f" · exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}"
+        mine, best = advice.value_of(chosen), advice.best
+        estimated = not (mine.exact and best.exact)
+        return grade("poker", spot, evs, hold_text(advice.cards, chosen, ascii), hand.stake, estimated=estimated)
 
     # -- the row of machines ----------------------------------------------------------------
 
@@ -287,7 +495,9 @@ class PokerScreen(GameScreen):
             self.app.save_settings(replace(settings, poker_machine=key))
         self.pay_table = machine
         table = self._table_for(machine)
-        self.view = replace(self.view, table=table, coins=min(self.view.coins, table.max_coins), tip=None)
+        self.view = replace(
+            self.view, table=table, coins=min(self.view.coins, table.max_coins), tip=None, advice=None
+        )
         self._show_machine()
 
     def _show_machine(self) -> None:
@@ -317,6 +527,9 @@ class PokerScreen(GameScreen):
 
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
+        if self._pending_draw is not None:
+            self._banner.show("The draw is on its way: the coach is grading it.", "info")
+            return
         if self.allowed("exchange"):
             self.view = replace(self.view, ticked=self.view.ticked ^ {position})
 
@@ -344,7 +557,7 @@ class PokerScreen(GameScreen):
         The state has already moved on, so keys keep working meanwhile: a newer step
         simply replaces this reveal (the base screen's catch-up runs one at a time).
         """
-        view = replace(view, ticked=frozenset(), tip=None, coach=None)
+        view = replace(view, ticked=frozenset(), tip=None, advice=None, coach=None)
         if view.hand is not None and view.hand.phase is Phase.SHOWDOWN:
             view = self._settled(view)
         hidden = frozenset(positions) if self.app.animations else frozenset()
@@ -375,17 +588,10 @@ class PokerScreen(GameScreen):
         if hand is None or hand.phase is not Phase.SHOWDOWN:
             return view
         settled = hand.settle()
-        if not self.app.settle_round(self.GAME, settled.stake, settled.returned, settled.details()):
+        details = settled.details()
+        details["decisions"] = list(self._decisions)
+        if not self.app.settle_round(self.GAME, settled.stake, settled.returned, details):
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
         self.app.remember_table(self.GAME, {"coins": settled.coins})
-        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=self._coach(settled))
-
-    def _coach(self, hand: DrawHand) -> str | None:
-        """How the first decision compares with the exact best hold (any machine)."""
-        hold = hand.first_hold
-        if hold is None or len(hand.dealt) != HAND_SIZE:
-            return None
-        from ...ai.poker import coach, describe_hold
-
-        mine, best = coach(hand.dealt, hold, hand.pay_table, hand.coins)
-        return coach_line(mine.ev, best.ev, describe_hold(hand.dealt, best.hold, self.app.ascii))
+        graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
+        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=coach_line(graded))

@@ -22,6 +22,7 @@ from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.chips import ChipBalance
 from .cards import CardSlots
+from .coach import CoachPanel, advice_text
 from .paytable import PayTableWidget
 from .view import PokerView
 from .words import coin_info, coins_text, hint, result_line
@@ -48,6 +49,9 @@ class PokerLayout(Vertical):
         self.balance = ChipBalance(id="poker-balance")
         self.coin_info = Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
         self.paytable = PayTableWidget(machine, coins=1, id="poker-paytable")
+        self.coach = CoachPanel("", id="poker-coach")
+        self._ascii = ascii
+        self._coach_shown: object = None
         self.bet = BetControls(
             list(range(1, table.max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
         )
@@ -65,6 +69,7 @@ class PokerLayout(Vertical):
             yield self.coin_info
         with Horizontal(id="poker-top"):
             yield self.paytable
+            yield self.coach
             with Vertical(id="poker-side"):
                 yield self.bet
                 yield self.stake
@@ -91,6 +96,13 @@ class PokerLayout(Vertical):
         if text != self.banner.text or (kind and not self.banner.has_class(f"-{kind}")):
             self.banner.show(text, kind) if kind else self.banner.clear()
         self.paytable.winner = result.winning_category if result is not None else None
+        advice = view.advice if drawing and hand is not None else None
+        if advice is not None and hand is not None and advice is not self._coach_shown:
+            self.coach.update(advice_text(advice, hand.exchanges_done + 1, hand.exchange_rounds, self._ascii))
+        self._coach_shown = advice
+        if self.coach.display != (advice is not None):
+            self.coach.display = advice is not None
+            self.paytable.display = advice is None
         in_play = view.in_play
         self.paytable.coins = in_play.coins if in_play is not None else view.coins
         if self.bet.value != view.coins:

@@ -8,10 +8,14 @@ nothing is switched on or off by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ....core import config
 from ....core.poker_hand import DrawHand, Phase
 from ....core.poker_table import PokerTable, Refusal
+
+if TYPE_CHECKING:  # the coach (numpy) is imported when a tip is first asked for
+    from ....ai.coach_poker import PokerAdvice
 
 __all__ = ["PokerView"]
 
@@ -31,8 +35,10 @@ class PokerView:
     #: Positions ticked for exchange; positions still face down in the reveal.
     ticked: frozenset[int] = frozenset()
     hidden: frozenset[int] = frozenset()
-    #: The advice asked for with ``t`` (until the next step).
+    #: The line under the cards about the advice asked for with ``t`` (until the next step).
     tip: str | None = None
+    #: The coach's best holds, shown in the pay table's place (until the next step).
+    advice: PokerAdvice | None = None
     #: After the draw: how the first decision compares with the best hold (the coach).
     coach: str | None = None
     #: The banner's (text, kind) while no result is shown.
@@ -80,8 +86,7 @@ class PokerView:
             can = self.coins < self.table.max_coins if action == "bet_up" else self.coins > 1
             return True if betting and can else None
         if action == "tip":
-            # Exact for the first draw (47 unseen cards); later rounds have seen more.
-            return True if drawing and self.hand is not None and self.hand.exchanges_done == 0 else None
+            return True if drawing and self.hand is not None else None  # every exchange round
         if action == "next_machine":
             return True if betting else None  # the machine changes between hands only
         if action == "repeat":

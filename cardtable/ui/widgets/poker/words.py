@@ -5,13 +5,18 @@ Words only: the hand's value, the payout and the refusals come from the core.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ....core.money import format_chips, format_signed
 from ....core.poker import HandCategory
 from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ....core.poker_machines import Machine, PayHand
 from .view import PokerView
+
+if TYPE_CHECKING:
+    from ....ai.grading import Decision
 
 __all__ = ["result_line", "hint", "coin_info", "coins_text", "return_text", "coach_line", "WAITING", "NOT_SAVED"]
 
@@ -60,11 +65,23 @@ def return_text(machine: Machine, computed: object) -> str:
     return f"[@click=screen.next_machine]m ▸ next machine[/]\n{figure}"
 
 
-def coach_line(mine_ev: Fraction, best_ev: Fraction, best_hold: str) -> str:
-    """The coach after the draw: was the first decision the best hold, and what it was worth."""
-    if mine_ev >= best_ev:
-        return f"Coach: the best hold ✓ ({float(best_ev):.3f} per coin) · Enter deals the next hand"
-    return f"Coach: best was {best_hold} ({float(best_ev):.3f}; yours {float(mine_ev):.3f} per coin)"
+def coach_line(decisions: Sequence[Decision]) -> str | None:
+    """The coach after the draw, from the hand's graded exchanges: all best, or the
+    first one that was not (with both values per coin; ``~`` marks an estimate)."""
+    if not decisions:
+        return None
+    several = len(decisions) > 1
+    for n, decision in enumerate(decisions, start=1):
+        if not decision.is_best:
+            where = f"exchange {n}: " if several else ""
+            approx = "~" if decision.estimated else ""
+            return (
+                f"Coach: {where}best was {decision.best} ({approx}{decision.ev_best:.3f};"
+                f" yours {approx}{decision.ev_chosen:.3f} per coin)"
+            )
+    if several:
+        return "Coach: the best hold at every exchange ✓ · Enter deals the next hand"
+    return f"Coach: the best hold ✓ ({decisions[0].ev_best:.3f} per coin) · Enter deals the next hand"
 
 
 def hint(view: PokerView) -> str:

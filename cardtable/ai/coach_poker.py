@@ -1,0 +1,305 @@
+"""The draw-poker coach: what every hold is worth in every exchange round (issue 11).
+
+RULES.md section 4: the settings give a hand 1 to 3 exchange rounds; each exchange
+discards the ticked cards (out of play: they are never shuffled back) and replaces
+them from the top of the same deck, so a later round draws from a smaller deck; a
+stand (nothing ticked) ends the hand.
+
+* **The last round** is exact: :func:`cardtable.ai.poker.hold_evs` with the cards seen
+  so far taken out of the deck (``out``: the discards of the earlier rounds).
+* **An earlier round** values each hold with the later rounds played well. Exact
+  would mean pricing the best play of every hand the draw can bring — up to 1.5
+  million of them per hold — far beyond the budget of a tip, so most holds are
+  *estimated* by sampling the draws (a fixed seed per hand: the same hand always gets
+  the same advice) with these refinements:
+
+  - the hold that keeps all five stands, and is exact; with two rounds left the holds
+    that draw one card are exact too (every card the draw can bring is tried);
+  - every sample uses the same shuffled decks for every hold (common random numbers:
+    the holds are compared on the same cards);
+  - the exact one-draw value of the hold is the control: a sample measures only what
+    the later round adds to it (``value = one_draw + E[best play after the draw -
+    the hand drawn]``), which takes the rare royal flush out of the sampling noise;
+  - sampling is in two stages: every hold gets a few samples, the contenders many.
+
+  With two rounds left the round after the draw is the last, and each sample prices
+  it exactly (the best of its 32 holds). With three rounds left the middle round is
+  played by its best one-draw hold (then the last round exactly): a slight
+  underestimate of perfect play, said so in :attr:`PokerAdvice.method`.
+
+Each estimate carries its standard error. Pure: no Textual; call it in a thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+
+from ..core.cards import Card
+from ..core.poker import PayTable
+from ..core.poker_hand import DrawHand
+from ..core.poker_machines import Machine, machine_of, restore_deck
+from .poker import _HOLDS, _hold_totals, hold_evs
+
+__all__ = [
+    "HoldValue",
+    "PokerAdvice",
+    "advise",
+    "exchange_words",
+    "hold_text",
+    "hand_words",
+    "advice_seed",
+    "out_of_play",
+    "SAMPLING",
+]
+
+#: By rounds left: (samples every estimated hold gets first, how many of the best holds
+#: then get more, their samples in all). A sample costs one exact last-round pricing
+#: (about 1 ms) with two rounds left, two with three. Sized for a 1-2 s budget
+#: (``benchmarks/coach_poker.py``).
+SAMPLING = {2: (12, 5, 120), 3: (8, 4, 100)}
+
+
+@dataclass(frozen=True)
+class HoldValue:
+    """One hold: positions kept (0-4) and its expected return per coin bet."""
+
+    hold: tuple[int, ...]
+    ev: float
+    #: Standard error of an estimate (0 when exact).
+    se: float = 0.0
+    exact: bool = True
+    #: Its value if this were the last exchange (exact; a lower bound when rounds are left).
+    one_draw: float = 0.0
+    #: Samples behind an estimate (0 when exact).
+    samples: int = 0
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        return tuple(i for i in range(5) if i not in self.hold)
+
+
+@dataclass(frozen=True)
+class PokerAdvice:
+    """Every hold of one decision, best first."""
+
+    cards: tuple[Card, ...]
+    rounds_left: int
+    holds: tuple[HoldValue, ...]
+    method: str
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def best(self) -> HoldValue:
+        return self.holds[0]
+
+    @property
+    def exact(self) -> bool:
+        return all(h.exact for h in self.holds)
+
+    def value_of(self, hold: Sequence[int]) -> HoldValue:
+        wanted = tuple(sorted(hold))
+        return next(h for h in self.holds if h.hold == wanted)
+
+    def evs(self) -> dict[str, float]:
+        """Every hold in the table's words (:func:`exchange_words`) -> EV per coin."""
+        return {exchange_words(h.hold): h.ev for h in self.holds}
+
+
+def exchange_words(hold: Sequence[int]) -> str:
+    """The choice in the screen's terms: ``exchange 2 4 5`` (cards counted 1-5 from the
+    left), ``stand pat``, ``exchange all five``."""
+    discards = [i for i in range(5) if i not in hold]
+    if not discards:
+        return "stand pat"
+    if len(discards) == 5:
+        return "exchange all five"
+    return "exchange " + " ".join(str(i + 1) for i in discards)
+
+
+def hold_text(cards: Sequence[Card], hold: Sequence[int], ascii: bool = False) -> str:
+    """``exchange 2 4 5 (keep K♠ J♦)`` / ``stand pat`` / ``exchange all five``."""
+    words = exchange_words(hold)
+    if 0 < len(hold) < 5:
+        words += " (keep " + " ".join(cards[i].label(ascii) for i in sorted(hold)) + ")"
+    return words
+
+
+def hand_words(cards: Sequence[Card], ascii: bool = False) -> str:
+    """``K♠ J♦ 4♣ 4♥ 9♠``."""
+    return " ".join(card.label(ascii) for card in cards)
+
+
+def out_of_play(hand: DrawHand) -> tuple[Card, ...]:
+    """The cards a dealt hand has discarded so far: out of play (RULES.md section 4),
+    so the next exchange draws from the deck without them — every card drawn from the
+    deck that is not in the hand now."""
+    if hand.deck_start is None:
+        return ()
+    deck = restore_deck(hand.deck_start, hand.pay_table.wild)
+    drawn = [deck.draw() for _ in range(min(hand.drawn, deck.remaining))]
+    now = set(hand.cards)
+    return tuple(card for card in drawn if card not in now)
+
+
+def advice_seed(cards: Sequence[Card], out: Sequence[Card], rounds_left: int, machine: Machine, coins: int) -> int:
+    """The sampling seed of one decision: fixed by the hand, the cards out of play, the
+    rounds left and the machine (the same decision always gets the same figures)."""
+    text = "|".join(
+        [machine.key, str(coins), str(rounds_left), " ".join(map(str, cards)), " ".join(sorted(map(str, out)))]
+    )
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def advise(
+    cards: Sequence[Card],
+    pay_table: Machine | PayTable,
+    coins: int,
+    out: Sequence[Card] = (),
+    rounds_left: int = 1,
+    *,
+    seed: int | None = None,
+    sampling: tuple[int, int, int] | None = None,
+) -> PokerAdvice:
+    """Every hold of ``cards`` with its expected return per coin, best first.
+
+    ``out``: cards already out of play (the earlier rounds' discards); ``rounds_left``:
+    exchange rounds still to play, this one included (1 = the last: exact).
+    ``seed``: the sampling seed (default :func:`advice_seed`); ``sampling``: (first
+    samples, contenders, contenders' samples), default :data:`SAMPLING`.
+    """
+    machine = machine_of(pay_table)
+    cards = tuple(cards)
+    out = tuple(out)
+    if rounds_left not in (1, 2, 3):
+        raise ValueError(f"1 to 3 exchange rounds may be left, not {rounds_left!r}")
+    started = time.perf_counter()
+    one = hold_evs(cards, machine, coins, out)  # checks the cards, the coins and ``out``
+    one_draw = {h.hold: float(h.ev) for h in one}
+    if rounds_left == 1:
+        holds = tuple(HoldValue(h.hold, float(h.ev), one_draw=float(h.ev)) for h in one)
+        return PokerAdvice(cards, 1, holds, "exact", time.perf_counter() - started)
+
+    first_samples, contenders, contender_samples = sampling or SAMPLING[rounds_left]
+    sampler = _Sampler(machine, coins, cards, out, rounds_left, one_draw)
+    rng = random.Random(advice_seed(cards, out, rounds_left, machine, coins) if seed is None else seed)
+    values: dict[tuple[int, ...], HoldValue] = {}
+    sampled: list[tuple[int, ...]] = []
+    for hold, k in _HOLDS:
+        if k == 0:  # keeping all five stands: the hand is paid as it is
+            values[hold] = HoldValue(hold, one_draw[hold], one_draw=one_draw[hold])
+        elif k == 1 and rounds_left == 2:
+            values[hold] = sampler.exact_one_card(hold)
+        else:
+            sampled.append(hold)
+    decks: list[list[Card]] = []
+
+    def deck(s: int) -> list[Card]:
+        while len(decks) <= s:
+            decks.append(rng.sample(sampler.unseen, len(sampler.unseen)))
+        return decks[s]
+
+    gains: dict[tuple[int, ...], list[float]] = {hold: [] for hold in sampled}
+
+    def sample_to(hold: tuple[int, ...], n: int) -> None:
+        got = gains[hold]
+        for s in range(len(got), n):
+            got.append(sampler.gain(hold, deck(s)))
+        values[hold] = _estimate(hold, one_draw[hold], got)
+
+    for hold in sampled:
+        sample_to(hold, first_samples)
+    # the contenders: the best by their optimistic value (estimate + its error), so
+    # that a hold unlucky in its first few samples still gets its chance
+    ranked = sorted(values.values(), key=lambda h: (-(h.ev + h.se), -len(h.hold), h.hold))
+    for h in ranked[:contenders]:
+        if not h.exact:
+            sample_to(h.hold, contender_samples)
+    holds = tuple(sorted(values.values(), key=lambda h: (-h.ev, -len(h.hold), h.hold)))
+    middle = "" if rounds_left == 2 else "; the middle round played by its best one-draw hold"
+    method = (
+        f"estimated: {contender_samples} sampled draws for the leading holds, {first_samples} for the others"
+        f" (seed fixed by the hand){middle}"
+    )
+    return PokerAdvice(cards, rounds_left, holds, method, time.perf_counter() - started)
+
+
+def _estimate(hold: tuple[int, ...], one_draw: float, gains: Sequence[float]) -> HoldValue:
+    n = len(gains)
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
+    return HoldValue(hold, one_draw + mean, sqrt(var / n), exact=False, one_draw=one_draw, samples=n)
+
+
+class _Sampler:
+    """Draws for one decision: the unseen cards and what a later round adds to a hold."""
+
+    def __init__(
+        self,
+        machine: Machine,
+        coins: int,
+        cards: tuple[Card, ...],
+        out: tuple[Card, ...],
+        rounds_left: int,
+        one_draw: dict[tuple[int, ...], float],
+    ) -> None:
+        self.machine, self.coins, self.cards, self.out = machine, coins, cards, out
+        self.rounds_left = rounds_left
+        self.one_draw = one_draw
+        seen = set(cards) | set(out)
+        self.unseen = [card for card in machine.deck() if card not in seen]
+
+    def _pay(self, hand: Sequence[Card]) -> float:
+        return self.machine.pay(self.machine.classify(hand), self.coins) / self.coins
+
+    def _after(self, hand: Sequence[Card], hold: Sequence[int], drawn: Sequence[Card]) -> list[Card]:
+        new = list(hand)
+        for position, card in zip((i for i in range(5) if i not in hold), drawn, strict=True):
+            new[position] = card
+        return new
+
+    def _best(self, hand: Sequence[Card], gone: Sequence[Card]) -> tuple[float, tuple[int, ...]]:
+        """The best hold of ``hand`` for one last draw: (its EV per coin, the hold)."""
+        totals = _hold_totals(hand, self.machine, self.coins, gone)
+        best_ev, best_hold = -1.0, tuple[int, ...]()
+        for (hold, _k), (total, ways) in zip(_HOLDS, totals, strict=True):
+            ev = total / ways
+            if ev > best_ev or (ev == best_ev and len(hold) > len(best_hold)):
+                best_ev, best_hold = ev, hold
+        return best_ev / self.coins, best_hold
+
+    def exact_one_card(self, hold: tuple[int, ...]) -> HoldValue:
+        """Two rounds left, one card drawn: every card the draw can bring, then the best
+        last round — exact (up to float rounding)."""
+        (position,) = (i for i in range(5) if i not in hold)
+        gone = self.out + (self.cards[position],)
+        total = 0.0
+        for card in self.unseen:
+            hand = list(self.cards)
+            hand[position] = card
+            total += self._best(hand, gone)[0]
+        ev = total / len(self.unseen)
+        return HoldValue(hold, max(ev, self.one_draw[hold]), one_draw=self.one_draw[hold])
+
+    def gain(self, hold: tuple[int, ...], deck: Sequence[Card]) -> float:
+        """What the rounds after this draw add to the hand it brings, on one shuffled
+        ``deck`` of the unseen cards (its first cards are this round's draw)."""
+        k = 5 - len(hold)
+        hand = self._after(self.cards, hold, deck[:k])
+        gone = self.out + tuple(self.cards[i] for i in range(5) if i not in hold)
+        pay = self._pay(hand)
+        best, hold2 = self._best(hand, gone)
+        if self.rounds_left == 2:
+            return best - pay
+        # three rounds left: the middle round takes its best one-draw hold, then the
+        # last round is priced exactly (a sample of the hand after the middle draw)
+        k2 = 5 - len(hold2)
+        if k2 == 0:
+            return 0.0  # it stands: the hand is paid as drawn
+        hand2 = self._after(hand, hold2, deck[k : k + k2])
+        gone2 = gone + tuple(hand[i] for i in range(5) if i not in hold2)
+        return best - pay + self._best(hand2, gone2)[0] - self._pay(hand2)

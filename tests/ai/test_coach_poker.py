@@ -1,0 +1,161 @@
+"""The draw-poker coach (issue 11): exact last rounds from a smaller deck, earlier rounds
+that account for the rounds after them, the words of the screen, the cards out of play."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from cardtable.ai.coach_poker import (
+    PokerAdvice,
+    advice_seed,
+    advise,
+    exchange_words,
+    hand_words,
+    hold_text,
+    out_of_play,
+)
+from cardtable.ai.poker import hold_evs
+from cardtable.ai.poker_machines import load_machines
+from cardtable.core.cards import Card, Shoe, parse_cards
+from cardtable.core.poker_hand import DrawHand
+from cardtable.core.poker_machines import JACKS_OR_BETTER, Machine
+
+MACHINES = load_machines()
+JOB = MACHINES["jacks-or-better-9-6"]
+
+
+def brute_force(cards: list[Card], machine: Machine, coins: int, out: list[Card], hold: tuple[int, ...]) -> Fraction:
+    """Every draw from the deck less the hand and the cards out of play, paid one by one."""
+    seen = set(cards) | set(out)
+    unseen = [card for card in machine.deck() if card not in seen]
+    discards = [i for i in range(5) if i not in hold]
+    total = count = 0
+    for drawn in itertools.combinations(unseen, len(discards)):
+        hand = list(cards)
+        for position, card in zip(discards, drawn, strict=True):
+            hand[position] = card
+        total += machine.payout(hand, coins)
+        count += 1
+    return Fraction(total, count * coins)
+
+
+@pytest.mark.parametrize(
+    ("key", "seed", "out_size", "max_drawn"),
+    [
+        ("jacks-or-better-9-6", 1, 5, 2),  # the second of two rounds: 42 unseen cards
+        ("deuces-wild", 2, 10, 3),  # the third of three: 37 unseen, deuces among the discards
+        ("joker-poker", 3, 8, 2),
+        ("double-double-bonus-9-6", 4, 25, 5),  # a small deck: every hold, up to five drawn
+    ],
+)
+def test_the_last_round_is_exact_for_the_smaller_deck(key: str, seed: int, out_size: int, max_drawn: int) -> None:
+    machine = MACHINES[key]
+    deck = machine.deck()
+    rng = random.Random(seed)
+    rng.shuffle(deck)
+    cards, out = deck[:5], deck[5 : 5 + out_size]
+    if machine.wild == "deuces":  # make sure a wild card is out of play and one in the hand
+        deuces = [c for c in deck if c.rank == 2]
+        cards = [deuces[0], *[c for c in cards if c.rank != 2][:4]]
+        out = [deuces[1], *[c for c in out if c.rank != 2 and c not in cards]][:out_size]
+    evs = {h.hold: h.ev for h in hold_evs(cards, machine, 5, out)}
+    advice = advise(cards, machine, 5, out, rounds_left=1)
+    assert advice.exact and advice.rounds_left == 1
+    for hold in evs:
+        if 5 - len(hold) <= max_drawn:
+            assert evs[hold] == brute_force(cards, machine, 5, out, hold), hold
+            assert advice.value_of(hold).ev == pytest.approx(float(evs[hold]), abs=1e-12)
+    assert advice.best.ev == max(float(v) for v in evs.values())
+
+
+def test_the_cards_out_of_play_change_the_value() -> None:
+    # 4 to a royal: the one card that completes it was discarded earlier -> no royal left
+    cards = parse_cards("TH JH QH KH 2C")
+    fresh = {h.hold: h.ev for h in hold_evs(cards, JOB, 5)}
+    without_ace = {h.hold: h.ev for h in hold_evs(cards, JOB, 5, parse_cards("AH 3D"))}
+    assert without_ace[(0, 1, 2, 3)] < fresh[(0, 1, 2, 3)]
+    assert without_ace[(0, 1, 2, 3)] == brute_force(cards, JOB, 5, parse_cards("AH 3D"), (0, 1, 2, 3))
+    with pytest.raises(ValueError):
+        hold_evs(cards, JOB, 5, parse_cards("TH"))  # a card of the hand cannot be out of play
+    with pytest.raises(ValueError):
+        hold_evs(cards, JOB, 5, parse_cards("AH AH"))
+
+
+# Hands where the right first hold with two exchange rounds is not the one-draw hold.
+# Found by a search over random deals (advice vs one-draw best); both holds' two-round
+# values checked by exact enumeration of every first draw followed by the best last
+# round (figures per coin, 9/6 Jacks or Better, 5 coins):
+TWO_ROUND_HANDS = [
+    # three to a flush: a second draw makes the flush far likelier; one draw keeps the queen
+    ("2D 9D 4H 8S QD", (0, 1, 4), (4,)),
+    # three to a flush with the king, over the king alone
+    ("4C 3C 5S KC TD", (0, 1, 3), (3,)),
+    # the jack alone over ace-jack offsuit: more cards drawn, twice
+    ("9C AH JD 7S 4C", (2,), (1, 2)),
+]
+
+
+@pytest.mark.parametrize(("text", "two_round", "one_draw"), TWO_ROUND_HANDS)
+def test_two_rounds_change_the_first_hold(text: str, two_round: tuple[int, ...], one_draw: tuple[int, ...]) -> None:
+    cards = parse_cards(text)
+    assert hold_evs(cards, JOB, 5)[0].hold == one_draw
+    advice = advise(cards, JOB, 5, (), rounds_left=2)
+    assert advice.best.hold == two_round
+    assert not advice.exact and not advice.best.exact and advice.best.se > 0
+    # the one-draw figure is a lower bound: the later round can only add to it
+    assert all(h.ev >= h.one_draw - 4 * h.se for h in advice.holds)
+    assert advice.best.ev > advice.value_of(one_draw).ev
+
+
+def test_an_earlier_round_is_fixed_by_the_hand_and_keeps_the_exact_holds_exact() -> None:
+    cards = parse_cards("JS JD 4H 7C 9S")
+    first = advise(cards, JOB, 5, (), rounds_left=2, sampling=(4, 2, 8))
+    again = advise(cards, JOB, 5, (), rounds_left=2, sampling=(4, 2, 8))
+    assert [(h.hold, h.ev, h.se) for h in first.holds] == [(h.hold, h.ev, h.se) for h in again.holds]
+    assert advice_seed(cards, (), 2, JOB, 5) == advice_seed(list(cards), [], 2, JOB, 5)
+    assert advice_seed(cards, (), 2, JOB, 5) != advice_seed(cards, (), 3, JOB, 5)
+    stand = first.value_of((0, 1, 2, 3, 4))
+    assert stand.exact and stand.ev == 1.0  # standing ends the hand: a pair of jacks, the stake back
+    one_card = first.value_of((0, 1, 2, 3))  # one card drawn, then the last round: every card tried
+    assert one_card.exact and one_card.ev > one_card.one_draw
+    assert len(first.holds) == 32 and len(first.evs()) == 32
+
+
+def test_three_rounds_are_estimated_with_the_method_said() -> None:
+    cards = parse_cards("2S 7D 9H JC KS")
+    advice = advise(cards, MACHINES["deuces-wild"], 5, (), rounds_left=3, sampling=(2, 2, 6))
+    assert advice.rounds_left == 3 and not advice.exact
+    assert "middle round" in advice.method
+    assert advice.best.hold != (0, 1, 2, 3, 4)
+    with pytest.raises(ValueError):
+        advise(cards, JOB, 5, (), rounds_left=4)
+
+
+def test_the_words_are_the_screens() -> None:
+    cards = parse_cards("KS 2D JD 4C 9H")
+    assert exchange_words((0, 2)) == "exchange 2 4 5"
+    assert hold_text(cards, (0, 2)) == "exchange 2 4 5 (keep K♠ J♦)"
+    assert hold_text(cards, (0, 2), ascii=True) == "exchange 2 4 5 (keep KS JD)"
+    assert hold_text(cards, (0, 1, 2, 3, 4)) == "stand pat"
+    assert hold_text(cards, ()) == "exchange all five"
+    assert hand_words(cards) == "K♠ 2♦ J♦ 4♣ 9♥"
+
+
+def test_the_cards_out_of_play_are_the_discards() -> None:
+    hand = DrawHand.new(500, 3, JACKS_OR_BETTER).bet(5).deal(Shoe.stacked("2S 7D 9H JC KS 3S 4S 5S 6S QD"))
+    assert out_of_play(hand) == ()
+    hand = hand.exchange([1, 2])
+    assert set(out_of_play(hand)) == set(parse_cards("7D 9H"))
+    hand = hand.exchange([0, 4])
+    assert set(out_of_play(hand)) == set(parse_cards("7D 9H 2S KS"))
+
+
+def test_advice_value_of_finds_any_order() -> None:
+    advice = advise(parse_cards("TH JH QH KH 2C"), JOB, 5)
+    assert isinstance(advice, PokerAdvice)
+    assert advice.value_of((3, 2, 1, 0)) is advice.best
+    assert advice.best.discards == (4,)
