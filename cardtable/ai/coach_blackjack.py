@@ -53,12 +53,14 @@ face-down card, never the order of the shoe.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -348,11 +350,19 @@ def prepare(rules: Rules) -> None:
 # -- input ---------------------------------------------------------------------------
 
 
+def _as_int(x: object) -> int | None:
+    """An integer (numpy's too), never a bool or a float; None otherwise."""
+    if isinstance(x, bool) or not isinstance(x, SupportsIndex):
+        return None
+    return operator.index(x)
+
+
 def _value_of(card: object, what: str) -> int:
     if isinstance(card, Card):
         return card_value(card)
-    if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 10:
-        return card
+    v = _as_int(card)
+    if v is not None and 1 <= v <= 10:
+        return v
     raise ValueError(f"{what} must be a Card or a card value 1-10 (ace = 1), not {card!r}")
 
 
@@ -381,11 +391,12 @@ def _check_remaining(remaining: Mapping[int, int]) -> Counts:
     if not isinstance(remaining, Mapping):
         raise ValueError(f"remaining must map card values 1-10 to counts, not {remaining!r}")
     counts = [0] * 10
-    for value, count in remaining.items():
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
-            raise ValueError(f"remaining: card values are 1-10 (ace = 1, tens together), not {value!r}")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise ValueError(f"remaining: the count of {value}s must be a non-negative int, not {count!r}")
+    for key, number in remaining.items():
+        value, count = _as_int(key), _as_int(number)
+        if value is None or not 1 <= value <= 10:
+            raise ValueError(f"remaining: card values are 1-10 (ace = 1, tens together), not {key!r}")
+        if count is None or count < 0:
+            raise ValueError(f"remaining: the count of {value}s must be a non-negative int, not {number!r}")
         counts[value - 1] = count
     if sum(counts) < 1:
         raise ValueError("remaining: no unseen card, but the dealer's face-down card is one")
@@ -491,8 +502,8 @@ def blackjack_action_evs(
     actions = _check_legal(legal)
     if len(values) < 2:
         raise ValueError(f"a hand to act holds at least two cards, not {len(values)}")
-    n_hands = (2 if split_hand else 1) if hands is None else hands
-    if not isinstance(n_hands, int) or isinstance(n_hands, bool) or not 1 <= n_hands <= rules.max_hands:
+    n_hands = (2 if split_hand else 1) if hands is None else _as_int(hands)
+    if n_hands is None or not 1 <= n_hands <= rules.max_hands:
         raise ValueError(f"hands must be 1-{rules.max_hands} (the seat's hands now), not {hands!r}")
     if split_hand and n_hands < 2:
         raise ValueError("a split hand means the seat holds at least 2 hands")

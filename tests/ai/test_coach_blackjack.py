@@ -113,6 +113,16 @@ def test_cards_and_hands_are_read_like_values() -> None:
     assert blackjack_action_evs(HOUSE, hand, 6, {S, H, D, P}) == by_cards
 
 
+def test_numpy_integers_are_integers() -> None:
+    import numpy as np
+
+    remaining = {v: np.int64(c) for v, c in full_shoe(6).items()}
+    remaining[np.int64(10)] -= 2
+    remaining[np.int64(6)] -= 1
+    assert blackjack_action_evs(HOUSE, [np.int64(10), 10], np.int64(6), {S, H}, remaining, hands=np.int64(1)) == \
+        blackjack_action_evs(HOUSE, [10, 10], 6, {S, H})
+
+
 def test_only_legal_actions_and_best_first_order() -> None:
     evs = blackjack_action_evs(HOUSE, [10, 6], 10, {H, S})
     assert list(evs) == [S, H]  # ACTION_ORDER
@@ -138,6 +148,8 @@ def test_only_legal_actions_and_best_first_order() -> None:
         ({"hand": [10, 6], "legal": {S}, "up": 0}, "dealer_up"),
         ({"hand": [10, 6], "legal": {S}, "remaining": {11: 3}}, "1-10"),
         ({"hand": [10, 6], "legal": {S}, "remaining": {5: -1}}, "non-negative"),
+        ({"hand": [10, 6], "legal": {S}, "remaining": {5: 2.0}}, "non-negative int"),
+        ({"hand": [10, 6], "legal": {S}, "remaining": {True: 2}}, "1-10"),
         ({"hand": [10, 6], "legal": {S}, "remaining": {}}, "face-down"),
         ({"hand": [10, 6], "legal": {S}, "remaining": [1, 2]}, "map"),
         ({"hand": [8, 8], "legal": {P}, "hands": 4}, "at most 4"),
