@@ -86,16 +86,19 @@ def test_the_cards_out_of_play_change_the_value() -> None:
 
 
 # Hands where the right first hold with two exchange rounds is not the one-draw hold.
-# Found by a search over random deals (advice vs one-draw best); both holds' two-round
-# values checked by exact enumeration of every first draw followed by the best last
-# round (figures per coin, 9/6 Jacks or Better, 5 coins):
+# Found by a search over random deals (the advice against the one-draw best hold,
+# keeping those with the widest margins), then checked by exact enumeration: every first
+# draw, followed by the best of the 32 holds for the last draw from the deck without the
+# discards (9/6 Jacks or Better, 5 coins, value per coin over the two rounds):
 TWO_ROUND_HANDS = [
-    # three to a flush: a second draw makes the flush far likelier; one draw keeps the queen
-    ("2D 9D 4H 8S QD", (0, 1, 4), (4,)),
-    # three to a flush with the king, over the king alone
-    ("4C 3C 5S KC TD", (0, 1, 3), (3,)),
-    # the jack alone over ace-jack offsuit: more cards drawn, twice
-    ("9C AH JD 7S 4C", (2,), (1, 2)),
+    # three to a royal over a pair of kings: two draws at the royal (exact 3.9925 vs
+    # 2.1962; the suited two-card holds QK 1.9, TK, TQ lower still)
+    ("TH KC QH KH AD", (0, 2, 3), (1, 3)),
+    # three to a flush (6♥ Q♥ 4♥) over queen-ace: a second draw makes the flush likelier
+    # (exact 1.2400 vs 1.1022; the ace alone, the queen alone lower)
+    ("6H 9D QH AC 4H", (0, 2, 4), (2, 3)),
+    # three to a flush with the ace over the ace alone (exact 1.2413 vs A♦ alone …)
+    ("6D 2D 4S AD 3C", (0, 1, 3), (3,)),
 ]
 
 

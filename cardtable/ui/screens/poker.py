@@ -15,8 +15,14 @@ catches the picture up.
 
 The table is a row of machines (issue 16, ``assets/paytables``): ``m`` or a click on the
 machine line walks to the next one between hands, remembered in the settings; a hand is
-always paid (and resumed) by the machine it was dealt on. The tip (``t``) and the coach
-line after the draw are exact on every machine.
+always paid (and resumed) by the machine it was dealt on.
+
+The coach (issue 11, :mod:`cardtable.ai.coach_poker`): ``t`` lists the best holds of the
+decision at hand in the screen's terms ("exchange 2 4 5 (keep K♠ J♦)") with their value
+per coin, in every exchange round (exact in the last, an estimate with its ± before it),
+and ticks the best hold's boxes when pressed again; the advice is worked out in a worker
+thread as soon as the cards show. Every exchange is graded into the record's meta and the
+history's details; ``k`` toggles coach mode, which questions a costly exchange first.
 """
 
 from __future__ import annotations
@@ -426,6 +432,17 @@ class PokerScreen(GameScreen):
 
     def _advice_ready(self, key: SpotKey, advice: PokerAdvice | None) -> None:
         self._computing.discard(key)
+        if advice is not None:
+            self._advice[key] = advice
+        if not self.is_mounted:
+            return  # the table was left: the open hand waits, undrawn
+        if self.app.screen is not self:
+            # covered (the history, the rules): nothing is drawn behind the player's back
+            if self._pending_draw is not None:
+                self._pending_draw = None
+                self.view = replace(self.view, tip="The draw waited for the coach: press Enter again.")
+            self._tip_wanted = None
+            return
         hand = self.view.hand
         current = hand is not None and hand.phase is Phase.DRAWING and self._spot_key(hand) == key
         if advice is None:
@@ -436,8 +453,7 @@ class PokerScreen(GameScreen):
                     self._pending_draw = None
                     self._exchange_ungraded(hand, ticked)
             return
-        self._advice[key] = advice
-        if not current or hand is None or not self.is_mounted:
+        if not current or hand is None:
             return
         if self._pending_draw is not None and self._pending_draw[0] == key:
             _key, ticked = self._pending_draw

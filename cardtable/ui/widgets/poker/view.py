@@ -39,7 +39,7 @@ class PokerView:
     tip: str | None = None
     #: The coach's best holds, shown in the pay table's place (until the next step).
     advice: PokerAdvice | None = None
-    #: After the draw: how the first decision compares with the best hold (the coach).
+    #: After the draw: the coach's word on the hand's graded exchanges.
     coach: str | None = None
     #: The banner's (text, kind) while no result is shown.
     notice: tuple[str, str] | None = None
