@@ -1293,7 +1293,7 @@ def _bankroll(cur: sqlite3.Cursor) -> int:
 
 def _details_json(details: dict[str, Any] | None) -> str:
     try:
-        return json.dumps({} if details is None else details, sort_keys=True, allow_nan=False)
+        return json.dumps({} if details is None else details, sort_keys=True, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:
         raise ValueError(f"details must be plain JSON data: {error}") from None
 

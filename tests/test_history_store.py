@@ -223,3 +223,22 @@ def test_a_round_whose_last_computer_actions_were_not_saved_is_kept_whole_and_st
     steps = steps_for(early)
     assert isinstance(steps, BlackjackSteps) and steps.round.finished
     assert steps.round.results == live.results
+
+
+def test_graded_decisions_are_kept_once_in_the_history(tmp_path) -> None:
+    """Issue 11: a round's decisions travel in its details; the record kept for replays
+    drops its copy (meta), and the details are stored as compact JSON."""
+    from cardtable.ai.grading import decisions_in, grade
+    from cardtable.core.record import RoundRecord
+    from cardtable.core.replay import compact
+    from cardtable.store import Store
+
+    decision = grade("poker", "AS AD 4C 7H 9S", {"exchange 3 4 5": 0.8, "stand pat": 0.5}, "stand pat", 500)
+    record = RoundRecord("nonsense", {}, (), {"decisions": [decision.to_json()], "machine": "x"})
+    assert compact(record).meta == {"machine": "x"}
+    with Store.open(tmp_path) as store:
+        store.record_round("poker", 500, 0, {"decisions": [decision.to_json()]})
+        (entry,) = store.history("poker")
+        assert decisions_in(entry.details) == [decision]
+        (raw,) = store._read("SELECT details FROM history")[0]
+    assert ", " not in raw and ": " not in raw

@@ -31,10 +31,14 @@ def _tokens(snapshot: object) -> list[str]:
 
 
 def compact(record: RoundRecord) -> RoundRecord:
-    """``record`` with its shoe cut down to the cards the round dealt.
+    """``record`` with its shoe cut down to the cards the round dealt, and without the
+    graded decisions (issue 11), which the settled round keeps in its details.
 
     Never raises for a bad record: what cannot be trimmed safely is returned as it is.
     """
+    if "decisions" in record.meta:  # graded decisions travel in the round's details
+        meta = {k: v for k, v in record.meta.items() if k != "decisions"}
+        record = RoundRecord(record.game, record.start, record.actions, meta)
     try:
         if record.game == "blackjack":
             return _compact_blackjack(record)
