@@ -31,21 +31,22 @@ def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = F
 
     text = Text()
     where = f"exchange {round_no} of {rounds}" if rounds > 1 else "the draw"
-    text.append(f"Coach · best holds for {where}\n", style="bold")
-    text.append("return per coin bet, with best play after\n" if advice.rounds_left > 1 else
-                "return per coin bet (exact)\n", style="dim")
+    # most important first: a short pay table's box (8 lines) cuts the last lines
+    text.append(f"Coach · best holds for {where} (per coin bet)\n", style="bold")
     for n, hold in enumerate(advice.holds[:SHOWN], start=1):
         words = hold_text(advice.cards, hold.hold, ascii)
         figure = _figure(hold.ev, hold.se, hold.exact)
         width = max(1, 36 - len(words))
         text.append(f"{n}. {words}{' ' * width}{figure}\n", style="bold" if n == 1 else "")
     if advice.exact:
-        note = "exact: every draw counted"
+        note = "exact: every draw counted" + (", then the best last round" if advice.rounds_left > 1 else "")
     elif advice.rounds_left == 2:
         note = "± 1 standard error · sampled, seed fixed by the hand"
     else:
         note = "sampled ± 1 s.e.; middle round: best one-draw hold"
     text.append(note + "\n", style="dim")
+    if advice.rounds_left > 1:
+        text.append("values count the rounds still to come, played best\n", style="dim")
     text.append("t again ticks the best hold's Exchange boxes", style="dim italic")
     return text
 

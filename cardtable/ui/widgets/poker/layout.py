@@ -101,6 +101,9 @@ class PokerLayout(Vertical):
             self.coach.update(advice_text(advice, hand.exchanges_done + 1, hand.exchange_rounds, self._ascii))
         self._coach_shown = advice
         if self.coach.display != (advice is not None):
+            if advice is not None and self.paytable.outer_size.height:
+                # the pay table's box exactly: nothing below it moves
+                self.coach.styles.height = self.paytable.outer_size.height
             self.coach.display = advice is not None
             self.paytable.display = advice is None
         in_play = view.in_play
