@@ -11,6 +11,12 @@ re-priced as flushes, straight flushes or royals. About 21,000 rank patterns cov
 all 32 holds, well under the 50 ms a hint may take. Everything is exact
 (``fractions.Fraction``); tests check the counting against plain enumeration on every
 machine.
+
+The deck need not be fresh: ``out`` takes away the cards already out of play (an earlier
+exchange round's discards, RULES.md section 4), which is the coach's last round
+(:mod:`cardtable.ai.coach_poker`). The counting runs on numpy arrays (the rank patterns
+of each hold as indices into the deck's binomial table; the suited draws as bit masks of
+ranks), about a millisecond a hand.
 """
 
 from __future__ import annotations
@@ -248,12 +254,6 @@ def _hold_totals(hand: Sequence[Card], machine: Machine, coins: int, gone: Seque
                 total += _flush_extra(held_key, suited_left[suit], wilds_left, wild_rank, k, machine, coins)
         out.append((total, comb(unseen, k)))
     return out
-
-
-def best_value(hand: Sequence[Card], machine: Machine, coins: int, gone: Sequence[Card] = ()) -> float:
-    """The best hold's expected return per coin (a float), for one draw from the deck
-    less ``hand`` and ``gone``: what a hand is worth with one exchange round left."""
-    return max(total / ways for total, ways in _hold_totals(hand, machine, coins, gone)) / coins
 
 
 def hold_evs(
