@@ -35,6 +35,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox, Header
 
@@ -425,10 +426,21 @@ class PokerScreen(GameScreen):
             advice = advise(cards, machine, coins, out, rounds_left)
         except Exception:  # noqa: BLE001 — a failed tip must never break the table
             advice = None
-        try:
-            self.app.call_from_thread(self._advice_ready, key, advice)
-        except RuntimeError:
-            pass  # the app is closing
+        # a message, not call_from_thread: that would block this thread on an app
+        # that is closing (and the interpreter waits for its worker threads at exit)
+        self.post_message(self.AdviceReady(key, advice))
+
+    class AdviceReady(Message):
+        """A worker thread has the advice for a decision (None: it failed)."""
+
+        def __init__(self, key: SpotKey, advice: PokerAdvice | None) -> None:
+            super().__init__()
+            self.key = key
+            self.advice = advice
+
+    def on_poker_screen_advice_ready(self, message: AdviceReady) -> None:
+        message.stop()
+        self._advice_ready(message.key, message.advice)
 
     def _advice_ready(self, key: SpotKey, advice: PokerAdvice | None) -> None:
         self._computing.discard(key)
