@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 
@@ -55,6 +55,7 @@ __all__ = [
     "advice_seed",
     "out_of_play",
     "SAMPLING",
+    "AdviceCancelled",
 ]
 
 #: By rounds left: (samples every estimated hold gets first, how many of the best holds
@@ -62,6 +63,10 @@ __all__ = [
 #: (about 1 ms) with two rounds left, two with three. Sized for a 1-2 s budget
 #: (``benchmarks/coach_poker.py``).
 SAMPLING = {2: (12, 5, 120), 3: (8, 4, 100)}
+
+
+class AdviceCancelled(Exception):
+    """:func:`advise` was told to stop (the table no longer needs the advice)."""
 
 
 @dataclass(frozen=True)
@@ -164,13 +169,15 @@ def advise(
     *,
     seed: int | None = None,
     sampling: tuple[int, int, int] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> PokerAdvice:
     """Every hold of ``cards`` with its expected return per coin, best first.
 
     ``out``: cards already out of play (the earlier rounds' discards); ``rounds_left``:
     exchange rounds still to play, this one included (1 = the last: exact).
     ``seed``: the sampling seed (default :func:`advice_seed`); ``sampling``: (first
-    samples, contenders, contenders' samples), default :data:`SAMPLING`.
+    samples, contenders, contenders' samples), default :data:`SAMPLING`; ``cancelled``:
+    asked between samples, :class:`AdviceCancelled` when it says True.
     """
     machine = machine_of(pay_table)
     cards = tuple(cards)
@@ -185,7 +192,7 @@ def advise(
         return PokerAdvice(cards, 1, holds, "exact", time.perf_counter() - started)
 
     first_samples, contenders, contender_samples = sampling or SAMPLING[rounds_left]
-    sampler = _Sampler(machine, coins, cards, out, rounds_left, one_draw)
+    sampler = _Sampler(machine, coins, cards, out, rounds_left, one_draw, cancelled)
     rng = random.Random(advice_seed(cards, out, rounds_left, machine, coins) if seed is None else seed)
     values: dict[tuple[int, ...], HoldValue] = {}
     sampled: list[tuple[int, ...]] = []
@@ -208,6 +215,7 @@ def advise(
     def sample_to(hold: tuple[int, ...], n: int) -> None:
         got = gains[hold]
         for s in range(len(got), n):
+            sampler.check()
             got.append(sampler.gain(hold, deck(s)))
         values[hold] = _estimate(hold, one_draw[hold], got)
 
@@ -246,12 +254,18 @@ class _Sampler:
         out: tuple[Card, ...],
         rounds_left: int,
         one_draw: dict[tuple[int, ...], float],
+        cancelled: Callable[[], bool] | None = None,
     ) -> None:
         self.machine, self.coins, self.cards, self.out = machine, coins, cards, out
+        self.cancelled = cancelled
         self.rounds_left = rounds_left
         self.one_draw = one_draw
         seen = set(cards) | set(out)
         self.unseen = [card for card in machine.deck() if card not in seen]
+
+    def check(self) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise AdviceCancelled
 
     def _pay(self, hand: Sequence[Card]) -> float:
         return self.machine.pay(self.machine.classify(hand), self.coins) / self.coins
@@ -278,6 +292,7 @@ class _Sampler:
         (position,) = (i for i in range(5) if i not in hold)
         gone = self.out + (self.cards[position],)
         total = 0.0
+        self.check()
         for card in self.unseen:
             hand = list(self.cards)
             hand[position] = card

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from cardtable.ai.coach_poker import (
+    AdviceCancelled,
     PokerAdvice,
     advice_seed,
     advise,
@@ -141,6 +142,8 @@ def test_three_rounds_are_estimated_with_the_method_said() -> None:
     assert advice.best.hold != (0, 1, 2, 3, 4)
     with pytest.raises(ValueError):
         advise(cards, JOB, 5, (), rounds_left=4)
+    with pytest.raises(AdviceCancelled):  # the table no longer needs it: stop at once
+        advise(cards, JOB, 5, (), rounds_left=2, cancelled=lambda: True)
 
 
 def test_the_words_are_the_screens() -> None:

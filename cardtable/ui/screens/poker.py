@@ -38,6 +38,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox, Header
+from textual.worker import get_current_worker
 
 from ...ai.grading import WARN_THRESHOLD, Decision, grade
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
@@ -391,6 +392,8 @@ class PokerScreen(GameScreen):
         return RoundRecord(record.game, record.start, record.actions, {"decisions": list(decisions)})
 
     def _new_hand_coach(self) -> None:
+        self.workers.cancel_group(self, "poker-coach")  # the last hand's advice is not needed
+        self._computing.clear()
         self._decisions = []
         self._advice.clear()
         self._tip_wanted = None
@@ -419,11 +422,14 @@ class PokerScreen(GameScreen):
 
     def _work_out(self, key: SpotKey) -> None:
         """In a worker thread: the advice, handed to the UI thread."""
-        from ...ai.coach_poker import advise
+        from ...ai.coach_poker import AdviceCancelled, advise
 
+        worker = get_current_worker()
         cards, out, rounds_left, machine, coins = key
         try:
-            advice = advise(cards, machine, coins, out, rounds_left)
+            advice = advise(cards, machine, coins, out, rounds_left, cancelled=lambda: worker.is_cancelled)
+        except AdviceCancelled:
+            return  # a new hand was dealt, or the app is closing
         except Exception:  # noqa: BLE001 — a failed tip must never break the table
             advice = None
         # a message, not call_from_thread: that would block this thread on an app
