@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
         "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
         "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
         "the settled rounds; 'cardtable stats' prints the statistics; "
-        "'cardtable drill blackjack|poker' drills the decisions players get wrong.",
+        "'cardtable drill blackjack|poker' drills the decisions players get wrong; "
+        "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
@@ -127,6 +128,89 @@ def build_drill_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve_args(args: list[str]) -> list[str] | None:
+    """The arguments without the word ``serve`` when it is the subcommand, else None."""
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return None
+        if word in _VALUED:
+            i += 2
+            continue
+        if word.startswith("-"):
+            i += 1
+            continue
+        return args[:i] + args[i + 1 :] if word == "serve" else None
+    return None
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {shorten(text)}")
+    return int(text)
+
+
+def _host(text: str) -> str:
+    if not text or len(text) > 253 or any(c.isspace() for c in text) or not text.isprintable():
+        raise argparse.ArgumentTypeError(f"is not a host name or address: {shorten(text)}")
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 20 else float("nan")
+    except ValueError:
+        value = float("nan")
+    if not 0.5 <= value <= 3600:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0.5 to 3600, not {shorten(text)}")
+    return value
+
+
+def build_serve_parser() -> argparse.ArgumentParser:
+    """``cardtable serve`` (issue 14) and the global options (before or after)."""
+    parser = _Parser(
+        prog="cardtable serve",
+        description="A headless shared-table server: blackjack tables of up to 5 seats that "
+        "people join over the network (newline-delimited JSON, see docs/protocol.md). "
+        "Each player's bankroll and history live in PATH/players/NAME/. "
+        "SIGINT/SIGTERM finish the rounds under way, then stop.",
+    )
+    parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=7654, help="port to listen on (default 7654)")
+    parser.add_argument("--turn-timeout", type=_seconds, default=30.0, metavar="SECONDS",
+                        help="a player's turn times out after this and the hand stands (default 30)")
+    parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (tests only: not secret)")
+    parser.add_argument(
+        "--data-dir", type=_data_dir, metavar="PATH", help="where the players' bankrolls and histories live"
+    )
+    parser.add_argument("--ascii", action="store_true", help="accepted with every command (unused here)")
+    parser.add_argument("--no-animation", action="store_true", help="accepted with every command (unused here)")
+    return parser
+
+
+def _serve(args_list: list[str]) -> int:
+    try:
+        args = build_serve_parser().parse_args(args_list)
+    except UsageError as error:
+        return _fail(f"{error} (see 'cardtable serve --help')")
+    data_dir = args.data_dir
+    if data_dir is None:
+        import platformdirs
+
+        data_dir = Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+    try:
+        from .net.players import Players
+
+        Players(data_dir)  # makes PATH/players, or says why it cannot
+    except OSError as error:
+        where = shorten(str(data_dir), 24, middle=True)
+        return _fail(f"the data folder {where} cannot be used: {error.strerror or type(error).__name__}")
+    from .net.server import serve_main
+
+    return serve_main(args, data_dir)
+
+
 def _fail(message: str) -> int:
     print(f"cardtable: error: {one_line(message, clip=False)}", file=sys.stderr)
     return 2
@@ -171,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .ai.poker_analysis import main as analyse_main
 
         return analyse_main(args_list[1:])
+    serve_args = _serve_args(args_list)  # issue 14
+    if serve_args is not None:
+        return _serve(serve_args)
     from .cli_history import find_subcommand, run_subcommand  # issue 13
 
     command, rest = find_subcommand(args_list)

@@ -1,0 +1,485 @@
+"""``cardtable serve``: the shared-table server (asyncio, newline-delimited JSON over TCP).
+
+The server is the authority: it shuffles (``SystemRandom``; a seeded ``Random`` per
+table under ``--seed``), deals, validates every action with the core and settles into
+each player's own Store. A client connects, says ``hello`` (protocol version, name,
+token) and gets ``welcome``; then it may sit, bet and act (``docs/protocol.md``).
+
+Nothing a client sends can crash the server or change a table unless it is a valid,
+permitted action: bad lines get an ``error`` message (a line over 64 KiB, or a flood of
+more than 200 messages in a second, a disconnect). Joins, leaves and errors are logged
+to stderr, one line each. SIGINT/SIGTERM stop it cleanly: no new rounds, the rounds
+under way are played out (turns still time out), then everyone is told ``bye``; a second
+signal makes every hand still to act stand at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..core.blackjack import Action
+from ..core.record import RecordError, RoundRecord
+from ..store import StoreError
+from .players import IdentityError, Player, Players
+from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
+from .tables import GAME, BlackjackTable, TableError
+
+__all__ = ["Server", "serve_main", "DEFAULT_PORT"]
+
+DEFAULT_PORT = 7654
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 10.0
+#: Bytes waiting to be sent to one client before it is let go (it is not reading).
+MAX_BACKLOG = 4 * 1024 * 1024
+#: Tables the server will open at most.
+MAX_TABLES = 200
+
+
+class Connection:
+    """One client's connection."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.player: Player | None = None
+        self.closed = False
+        self._window = time.monotonic()
+        self._count = 0
+        self._warned = False
+
+    @property
+    def who(self) -> str:
+        return self.player.name if self.player is not None else self.peer
+
+    def write(self, data: bytes) -> bool:
+        """Queue ``data``; False (and the connection closed) when the client does not read."""
+        if self.closed:
+            return False
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return False
+        if transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.close()
+            return False
+        self.writer.write(data)
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+    def flood(self) -> str | None:
+        """Count a message: None to handle it, ``"drop"`` or ``"cut"`` (disconnect)."""
+        now = time.monotonic()
+        if now - self._window >= 1.0:
+            self._window, self._count, self._warned = now, 0, False
+        self._count += 1
+        if self._count > FLOOD_DISCONNECT:
+            return "cut"
+        if self._count > FLOOD_RATE:
+            return "drop"
+        return None
+
+
+class Server:
+    """The shared tables and the players' connections (one event loop, no threads)."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        turn_timeout: float = 30.0,
+        bet_window: float | None = None,
+        seed: int | None = None,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.host = host
+        self.port = port
+        self.turn_timeout = turn_timeout
+        self.bet_window = bet_window
+        self.seed = seed
+        self._log = log if log is not None else _stderr_log(sys.stderr)
+        self.players = Players(self.data_dir)
+        self.tables: dict[int, BlackjackTable] = {}
+        self.by_key: dict[str, Connection] = {}
+        self.connections: set[Connection] = set()
+        self._next_table = 1
+        self._server: asyncio.base_events.Server | None = None
+        self._stopping = False
+        self._stopped = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- the Hub the tables talk through ----------------------------------------------
+
+    def send(self, key: str, message: dict[str, Any]) -> None:
+        conn = self.by_key.get(key)
+        if conn is not None:
+            conn.write(encode(message))
+
+    def log(self, text: str) -> None:
+        self._log(" ".join(text.split()))
+
+    # -- life ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume the rounds a stopped server left open, then listen."""
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self._loop_error)
+        self._resume_open_rounds()
+        self._server = await asyncio.start_server(
+            self._client, self.host, self.port, limit=MAX_LINE + 1
+        )
+        sockets = self._server.sockets or ()
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self.log(f"listening on {self.host}:{self.port} (turns time out after {self.turn_timeout:g} s)")
+
+    def request_stop(self, now: bool = False) -> None:
+        """Stop: no new connections or rounds; the rounds under way are played out
+        (``now``, or a second request: every hand still to act stands at once)."""
+        if self._stopping:
+            now = True
+        self._stopping = True
+        self.log("stopping: finishing the rounds under way" + (" now" if now else ""))
+        if self._server is not None:
+            self._server.close()
+        for table in list(self.tables.values()):
+            table.stop(now=now)
+        self._check_stopped()
+
+    def _check_stopped(self) -> None:
+        if self._stopping and all(t.idle for t in self.tables.values()) and not self._stopped.is_set():
+            for conn in list(self.connections):
+                conn.write(encode({"type": "bye", "message": "the server is closing"}))
+                conn.close()
+            self._stopped.set()
+
+    async def wait_stopped(self) -> None:
+        """Until the server has stopped; then the connections and stores are closed."""
+        await self._stopped.wait()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.players.close()
+        self.log("stopped")
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        what = f"{type(error).__name__}: {error}" if error is not None else context.get("message", "?")
+        self.log(f"error (internal): {what}")
+
+    def _on_idle(self, table: BlackjackTable) -> None:
+        if self._stopping:
+            self._check_stopped()
+
+    # -- rounds a stopped server left open -------------------------------------------------
+
+    def _resume_open_rounds(self) -> None:
+        groups: dict[tuple[object, object], list[tuple[Player, RoundRecord]]] = {}
+        for key in self.players.known():
+            try:
+                player = self.players.load(key)
+                open_round = player.store.open_round(GAME)
+            except (OSError, ValueError, KeyError, StoreError) as error:
+                self.log(f"error player {key}: cannot be read: {error}")
+                continue
+            if open_round is None:
+                continue
+            try:
+                record = RoundRecord.from_json(open_round.record)
+            except RecordError as error:
+                self._void([player], str(error))
+                continue
+            group = (record.meta.get("server_table"), record.meta.get("server_round"))
+            groups.setdefault(group, []).append((player, record))
+        for copies in groups.values():
+            players = [p for p, _ in copies]
+            record = max((r for _, r in copies), key=lambda r: len(r.actions))
+            keys = record.meta.get("keys")
+            by_key = {p.key: p for p in players}
+            if not isinstance(keys, list) or {k for k in keys if k is not None} != set(by_key):
+                self._void(players, "the server stopped while the round was being dealt")
+                continue
+            table_id = self._new_table_id()
+            try:
+                table = BlackjackTable.resume(
+                    table_id, self, record, [None if k is None else by_key[k] for k in keys],
+                    rng=self._rng(table_id), turn_timeout=self.turn_timeout, on_idle=self._on_idle,
+                )
+            except RecordError as error:
+                self._void(players, str(error))
+                continue
+            self.tables[table_id] = table
+            self.log(f"resumed table {table_id}: a round of {', '.join(p.name for p in players)}")
+            table.start_resumed()
+
+    def _void(self, players: list[Player], reason: str) -> None:
+        for p in players:
+            try:
+                p.store.void_open_round(GAME, reason)
+                self.log(f"error player {p.name}: open round voided ({reason}); stake returned")
+            except StoreError as error:
+                self.log(f"error player {p.name}: {error}")
+
+    # -- tables -------------------------------------------------------------------------
+
+    def _new_table_id(self) -> int:
+        table_id = self._next_table
+        self._next_table += 1
+        return table_id
+
+    def _rng(self, table_id: int) -> random.Random:
+        if self.seed is None:
+            return random.SystemRandom()
+        return random.Random(f"cardtable serve/{self.seed}/{table_id}")
+
+    def _table_for(self, wanted: int | None) -> BlackjackTable:
+        if wanted is not None:
+            table = self.tables.get(wanted)
+            if table is None:
+                raise TableError("no-table", f"there is no table {wanted}")
+            return table
+        for table in self.tables.values():
+            if table.free_seats() and not table.stopping:
+                return table
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError("server-full", "every table is full")
+        table_id = self._new_table_id()
+        table = BlackjackTable(
+            table_id, self, rng=self._rng(table_id), turn_timeout=self.turn_timeout,
+            bet_window=self.bet_window, on_idle=self._on_idle,
+        )
+        self.tables[table_id] = table
+        self.log(f"table {table_id} opened")
+        return table
+
+    def table_of(self, key: str) -> BlackjackTable | None:
+        for table in self.tables.values():
+            if table.seat_of(key) is not None:
+                return table
+        return None
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.lobby_entry() for t in self.tables.values()]
+
+    # -- a client -------------------------------------------------------------------------
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        conn = Connection(reader, writer)
+        self.connections.add(conn)
+        try:
+            if self._stopping:
+                conn.write(encode({"type": "bye", "message": "the server is closing"}))
+                return
+            await self._serve(conn)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        except asyncio.CancelledError:
+            pass
+        except Exception as error:  # never let one client take the server down
+            self.log(f"error {conn.who}: internal {type(error).__name__}: {error}")
+        finally:
+            self.connections.discard(conn)
+            self._gone(conn)
+            conn.close()
+            if task is not None:
+                self._tasks.discard(task)
+
+    def _error(self, conn: Connection, code: str, text: str, *, fatal: bool = False) -> None:
+        conn.write(encode({"type": "error", "code": code, "message": text[:500], "fatal": fatal}))
+        if fatal:
+            self.log(f"error {conn.who}: {code}: {text}")
+
+    async def _serve(self, conn: Connection) -> None:
+        deadline = time.monotonic() + HELLO_TIMEOUT
+        while not conn.closed:
+            try:
+                if conn.player is None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        self._error(conn, "hello-timeout", "say hello first", fatal=True)
+                        return
+                    line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), left)
+                else:
+                    line = await conn.reader.readuntil(b"\n")
+            except asyncio.TimeoutError:
+                self._error(conn, "hello-timeout", "no hello in time", fatal=True)
+                return
+            except asyncio.LimitOverrunError:
+                self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+                return
+            except asyncio.IncompleteReadError as partial:
+                if partial.partial.strip():
+                    self._error(conn, "bad-json", "the last line had no newline")
+                return
+            verdict = conn.flood()
+            if verdict == "cut":
+                self._error(conn, "flood", f"more than {FLOOD_DISCONNECT} messages in a second", fatal=True)
+                return
+            if verdict == "drop":
+                if not conn._warned:
+                    conn._warned = True
+                    self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored")
+                continue
+            body = line[:-1]
+            if not body.strip():
+                continue
+            try:
+                message = decode(body)
+            except ProtocolError as error:
+                self._error(conn, error.code, str(error))
+                continue
+            self._dispatch(conn, message)
+
+    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if conn.player is None:
+            if kind != "hello":
+                self._error(conn, "hello-first", "say hello first")
+                return
+            self._hello(conn, message)
+            return
+        player = conn.player
+        table = self.table_of(player.key)
+        try:
+            if kind == "hello":
+                raise TableError("already-greeted", "you have already said hello")
+            if kind == "ping":
+                pong: dict[str, Any] = {"type": "pong"}
+                if "id" in message:
+                    pong["id"] = message["id"]
+                conn.write(encode(pong))
+            elif kind == "lobby":
+                conn.write(encode({"type": "lobby", "tables": self.lobby()}))
+            elif kind == "sit":
+                if table is not None:
+                    raise TableError("seated", f"you are seated at table {table.id}")
+                if self._stopping:
+                    raise TableError("closing", "the server is closing")
+                self._table_for(message.get("table")).sit(player)
+                self.log(f"sit {player.name} at table {self.table_of(player.key).id}")  # type: ignore[union-attr]
+            elif table is None:
+                raise TableError("not-seated", "sit at a table first")
+            elif kind == "leave":
+                table.leave(player.key)
+                conn.write(encode({"type": "left", "table": table.id}))
+                self.log(f"leave {player.name} from table {table.id}")
+            elif kind == "bet":
+                table.bet(player.key, message["amount"])
+            elif kind == "act":
+                table.act(player.key, Action(message["action"]))
+            elif kind == "computer":
+                table.set_computer(player.key, message["seat"], message["level"])
+            elif kind == "refill":
+                if table.in_round(player.key):
+                    raise TableError("in-round", "a refill waits until the round is settled")
+                try:
+                    bankroll = player.store.refill(GAME, table.rules.min_bet)
+                except StoreError as error:
+                    raise TableError("refill", str(error)) from None
+                conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
+        except TableError as error:
+            self._error(conn, error.code, str(error))
+
+    def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
+        if message["version"] != PROTOCOL_VERSION:
+            self._error(conn, "version", f"this server speaks protocol version {PROTOCOL_VERSION}", fatal=True)
+            conn.close()
+            return
+        try:
+            player, token = self.players.identify(message["name"], message.get("token"))
+        except IdentityError as error:
+            self._error(conn, error.code, str(error), fatal=True)
+            conn.close()
+            return
+        except (OSError, StoreError) as error:
+            self._error(conn, "server", f"the player's data cannot be opened: {error}", fatal=True)
+            conn.close()
+            return
+        old = self.by_key.get(player.key)
+        if old is not None and old is not conn:
+            old.write(encode({"type": "bye", "message": "signed in from another connection"}))
+            old.player = None  # its leaving must not free the seat
+            old.close()
+        conn.player = player
+        self.by_key[player.key] = conn
+        table = self.table_of(player.key)
+        welcome: dict[str, Any] = {
+            "type": "welcome", "version": PROTOCOL_VERSION, "name": player.name,
+            "bankroll": player.store.bankroll, "tables": self.lobby(),
+            "seated": None,
+        }
+        if token is not None:
+            welcome["token"] = token
+        if table is not None:
+            welcome["seated"] = {"table": table.id, "seat": table.seat_of(player.key)}
+        conn.write(encode(welcome))
+        self.log(f"join {player.name} from {conn.peer}" + (" (new player)" if token else ""))
+        if table is not None:
+            table.reconnect(player)
+
+    def _gone(self, conn: Connection) -> None:
+        player = conn.player
+        if player is None:
+            return
+        if self.by_key.get(player.key) is conn:
+            del self.by_key[player.key]
+            table = self.table_of(player.key)
+            if table is not None:
+                table.disconnect(player.key)
+            self.log(f"leave {player.name} (disconnected)")
+
+
+def _stderr_log(stream: TextIO) -> Callable[[str], None]:
+    def log(text: str) -> None:
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        print(f"{stamp} cardtable serve: {text}", file=stream, flush=True)
+
+    return log
+
+
+async def _run(args: argparse.Namespace, data_dir: Path) -> int:
+    server = Server(data_dir, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed)
+    try:
+        await server.start()
+    except OSError as error:
+        server.players.close()
+        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 2
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, server.request_stop)
+        except (NotImplementedError, RuntimeError):  # not on this platform / thread
+            pass
+    await server.wait_stopped()
+    return 0
+
+
+def serve_main(args: argparse.Namespace, data_dir: Path) -> int:
+    """Run the server until it is stopped; the exit code."""
+    return asyncio.run(_run(args, data_dir))
