@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.core.blackjack import Rules
 from cardtable.core.blackjack_table import Table
 from cardtable.core.cards import Shoe
 from cardtable.net.client import Client, ServerClosed
@@ -319,19 +320,16 @@ async def test_bets_over_the_bankroll_or_the_limits_change_nothing(harness: Harn
     assert (await a.wait_for("error"))["code"] == "not-seated"
     await a.send({"type": "sit"})
     await a.wait_for("seated")
-    for amount, words in ((100_001, "bankroll"), (50_001, "table takes"), (499, "table takes")):
-        h.server.players.load("alice").store  # noqa: B018 - loaded
-        if amount == 100_001:
-            table = h.server.tables[1]
-            table.rules = type(table.rules)(max_bet=10**7)
-            table.core = Table(table.rules, shoe=table.core.shoe)
-        else:
-            table = h.server.tables[1]
-            table.rules = type(table.rules)()
-            table.core = Table(table.rules, shoe=table.core.shoe)
+    table = h.server.tables[1]
+    for amount, words in ((499, "table takes"), (50_001, "table takes")):
         await a.send({"type": "bet", "amount": amount})
         error = await a.wait_for("error")
         assert error["code"] == "bad-bet" and words in error["message"], error
+    table.rules = Rules(max_bet=10**7)  # a table whose limit is above the bankroll
+    table.core = Table(table.rules, shoe=table.core.shoe)
+    await a.send({"type": "bet", "amount": 100_001})
+    error = await a.wait_for("error")
+    assert error["code"] == "bad-bet" and "bankroll" in error["message"], error
     store = h.server.players.load("alice").store
     assert store.bankroll == 100_000 and store.open_round("blackjack") is None
     assert h.server.tables[1].round_no == 0
