@@ -218,3 +218,45 @@ async def test_a_resumed_hand_keeps_its_graded_exchanges(data_dir: Path) -> None
             True,
             True,
         ]
+
+
+async def test_coach_mode_does_not_question_what_the_sampling_cannot_tell_apart(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = coach_poker.advise
+
+    def estimated(*args: Any, **kwargs: Any) -> coach_poker.PokerAdvice:
+        cards, rounds_left = args[0], args[4]
+        if rounds_left == 1:
+            return real(*args, **kwargs)
+        figures = {(0, 1): (2.20, 0.03), (0, 1, 2): (2.18, 0.03), (2, 3, 4): (1.0, 0.03)}
+        holds = [
+            coach_poker.HoldValue(h.hold, *figures.get(h.hold, (0.5, 0.05)), exact=False, samples=12)
+            for h in real(cards, args[1], args[2], args[3], 1).holds
+        ]
+        holds.sort(key=lambda h: -h.ev)
+        return coach_poker.PokerAdvice(tuple(cards), rounds_left, tuple(holds), "made up for the test")
+
+    monkeypatch.setattr(coach_poker, "advise", estimated)
+    deck = "JS JD 4H 7C 9S  JH 2D 3S QC KD"
+    app = poker_app(data_dir, deck, deck, rounds=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await pilot.press("k", "enter", "4", "5", "enter")  # 0.02 below the best, ±0.04 each
+        await settle(pilot)
+        assert app.screen is screen and shown_cards(screen) == parse_cards("JS JD 4H JH 2D")
+        (decision,) = decisions_in(open_meta(app))
+        assert decision.estimated and not decision.is_best and decision.cost > 0  # graded all the same
+        await pilot.press("t", "t", "enter")  # the last round: its best, no question
+        await settle(pilot)
+        assert screen.hand is not None and screen.hand.phase is Phase.SETTLED
+        await pilot.press("enter")  # the next hand
+        await settle(pilot)
+        await pilot.press("1", "2", "enter")  # 1.2 below: questioned
+        await settle(pilot)
+        assert isinstance(app.screen, CoachWarning)
+        assert "gives up about 1.200" in screen_text(app)  # an estimate says "about"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert shown_cards(screen) == parse_cards("JS JD 4H 7C 9S")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from math import hypot
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -304,11 +305,20 @@ class PokerScreen(GameScreen):
     def _decide(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> None:
         """Grade the exchange of ``ticked``, then draw — or, in coach mode, warn first."""
         decision = self._grade(hand, ticked, advice)
-        if self.app.settings.coach and decision.ev_best - decision.ev_chosen > WARN_THRESHOLD:
+        if self.app.settings.coach and self._costly(decision, advice, ticked):
             self._warning_open = True
             self.app.push_screen(CoachWarning(decision), partial(self._warned, hand, ticked, decision))
             return
         self._exchange(hand, ticked, decision)
+
+    @staticmethod
+    def _costly(decision: Decision, advice: PokerAdvice, ticked: frozenset[int]) -> bool:
+        """Worth a warning: below the best by more than WARN_THRESHOLD — and, between two
+        estimates, by more than twice their combined standard error as well (the coach
+        does not question a choice the sampling cannot tell from the best)."""
+        mine = advice.value_of(tuple(i for i in range(HAND_SIZE) if i not in ticked))
+        noise = 2 * hypot(mine.se, advice.best.se)
+        return decision.ev_best - decision.ev_chosen > WARN_THRESHOLD + noise
 
     def _warned(self, hand: DrawHand, ticked: frozenset[int], decision: Decision, go: bool | None) -> None:
         """The coach's warning was answered: draw anyway, or take it back (the boxes stay
