@@ -153,6 +153,7 @@ async def test_coach_mode_warns_and_the_player_takes_it_back_or_goes_ahead(data_
         await settle(pilot)
         assert app.settings.coach and app.store.settings().coach  # saved: every table agrees
         assert "Coach mode on" in screen_text(app)
+        assert screen.sub_title and "coach on" in screen.sub_title  # the header says so
         await pilot.press("enter", "1", "2", "enter")  # throws the jacks away
         await settle(pilot)
         assert isinstance(app.screen, CoachWarning)
@@ -190,7 +191,7 @@ async def test_coach_mode_lets_the_best_exchange_through_and_k_turns_it_off(data
         await pilot.press("k")
         await settle(pilot)
         assert not app.store.settings().coach
-        assert "Coach mode off" in screen_text(app)
+        assert "Coach mode off" in screen_text(app) and not screen.sub_title
 
 
 async def test_a_resumed_hand_keeps_its_graded_exchanges(data_dir: Path) -> None:

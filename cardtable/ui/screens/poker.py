@@ -178,7 +178,6 @@ class PokerScreen(GameScreen):
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = replace(self._resumed(self._recalled(self.view)), bankroll=self.app.bankroll)
         self._show_machine()
-        self._show_coach_mode()
         hand = self.view.hand
         if hand is not None and hand.phase is Phase.DRAWING:  # a resumed hand: its advice
             self._start_advice(self._spot_key(hand))
@@ -380,19 +379,15 @@ class PokerScreen(GameScreen):
         return f"Tip: {words} · {figure} per coin · t ticks it"
 
     def action_coach(self) -> None:
-        """Coach mode on or off (saved: the settings screen and every table agree)."""
-        settings = self.app.settings
-        on = not settings.coach
-        if not self.app.save_settings(replace(settings, coach=on)):
+        """Coach mode on or off (saved: the settings screen and every table agree; the
+        header says "coach on")."""
+        on = self.toggle_coach()
+        if on is None:
             return
-        self._show_coach_mode()
         if on:
             self._banner.show("Coach mode on: an exchange that gives value away is questioned first.", "info")
         else:
             self._banner.show("Coach mode off: every exchange is still graded (see the summary).", "info")
-
-    def _show_coach_mode(self) -> None:
-        self.sub_title = "coach mode on" if self.app.settings.coach else None
 
     # -- the coach: values worked out off the UI thread ----------------------------------
 
