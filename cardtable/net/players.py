@@ -40,6 +40,13 @@ class Player:
     name: str
     key: str
     store: Store
+    #: The bankroll as last returned by the store (only the server changes it).
+    bankroll: int = 0
+
+    def refresh(self) -> int:
+        """Read the bankroll from the store (and keep it)."""
+        self.bankroll = self.store.bankroll
+        return self.bankroll
 
 
 def _digest(token: str) -> str:
@@ -94,6 +101,7 @@ class Players:
         player = self._open.get(key)
         if player is None:
             player = Player(shown, key, Store.open(folder))
+            player.refresh()
             self._open[key] = player
         return player, new_token
 
@@ -103,6 +111,7 @@ class Players:
         if player is None:
             data = json.loads((self.folder(key) / "player.json").read_text("utf-8"))
             player = Player(str(data["name"]), key, Store.open(self.folder(key)))
+            player.refresh()
             self._open[key] = player
         return player
 

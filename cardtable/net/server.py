@@ -57,27 +57,42 @@ class Connection:
         self._window = time.monotonic()
         self._count = 0
         self._warned = False
+        #: Lines waiting for the end of this turn of the event loop (one write for all).
+        self._out: list[bytes] = []
+        self._pending = 0
 
     @property
     def who(self) -> str:
         return self.player.name if self.player is not None else self.peer
 
     def write(self, data: bytes) -> bool:
-        """Queue ``data``; False (and the connection closed) when the client does not read."""
+        """Queue ``data``, sent with the other lines of this turn of the event loop in one
+        write; False (and the connection closed) when the client does not read."""
         if self.closed:
             return False
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True
             return False
-        if transport.get_write_buffer_size() > MAX_BACKLOG:
+        self._pending += len(data)
+        if transport.get_write_buffer_size() + self._pending > MAX_BACKLOG:
+            self._out.clear()
             self.close()
             return False
-        self.writer.write(data)
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._out.append(data)
         return True
+
+    def flush(self) -> None:
+        if self._out and not self.closed and not self.writer.transport.is_closing():
+            self.writer.write(b"".join(self._out))
+        self._out.clear()
+        self._pending = 0
 
     def close(self) -> None:
         if not self.closed:
+            self.flush()
             self.closed = True
             self.writer.close()
 
@@ -131,6 +146,11 @@ class Server:
         conn = self.by_key.get(key)
         if conn is not None:
             conn.write(encode(message))
+
+    def send_line(self, key: str, line: bytes) -> None:
+        conn = self.by_key.get(key)
+        if conn is not None:
+            conn.write(line)
 
     def log(self, text: str) -> None:
         self._log(" ".join(text.split()))
@@ -397,7 +417,7 @@ class Server:
                 if table.in_round(player.key):
                     raise TableError("in-round", "a refill waits until the round is settled")
                 try:
-                    bankroll = player.store.refill(GAME, table.rules.min_bet)
+                    bankroll = player.bankroll = player.store.refill(GAME, table.rules.min_bet)
                 except StoreError as error:
                     raise TableError("refill", str(error)) from None
                 conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
@@ -429,7 +449,7 @@ class Server:
         table = self.table_of(player.key)
         welcome: dict[str, Any] = {
             "type": "welcome", "version": PROTOCOL_VERSION, "name": player.name,
-            "bankroll": player.store.bankroll, "tables": self.lobby(),
+            "bankroll": player.refresh(), "tables": self.lobby(),
             "seated": None,
         }
         if token is not None:

@@ -9,10 +9,12 @@ and tells everyone at the table what happened, one message per event, followed b
 ``table`` snapshot.
 
 Money rules, as at the local table: a player's stake leaves their bankroll when the
-round is dealt (``commit_round``), each double or split when it is made
-(``update_round``, saved *before* the card is dealt), and the round settles in one
-transaction (``settle_round``). Every player's open record holds the whole table's
-round, so a restarted server rebuilds a round from any of them (:func:`resume_rounds`).
+round is dealt (``commit_round``), each decision is saved in the deciding player's
+store *before* its card is dealt (``update_round``, with the extra stake of a double or
+split), and the round settles in one transaction per player (``settle_round``). Every
+open record holds the whole table's round: the copy with the most actions is the round
+as far as any person took it (computer seats are deterministic and are replayed), so a
+restarted server rebuilds it from its players' stores (:meth:`BlackjackTable.resume`).
 
 What leaves the table never holds the dealer's face-down card before the reveal, nor
 any card of the shoe: events come from the core (a face-down deal has no card) and the
@@ -22,6 +24,7 @@ snapshot from ``Round.state()`` (the face-down card is ``None``).
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,8 +38,10 @@ from ..core.blackjack import Action, Event, EventKind, Round, Rules
 from ..core.blackjack_table import SeatPlayer, Table
 from ..core.money import format_chips
 from ..core.record import RecordError, RoundRecord
+from ..core.replay import stacked_snapshot
 from ..store import StoreError
 from .players import Player
+from .protocol import encode
 
 __all__ = ["Hub", "SeatState", "BlackjackTable", "TableError", "SEATS", "GAME"]
 
@@ -49,6 +54,10 @@ class Hub(Protocol):
     """What a table needs from the server."""
 
     def send(self, key: str, message: dict[str, Any]) -> None: ...
+
+    def send_line(self, key: str, line: bytes) -> None:
+        """Send one already encoded message line."""
+        ...
 
     def log(self, text: str) -> None: ...
 
@@ -342,7 +351,7 @@ class BlackjackTable:
             if s.player is None:
                 continue
             try:
-                s.player.store.commit_round(GAME, bets[ri], self._record(ri).to_json())
+                s.player.bankroll = s.player.store.commit_round(GAME, bets[ri], self._record(ri).to_json())
                 committed.append(s)
             except StoreError as error:
                 # A genuine malfunction: nothing was shown yet; the stakes already taken
@@ -351,7 +360,8 @@ class BlackjackTable:
                 for c in committed:
                     assert c.player is not None
                     try:
-                        c.player.store.void_open_round(GAME, "another player's stake could not be saved")
+                        c.player.bankroll = c.player.store.void_open_round(
+                            GAME, "another player's stake could not be saved")
                     except StoreError as again:
                         self.hub.log(f"error table {self.id}: {c.name}: {again}")
                 self.core.undo_deal()
@@ -364,7 +374,7 @@ class BlackjackTable:
         self.message = f"Round {self.round_no}: cards are dealt."
         for s in occupants:
             if s.player is not None:
-                self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.store.bankroll,
+                self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
                                              "why": "stake taken at the deal"})
         self._event({
             "type": "round_started", "round": self.round_no, "shuffled": self.core.just_shuffled,
@@ -408,28 +418,16 @@ class BlackjackTable:
         extra = r.hands(ri)[hand].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
         record = self._record(ri).with_action((ri, hand, action.value))
         try:
-            s.player.store.update_round(GAME, record.to_json(), extra)
+            s.player.bankroll = s.player.store.update_round(GAME, record.to_json(), extra)
         except StoreError as error:
             raise TableError("store", f"your decision could not be saved ({error}); nothing changed") from None
         self._cancel_turn()
         self._by = by
         r.act(action)
         if extra:
-            self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.store.bankroll,
+            self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
                                          "why": f"{action.value}: {format_chips(extra)} more on the table"})
-        self._save_others(skip=ri)
         self._advance()
-
-    def _save_others(self, skip: int | None = None) -> None:
-        """Bring the other players' open records up to date (quietly: a failure is caught
-        up by the next save)."""
-        for ri, s in enumerate(self._occupants):
-            if s.player is None or ri == skip:
-                continue
-            try:
-                s.player.store.update_round(GAME, self._record(ri).to_json(), 0)
-            except StoreError as error:
-                self.hub.log(f"error table {self.id}: {s.name}'s record not updated: {error}")
 
     def _advance(self) -> None:
         """Computer seats act; then either a person's turn starts or the round settles."""
@@ -439,8 +437,9 @@ class BlackjackTable:
         self._flush_events()  # the person's action, under its own "by"
         if r.turn is not None and players[r.turn[0]] is not None:
             self._by = "computer"
+            # Not saved: computer seats are deterministic, so a resumed round (the
+            # record with the most actions among its players' copies) replays them.
             self.core.play_computers(players)
-            self._save_others()
             self._flush_events()
         if r.turn is None:
             self._settle()
@@ -524,6 +523,7 @@ class BlackjackTable:
         self._cancel_turn()
         results = self.core.finish_round()
         self._flush_events()
+        trimmed = self._trimmed(results)
         summary = []
         for ri, s in enumerate(self._occupants):
             net = sum(h.returned - h.stake for h in results[ri])
@@ -533,6 +533,14 @@ class BlackjackTable:
                 s.stack = r.bankroll(ri) or 0
                 continue
             returned = sum(h.returned for h in results[ri])
+            if trimmed is not None:
+                # The open record becomes the round's cards only, so that the store's own
+                # trimming for the history (a replay per player) works on a few cards.
+                mine = RoundRecord(GAME, trimmed.start, trimmed.actions, {**trimmed.meta, "seat": ri})
+                try:
+                    s.player.store.update_round(GAME, mine.to_json(), 0)
+                except StoreError:
+                    pass  # the store trims the whole record itself
             details = r.details(ri)
             details["table"] = {"server_table": self.id, "server_round": self.round_no,
                                 "names": [o.name for o in self._occupants], "seat": ri}
@@ -550,6 +558,25 @@ class BlackjackTable:
         if self.on_idle is not None:
             self.on_idle(self)
 
+    def _trimmed(self, results: list[list[Any]]) -> RoundRecord | None:
+        """The settled round's record with a shoe of just the cards it dealt, checked by
+        replaying it to the same results; None if it does not replay the same."""
+        r = self.round
+        if r is None:
+            return None
+        try:
+            record = self._record(0)
+            tokens = str(record.start["shoe"]["cards"]).split()
+            used = len(tokens) - self.core.shoe.remaining
+            start = {**record.start, "shoe": stacked_snapshot(tokens[:used]), "seen": ""}
+            trimmed = RoundRecord(GAME, start, record.actions, record.meta)
+            again = Table.resume(trimmed)
+            if again.finish_round() != results or again.shoe.remaining != 0:
+                return None
+        except (RecordError, KeyError, TypeError, ValueError, IndexError):
+            return None
+        return trimmed
+
     def _settle_player(self, player: Player, returned: int, details: dict[str, Any], stake: int) -> None:
         try:
             bankroll = player.store.settle_round(GAME, returned, details, stake=stake)
@@ -558,6 +585,7 @@ class BlackjackTable:
             self._unsettled[player.key] = (player, returned, details, stake)
             return
         self._unsettled.pop(player.key, None)
+        player.bankroll = bankroll
         self.hub.send(player.key, {"type": "bankroll", "bankroll": bankroll, "why": "round settled"})
 
     def _retry_settlements(self) -> None:
@@ -593,16 +621,37 @@ class BlackjackTable:
 
     def _event(self, message: dict[str, Any]) -> None:
         message = {"type": message.pop("type"), "table": self.id, **message}
+        line = encode(message)
         for key in self._audience():
-            self.hub.send(key, message)
+            self.hub.send_line(key, line)
 
     def _tell(self, s: SeatState, code: str, text: str) -> None:
         if s.player is not None:
             self.hub.send(s.player.key, {"type": "error", "code": code, "message": text, "fatal": False})
 
     def _snapshot(self) -> None:
-        for key in self._audience():
-            self.hub.send(key, self.snapshot(key))
+        audience = self._audience()
+        if not audience:
+            return
+        common = self.snapshot(None)
+        del common["you"]
+        head = encode(common)[:-2]  # without the closing brace and the newline
+        for key in audience:
+            you = json.dumps(self._you(key, common["turn"]), separators=(",", ":"))
+            self.hub.send_line(key, head + b',"you":' + you.encode("ascii") + b"}\n")
+
+    def _you(self, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+        """What only ``key`` is told: their seat, bankroll, and legal actions on their turn."""
+        mine = self.seat_of(key)
+        seat_state = None if mine is None else self.seats[mine]
+        if seat_state is None or seat_state.player is None:
+            return None
+        r = self.round
+        legal: list[str] = []
+        if turn is not None and turn["seat"] == mine and r is not None:
+            legal = sorted(a.value for a in r.legal_actions())
+        return {"seat": mine, "bankroll": seat_state.player.bankroll, "legal": legal,
+                "host": seat_state is self.host}
 
     def snapshot(self, key: str | None = None) -> dict[str, Any]:
         """The table as a client draws it (``you``: what only ``key`` is told)."""
@@ -647,20 +696,7 @@ class BlackjackTable:
             turn_seat, turn_hand = r.turn
             turn = {"seat": self._seat_of[turn_seat], "hand": turn_hand,
                     "seconds": round(max(0.0, self._turn_deadline - time.monotonic()), 1)}
-        you = None
-        if key is not None:
-            mine = self.seat_of(key)
-            seat_state = None if mine is None else self.seats[mine]
-            if seat_state is not None and seat_state.player is not None:
-                legal: list[str] = []
-                if turn is not None and turn["seat"] == mine and r is not None:
-                    legal = sorted(a.value for a in r.legal_actions())
-                try:
-                    bankroll = seat_state.player.store.bankroll
-                except StoreError:
-                    bankroll = 0
-                you = {"seat": mine, "bankroll": bankroll, "legal": legal,
-                       "host": seat_state is self.host}
+        you = None if key is None else self._you(key, turn)
         rules = self.rules
         return {
             "type": "table", "table": self.id, "game": GAME,
