@@ -29,9 +29,12 @@ from typing import Any, TextIO
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
+from .baccarat import BaccaratShared, settle_left_open
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 from .tables import GAME, BlackjackTable, TableError
+
+AnyTable = BlackjackTable | BaccaratShared
 
 __all__ = ["Server", "serve_main", "DEFAULT_PORT"]
 
@@ -131,7 +134,7 @@ class Server:
         self.seed = seed
         self._log = log if log is not None else _stderr_log(sys.stderr)
         self.players = Players(self.data_dir)
-        self.tables: dict[int, BlackjackTable] = {}
+        self.tables: dict[int, AnyTable] = {}
         self.by_key: dict[str, Connection] = {}
         self.connections: set[Connection] = set()
         self._next_table = 1
@@ -208,13 +211,14 @@ class Server:
         what = f"{type(error).__name__}: {error}" if error is not None else context.get("message", "?")
         self.log(f"error (internal): {what}")
 
-    def _on_idle(self, table: BlackjackTable) -> None:
+    def _on_idle(self, table: AnyTable) -> None:
         if self._stopping:
             self._check_stopped()
 
     # -- rounds a stopped server left open -------------------------------------------------
 
     def _resume_open_rounds(self) -> None:
+        self._settle_open_coups()
         groups: dict[tuple[object, object], list[tuple[Player, RoundRecord]]] = {}
         for key in self.players.known():
             try:
@@ -253,6 +257,26 @@ class Server:
             self.log(f"resumed table {table_id}: a round of {', '.join(p.name for p in players)}")
             table.start_resumed()
 
+    def _settle_open_coups(self) -> None:
+        """A baccarat coup needs no decision: one a stopped server left open is settled."""
+        for key in self.players.known():
+            try:
+                player = self.players.load(key)
+                open_round = player.store.open_round("baccarat")
+                if open_round is None:
+                    continue
+                returned, details = settle_left_open(RoundRecord.from_json(open_round.record))
+                player.bankroll = player.store.settle_round("baccarat", returned, details)
+                self.log(f"settled {player.name}'s baccarat coup the server left open")
+            except RecordError as error:
+                self.log(f"error player {key}: {error}")
+                try:
+                    self.players.load(key).store.void_open_round("baccarat", str(error))
+                except StoreError:
+                    pass
+            except (OSError, ValueError, KeyError, StoreError) as error:
+                self.log(f"error player {key}: cannot be read: {error}")
+
     def _void(self, players: list[Player], reason: str) -> None:
         for p in players:
             try:
@@ -273,14 +297,24 @@ class Server:
             return random.SystemRandom()
         return random.Random(f"cardtable serve/{self.seed}/{table_id}")
 
-    def _table_for(self, wanted: int | None) -> BlackjackTable:
+    def _table_for(self, wanted: int | None, game: str = GAME) -> AnyTable:
         if wanted is not None:
             table = self.tables.get(wanted)
             if table is None:
                 raise TableError("no-table", f"there is no table {wanted}")
             return table
+        if game == "baccarat":  # one shared baccarat table
+            for table in self.tables.values():
+                if isinstance(table, BaccaratShared):
+                    return table
+            table_id = self._new_table_id()
+            baccarat = BaccaratShared(table_id, self, rng=self._rng(table_id),
+                                      bet_window=self.turn_timeout if self.bet_window is None else self.bet_window)
+            self.tables[table_id] = baccarat
+            self.log(f"table {table_id} opened (baccarat)")
+            return baccarat
         for table in self.tables.values():
-            if table.free_seats() and not table.stopping:
+            if isinstance(table, BlackjackTable) and table.free_seats() and not table.stopping:
                 return table
         if len(self.tables) >= MAX_TABLES:
             raise TableError("server-full", "every table is full")
@@ -293,7 +327,7 @@ class Server:
         self.log(f"table {table_id} opened")
         return table
 
-    def table_of(self, key: str) -> BlackjackTable | None:
+    def table_of(self, key: str) -> AnyTable | None:
         for table in self.tables.values():
             if table.seat_of(key) is not None:
                 return table
@@ -399,7 +433,7 @@ class Server:
                     raise TableError("seated", f"you are seated at table {table.id}")
                 if self._stopping:
                     raise TableError("closing", "the server is closing")
-                self._table_for(message.get("table")).sit(player)
+                self._table_for(message.get("table"), message.get("game", GAME)).sit(player)
                 self.log(f"sit {player.name} at table {self.table_of(player.key).id}")  # type: ignore[union-attr]
             elif table is None:
                 raise TableError("not-seated", "sit at a table first")
@@ -408,7 +442,19 @@ class Server:
                 conn.write(encode({"type": "left", "table": table.id}))
                 self.log(f"leave {player.name} from table {table.id}")
             elif kind == "bet":
-                table.bet(player.key, message["amount"])
+                if isinstance(table, BaccaratShared):
+                    table.bet(player.key, message["amount"], message.get("spot"))
+                elif "spot" in message:
+                    raise TableError("bad-bet", "a blackjack bet has no spot")
+                else:
+                    table.bet(player.key, message["amount"])
+            elif kind in ("clear", "deal"):
+                if not isinstance(table, BaccaratShared):
+                    raise TableError("baccarat-only", f"'{kind}' is for the baccarat table")
+                if kind == "clear":
+                    table.clear(player.key)
+                else:
+                    table.ready(player.key)
             elif kind == "act":
                 table.act(player.key, Action(message["action"]))
             elif kind == "computer":
@@ -417,7 +463,7 @@ class Server:
                 if table.in_round(player.key):
                     raise TableError("in-round", "a refill waits until the round is settled")
                 try:
-                    bankroll = player.bankroll = player.store.refill(GAME, table.rules.min_bet)
+                    bankroll = player.bankroll = player.store.refill(table.game, table.min_bet)
                 except StoreError as error:
                     raise TableError("refill", str(error)) from None
                 conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))

@@ -139,6 +139,10 @@ class BlackjackTable:
     # -- who sits where ------------------------------------------------------------
 
     @property
+    def min_bet(self) -> int:
+        return self.rules.min_bet
+
+    @property
     def round(self) -> Round | None:
         return self.core.round
 

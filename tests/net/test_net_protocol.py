@@ -10,7 +10,8 @@ from cardtable.net.protocol import CLIENT, MAX_LINE, SERVER, ProtocolError, deco
 def test_every_client_message_type_has_a_valid_example() -> None:
     examples = {
         "hello": {"version": 1, "name": "Ann_2-b", "token": "a" * 32},
-        "lobby": {}, "sit": {"table": None}, "leave": {}, "bet": {"amount": 500},
+        "lobby": {}, "sit": {"table": None, "game": "baccarat"}, "leave": {},
+        "bet": {"amount": 500, "spot": "tie"}, "clear": {}, "deal": {},
         "act": {"action": "split"}, "computer": {"seat": 4, "level": None}, "refill": {},
         "ping": {"id": 9},
     }
