@@ -4,9 +4,9 @@ No networking here (see :mod:`cardtable.net.tables` for the Hub). A coup needs n
 decision once the bets are down, so a round is: bets (``bet`` with a spot, ``clear``),
 then the coup is dealt when every seated, connected player with a bet has said
 ``deal``, or when the betting window after the first bet closes; each bettor's stake
-is committed to their own Store with a record of *their* coup (the same cards: each
-record deals from a copy of the table's shoe, so the local game's ``BaccaratTable``
-replays it), and settled at once.
+is committed to their own Store with a record of *their* coup (the coup's cards as a
+stacked shoe and their bets, so the local game's ``BaccaratTable`` deals it again),
+and settled at once.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import Any
 from ..core.baccarat import DEFAULT_DECKS, Coup, Outcome, new_shoe, settle
 from ..core.baccarat_table import BaccaratTable
 from ..core.money import format_chips
-from ..core.record import RoundRecord
+from ..core.record import RecordError, RoundRecord
+from ..core.replay import stacked_snapshot
 from ..store import StoreError
 from .players import Player
 from .protocol import encode
@@ -211,12 +212,15 @@ class BaccaratShared:
         self.round_no += 1
         meta = {"server_table": self.id, "server_round": self.round_no,
                 "names": [s.name for _, s in bettors]}
-        dealt: list[tuple[int, _Seat, Coup, int]] = []
+        full = master.shoe.snapshot()
+        roads, fresh = "".join(o.value for o in master.history), master.new_shoe
+        coup = master.deal(bettors[0][1].bets)
+        master.finish()
+        self.last = coup
+        common = self._common_start(full, roads, fresh, coup, bettors[0][1].bets)
+        dealt: list[tuple[int, _Seat, int]] = []
         for i, s in bettors:
-            copy = BaccaratTable(master.shoe.clone(), tuple(master.history))
-            copy.new_shoe = master.new_shoe
-            coup = copy.deal(s.bets)
-            start = copy.record().start
+            start = {**common, "bets": {o.value: v for o, v in s.bets.items()}}
             record = RoundRecord(GAME, start, (), {**meta, "seat": i})
             staked = sum(s.bets.values())
             try:
@@ -226,19 +230,15 @@ class BaccaratShared:
                                              "message": f"your bets could not be taken: {error}"})
                 s.bets, s.ready = {}, False
                 continue
-            dealt.append((i, s, coup, staked))
-        coup = master.deal(bettors[0][1].bets)
-        master.finish()
-        self.last = coup
+            dealt.append((i, s, staked))
         self._event({"type": "round_started", "round": self.round_no, "shuffled": False,
-                     "seats": [{"seat": i, "name": s.name, "bet": staked} for i, s, _, staked in dealt]})
+                     "seats": [{"seat": i, "name": s.name, "bet": staked} for i, s, staked in dealt]})
         self._event({"type": "coup", "round": self.round_no, "player": [str(c) for c in coup.player],
                      "banker": [str(c) for c in coup.banker], "player_total": coup.player_total,
                      "banker_total": coup.banker_total, "outcome": coup.outcome.label.lower()})
         results = []
-        for i, s, their, staked in dealt:
-            if their != coup:  # never: every copy deals from the same cards
-                self.hub.log(f"error table {self.id}: {s.name}'s coup differs from the table's")
+        for i, s, staked in dealt:
+            their = coup
             returned = settle(s.bets, their)
             details = {
                 "bets": {o.label.lower(): v for o, v in s.bets.items()},
@@ -261,6 +261,22 @@ class BaccaratShared:
         self.message = f"Coup {self.round_no}: {coup.describe()}."
         self._event({"type": "round_settled", "round": self.round_no, "results": results})
         self._snapshot()
+
+    @staticmethod
+    def _common_start(full: dict[str, object], roads: str, fresh: bool, coup: Coup,
+                      bets: dict[Outcome, int]) -> dict[str, object]:
+        """The coup's starting state with a shoe of just its cards (the history keeps
+        no more), checked by dealing it again; the whole shoe if that differs."""
+        tokens = str(full["cards"]).split()[: coup.cards_used]
+        trimmed: dict[str, object] = {"shoe": stacked_snapshot(tokens), "roads": roads, "new_shoe": fresh}
+        try:
+            again = BaccaratTable.resume(
+                RoundRecord(GAME, {**trimmed, "bets": {o.value: v for o, v in bets.items()}}))
+            if again.coup == coup:
+                return trimmed
+        except RecordError:
+            pass
+        return {"shoe": full, "roads": roads, "new_shoe": fresh}
 
     def stop(self, now: bool = False) -> None:
         self.stopping = "now" if now else True

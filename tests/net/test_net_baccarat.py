@@ -74,6 +74,8 @@ async def test_two_players_bet_on_the_same_coup(server: Server) -> None:
         assert expected == held
         (entry,) = store.history("baccarat")
         record = RoundRecord.from_json(store.round_record(entry.id))
+        assert record.start["shoe"]["cards"] == "9C 2D 9H 3S"  # the coup's cards, no more
+        assert record.meta["names"] == ["alice", "bob"]
         again = BaccaratTable.resume(record)  # the local game's core deals the same coup
         assert [str(c) for c in again.coup.player] == ["9C", "9H"]
         assert again.returned() == entry.returned
