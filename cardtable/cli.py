@@ -179,7 +179,8 @@ def build_serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=7654, help="port to listen on (default 7654)")
     parser.add_argument("--turn-timeout", type=_seconds, default=30.0, metavar="SECONDS",
-                        help="a player's turn times out after this and the hand stands (default 30)")
+                        help="a player's turn times out after this and the hand stands; also how long "
+                        "the first bet waits for the others' (default 30)")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (tests only: not secret)")
     parser.add_argument(
         "--data-dir", type=_data_dir, metavar="PATH", help="where the players' bankrolls and histories live"

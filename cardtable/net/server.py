@@ -45,6 +45,8 @@ HELLO_TIMEOUT = 10.0
 MAX_BACKLOG = 4 * 1024 * 1024
 #: Tables the server will open at most.
 MAX_TABLES = 200
+#: Connections the server keeps at once; more are told so and let go.
+MAX_CONNECTIONS = 1000
 
 
 class Connection:
@@ -348,6 +350,9 @@ class Server:
             if self._stopping:
                 conn.write(encode({"type": "bye", "message": "the server is closing"}))
                 return
+            if len(self.connections) > MAX_CONNECTIONS:
+                self._error(conn, "server-full", "too many connections; try again later", fatal=True)
+                return
             await self._serve(conn)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
@@ -406,7 +411,12 @@ class Server:
             except ProtocolError as error:
                 self._error(conn, error.code, str(error))
                 continue
-            self._dispatch(conn, message)
+            try:
+                self._dispatch(conn, message)
+            except Exception as error:  # a bug must not end the connection or the server
+                self.log(f"error {conn.who}: internal {type(error).__name__}: {error} "
+                         f"(handling {message['type']!r})")
+                self._error(conn, "server", "the server could not handle that message")
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]

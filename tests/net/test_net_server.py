@@ -481,3 +481,32 @@ async def test_a_round_left_open_by_a_killed_server_is_played_out_by_the_next(da
     finally:
         again.request_stop(now=True)
         await again.wait_stopped()
+
+
+async def test_a_bug_in_handling_one_message_is_logged_and_the_connection_stays(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logs: list[str] = []
+    server = Server(data_dir, port=0, seed=1, log=logs.append)
+    await server.start()
+    try:
+        a = await Client.connect("127.0.0.1", server.port)
+        await a.hello("alice")
+        await a.send({"type": "sit"})
+        await a.wait_for("seated")
+
+        def broken(*args: object) -> None:
+            raise KeyError("boom")
+
+        monkeypatch.setattr(server.tables[1], "bet", broken)
+        await a.send({"type": "bet", "amount": 500})
+        error = await a.wait_for("error")
+        assert (error["code"], error["fatal"]) == ("server", False)
+        await a.send({"type": "ping", "id": 1})
+        assert (await a.wait_for("pong"))["id"] == 1
+        (line,) = [line for line in logs if "internal" in line]
+        assert "KeyError" in line and "'bet'" in line
+        await a.close()
+    finally:
+        server.request_stop(now=True)
+        await server.wait_stopped()
