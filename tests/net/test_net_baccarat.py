@@ -86,7 +86,7 @@ async def test_two_players_bet_on_the_same_coup(server: Server) -> None:
 
 
 async def test_the_window_deals_and_bad_bets_change_nothing(data_dir: Path) -> None:
-    server = Server(data_dir, port=0, turn_timeout=5.0, bet_window=0.3, seed=9, log=lambda _: None)
+    server = Server(data_dir, port=0, turn_timeout=5.0, bet_window=1.0, seed=9, log=lambda _: None)
     await server.start()
     try:
         a = await seated(server, "alice")
