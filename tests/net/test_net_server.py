@@ -141,6 +141,10 @@ async def test_nothing_sent_before_the_reveal_holds_the_hole_card_or_the_shoe(ha
         for card in [HOLE, *SHOE_REST.split()]:
             assert f'"{card}"'.encode() not in before, card
         assert f'"{HOLE}"'.encode() in after
+        # The dealer drew 5D (16 -> 21); the cards never dealt are never sent at all.
+        assert b'"5D"' in after
+        for card in SHOE_REST.split()[1:]:
+            assert f'"{card}"'.encode() not in raw, card
         # Face-down card in the events and the snapshots: null, never a card.
         assert b'"face_up":false' in before
         assert re.search(rb'"cards":\["7D",null\]', before)
