@@ -93,22 +93,31 @@ _VALUED = ("--seed", "--data-dir")
 DRILL_GAMES = ("blackjack", "poker")
 
 
-def _drill_args(args: list[str]) -> list[str] | None:
-    """The arguments without the word ``drill`` when it is the subcommand (the first word
-    that is neither an option nor an option's value), else None."""
+def split_subcommand(args: list[str], names: Sequence[str]) -> tuple[str | None, list[str]]:
+    """(subcommand, the other arguments) when the first word that is neither an option
+    nor an option's value is one of ``names`` (so global options may come before or
+    after it); else (None, args)."""
     i = 0
     while i < len(args):
         word = args[i]
         if word == "--":
-            return None
+            break
         if word in _VALUED:
             i += 2
             continue
         if word.startswith("-"):
             i += 1
             continue
-        return args[:i] + args[i + 1 :] if word == "drill" else None
-    return None
+        if word in names:
+            return word, args[:i] + args[i + 1 :]
+        break
+    return None, args
+
+
+def _drill_args(args: list[str]) -> list[str] | None:
+    """The arguments without the word ``drill`` when it is the subcommand, else None."""
+    command, rest = split_subcommand(args, ("drill",))
+    return rest if command else None
 
 
 def build_drill_parser() -> argparse.ArgumentParser:
@@ -130,19 +139,8 @@ def build_drill_parser() -> argparse.ArgumentParser:
 
 def _serve_args(args: list[str]) -> list[str] | None:
     """The arguments without the word ``serve`` when it is the subcommand, else None."""
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            return None
-        if word in _VALUED:
-            i += 2
-            continue
-        if word.startswith("-"):
-            i += 1
-            continue
-        return args[:i] + args[i + 1 :] if word == "serve" else None
-    return None
+    command, rest = split_subcommand(args, ("serve",))
+    return rest if command else None
 
 
 def _port(text: str) -> int:

@@ -11,34 +11,18 @@ import argparse
 from pathlib import Path
 
 from .argtypes import seed, shorten
-from .cli import GAMES, UsageError, _data_dir, _fail, _Parser
+from .cli import GAMES, UsageError, _data_dir, _fail, _Parser, split_subcommand
 
 __all__ = ["SUBCOMMANDS", "find_subcommand", "run_subcommand"]
 
 #: Subcommands handled here; global options may come before or after their name.
 SUBCOMMANDS = ("history", "stats")
-#: Global options that take a value (their value is never a subcommand's name).
-_VALUED = ("--seed", "--data-dir")
 
 
 def find_subcommand(args: list[str]) -> tuple[str | None, list[str]]:
     """(subcommand, the other arguments) when the first word that is neither an option
     nor an option's value names one of ours; else (None, args)."""
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            break
-        if word in _VALUED:
-            i += 2
-            continue
-        if word.startswith("-"):
-            i += 1
-            continue
-        if word in SUBCOMMANDS:
-            return word, args[:i] + args[i + 1 :]
-        break
-    return None, args
+    return split_subcommand(args, SUBCOMMANDS)
 
 
 def _positive(text: str) -> int:

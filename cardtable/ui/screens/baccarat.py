@@ -69,6 +69,8 @@ class BaccaratScreen(GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
     GAME = "baccarat"
+    COACH_ON = "Coach on: a warning before a bet worth 0.5 % less than the best"
+    COACH_OFF = "Coach off: your bets are still graded for the session summary"
 
     # Every table key is a priority binding: Textual runs priority keys the moment they
     # arrive but queues the others, so "- enter" typed quickly would deal before the
@@ -392,16 +394,6 @@ class BaccaratScreen(GameScreen):
             odds, source = bet_odds(full_shoe_counts(decks)), f"a shoe of {decks} decks"
         evs = odds.words()
         return [grade(self.GAME, source, evs, spot.label, stake) for spot, stake in bets.items() if stake]
-
-    def action_coach(self) -> None:
-        """Coach mode on or off, saved in the settings (the other tables follow it)."""
-        on = self.toggle_coach()
-        if on is None:
-            return
-        if on:
-            self._banner.show("Coach on: a warning before a bet worth 0.5 % less than the best", "info")
-        else:
-            self._banner.show("Coach off: your bets are still graded for the session summary", "info")
 
     def action_edge(self) -> None:
         """Show (or hide) each bet's exact value for the cards left, in the roads' place."""

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
 from ..app import CardTableApp
+from ..widgets.common.banner import Banner
 
 if TYPE_CHECKING:
     from ...store import GameStats, TableClaim
@@ -33,6 +34,8 @@ class GameScreen(Screen[None]):
     """
 
     GAME: ClassVar[str] = ""
+    _banner: Banner
+    """The table's one-line messages (each table's layout makes it)."""
 
     app = getters.app(CardTableApp)  # typed: the card room's own attributes
 
@@ -130,6 +133,17 @@ class GameScreen(Screen[None]):
         self.show_coach_mode()
 
     # -- coach mode (issue 11) ------------------------------------------------------
+
+    COACH_ON: ClassVar[str] = "Coach mode on: a choice that gives value away is questioned first."
+    """What the banner says when ``k`` turns coach mode on (each table says it its way)."""
+    COACH_OFF: ClassVar[str] = "Coach mode off: every choice is still graded (see the summary)."
+    """What the banner says when ``k`` turns coach mode off."""
+
+    def action_coach(self) -> None:
+        """Coach mode on or off (``k``), saved, and said in the table's banner."""
+        on = self.toggle_coach()
+        if on is not None:
+            self._banner.show(self.COACH_ON if on else self.COACH_OFF, "info")
 
     def toggle_coach(self) -> bool | None:
         """Coach mode on or off (``k`` at every table), saved in the settings so that

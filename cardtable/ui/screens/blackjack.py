@@ -473,17 +473,6 @@ class BlackjackScreen(BlackjackBetting):
 
     # -- coach mode and the chart --------------------------------------------------------
 
-    def action_coach(self) -> None:
-        """Coach mode on or off (saved: the settings screen and every table agree; the
-        header says "coach on")."""
-        on = self.toggle_coach()
-        if on is None:
-            return
-        if on:
-            self.banner.show("Coach mode on: a choice that gives value away is questioned first.", "info")
-        else:
-            self.banner.show("Coach mode off: every choice is still graded (see the summary).", "info")
-
     def action_chart(self) -> None:
         """The strategy chart for these rules, the current hand's cell marked."""
         try:

@@ -80,6 +80,8 @@ class PokerScreen(GameScreen):
     """Five-card draw at a row of video-poker machines (9/6 Jacks or Better first)."""
 
     GAME: ClassVar[str] = "poker"
+    COACH_ON = "Coach mode on: an exchange that gives value away is questioned first."
+    COACH_OFF = "Coach mode off: every exchange is still graded (see the summary)."
     CSS_PATH = [str(asset_path("styles", "poker.tcss"))]
 
     # Every table key is a priority binding: the app handles priority keys the moment
@@ -377,17 +379,6 @@ class PokerScreen(GameScreen):
         if ticked:
             return f"Ticked: {words} · Enter draws (change the boxes if you like)"
         return f"Tip: {words} · {figure} per coin · t ticks it"
-
-    def action_coach(self) -> None:
-        """Coach mode on or off (saved: the settings screen and every table agree; the
-        header says "coach on")."""
-        on = self.toggle_coach()
-        if on is None:
-            return
-        if on:
-            self._banner.show("Coach mode on: an exchange that gives value away is questioned first.", "info")
-        else:
-            self._banner.show("Coach mode off: every exchange is still graded (see the summary).", "info")
 
     # -- the coach: values worked out off the UI thread ----------------------------------
 
