@@ -11,11 +11,14 @@ import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .argtypes import one_line, seed, shorten
 from .core import config
+
+if TYPE_CHECKING:
+    from .store import Store
 
 __all__ = ["main", "build_parser", "UsageError"]
 
@@ -74,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
         "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
         "the settled rounds; 'cardtable stats' prints the statistics; "
         "'cardtable drill blackjack|poker' drills the decisions players get wrong; "
-        "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server.",
+        "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server, "
+        "'cardtable join HOST[:PORT] [--name NAME]' sits at one, "
+        "'cardtable web [--port P] [--server HOST[:PORT]]' serves the card room to a browser.",
     )
     parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
     parser.add_argument("--seed", type=seed, metavar="N", help="reproducible shuffles (replay a session exactly)")
@@ -241,6 +246,19 @@ def _settings_baccarat_decks() -> int | None:
         store.close()
 
 
+def open_store(data_dir: Path | None) -> Store | str:
+    """The player's store, or the one line that says why it cannot be opened."""
+    from .store import Store, StoreError
+
+    try:
+        return Store.open(data_dir)
+    except StoreError as error:
+        return str(error)
+    except OSError as error:  # e.g. a path too long for the data file: still one line
+        where = "" if data_dir is None else " " + shorten(str(data_dir), 24, middle=True)
+        return f"the data folder{where} cannot be used: {error.strerror or type(error).__name__}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -257,6 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_args = _serve_args(args_list)  # issue 14
     if serve_args is not None:
         return _serve(serve_args)
+    from .cli_net import net_subcommand  # issue 14: join, web
+
+    code = net_subcommand(args_list)
+    if code is not None:
+        return code
     from .cli_history import find_subcommand, run_subcommand  # issue 13
 
     command, rest = find_subcommand(args_list)
@@ -274,15 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
         return _fail(f"{error} (see '{where}')")
 
-    from .store import Store, StoreError
-
-    try:
-        store = Store.open(args.data_dir)
-    except StoreError as error:
-        return _fail(str(error))
-    except OSError as error:  # e.g. a path too long for the data file: still one line
-        where = "" if args.data_dir is None else " " + shorten(str(args.data_dir), 24, middle=True)
-        return _fail(f"the data folder{where} cannot be used: {error.strerror or type(error).__name__}")
+    store = open_store(args.data_dir)
+    if isinstance(store, str):
+        return _fail(store)
 
     from .ui.app import CardTableApp
 

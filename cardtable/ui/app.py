@@ -17,6 +17,7 @@ from ..core.money import format_chips
 from ..resources import asset_path
 from ..store import START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
+from .remote import Remote, SharedSession
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 __all__ = ["CardTableApp", "ShoeFactory"]
@@ -44,7 +45,10 @@ class CardTableApp(App[None]):
     ]
 
     bankroll: reactive[int] = reactive(START_BANKROLL, init=False, repaint=False)
-    """The shared bankroll in hundredths of a chip, mirrored from the store."""
+    """The shared bankroll in hundredths of a chip, mirrored from the store (or, at a
+    shared table, from the server)."""
+    shared_lobby: reactive[tuple[dict[str, Any], ...]] = reactive((), init=False, repaint=False)
+    """``cardtable join``: the server's tables and who sits there, for the lobby."""
 
     def __init__(
         self,
@@ -57,6 +61,7 @@ class CardTableApp(App[None]):
         shoe_factory: ShoeFactory | None = None,
         store: Store | None = None,
         drill: str | None = None,
+        remote: Remote | None = None,
     ) -> None:
         super().__init__()
         if start is not None and start not in GAME_INFO:
@@ -76,6 +81,10 @@ class CardTableApp(App[None]):
         self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
         self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
+        #: ``cardtable join``: the shared-table server this app plays at (issue 14), or None.
+        self.remote = remote
+        #: The connection to it once the hello was welcomed.
+        self.session: SharedSession | None = None
 
     # -- settings ----------------------------------------------------------------
 
@@ -205,6 +214,8 @@ class CardTableApp(App[None]):
 
     def open_games(self) -> tuple[str, ...]:
         """The games with a round waiting (for the lobby)."""
+        if self.remote is not None:  # the server keeps a seat's round (welcome's "seated")
+            return ()
         try:
             return self.store.open_games()
         except StoreError:
@@ -227,6 +238,8 @@ class CardTableApp(App[None]):
 
     def sync_bankroll(self) -> None:
         """Re-read the bankroll (another copy of the program may have changed it)."""
+        if self.remote is not None:  # the server's figure arrives by itself
+            return
         try:
             self.bankroll = self.store.bankroll
         except StoreError:
@@ -236,6 +249,9 @@ class CardTableApp(App[None]):
         """If the bankroll cannot cover ``minimum``, offer the free refill to 1,000 chips."""
         from .screens.confirm import ConfirmScreen
 
+        if self.remote is not None:
+            self._offer_shared_refill(minimum)
+            return
         self.sync_bankroll()
         try:
             if not self.store.can_refill(minimum):  # the store's rule, read fresh
@@ -265,6 +281,34 @@ class CardTableApp(App[None]):
             answered,
         )
 
+    def _offer_shared_refill(self, minimum: int) -> None:
+        from .screens.confirm import ConfirmScreen
+
+        if self.bankroll >= minimum or self.session is None:
+            return
+        session = self.session
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                session.send({"type": "refill"})
+
+        self.push_screen(
+            ConfirmScreen(
+                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
+                f"({format_chips(minimum)}).\nTake the server's free refill back to "
+                f"{format_chips(START_BANKROLL)} chips?",
+                yes="Refill",
+                no="Not now",
+            ),
+            answered,
+        )
+
+    def shared_message(self, message: dict[str, Any]) -> None:
+        """A message from the shared-table server (``cardtable join``)."""
+        from .shared import deliver
+
+        deliver(self, message)
+
     # -- screens -----------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
@@ -277,7 +321,11 @@ class CardTableApp(App[None]):
         self._apply_theme()
         if self.store.notice:
             self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
-        if self.start_game is not None:
+        if self.remote is not None:
+            from .shared import start_join
+
+            start_join(self)
+        elif self.start_game is not None:
             self.open_game(self.start_game)
         elif self.start_drill is not None:
             self.open_drill(self.start_drill)
@@ -308,6 +356,10 @@ class CardTableApp(App[None]):
         A table is claimed by one running copy of the program at a time: the round
         open there belongs to it, so a second copy says so instead of dealing another.
         """
+        if self.remote is not None:
+            from .shared import sit
+
+            return sit(self, game)
         screen_class = game_screen_class(game)
         title = GAME_INFO[game].title
         if screen_class is None:

@@ -238,10 +238,16 @@ class BlackjackScreen(BlackjackBetting):
 
     def _draw(self) -> None:
         if self.table is not None:
+            r, picture = self.round, self.view.picture
+            in_round = r is not None and not r.finished
+            stacks = [
+                (r.bankroll(i) or 0) if r is not None and in_round else stack
+                for i, stack in enumerate(self.seats.stacks)
+            ]
             self._layout.draw(
                 self.view,
-                self.round,
-                self.seats.stacks,
+                stacks,
+                live=picture is not None and r is not None and picture.applied == len(r.events),
                 min_bet=self.rules.min_bet,
                 just_shuffled=self.table.just_shuffled,
                 session_net=self.stats.net if self.stats.rounds else None,

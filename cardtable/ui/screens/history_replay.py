@@ -150,10 +150,12 @@ class BlackjackReplay(ReplayScreen):
     def draw(self, index: int) -> None:
         r = self.steps.round
         stacks = [r.bankroll(i) or 0 for i in range(len(self.steps.levels))]
+        view = self.view
+        picture = view.picture
         self.layout_widget.draw(
-            self.view,
-            r,
+            view,
             stacks,
+            live=picture is not None and picture.applied == len(r.events),
             min_bet=self.steps.table.rules.min_bet,
             just_shuffled=False,
             session_net=None,

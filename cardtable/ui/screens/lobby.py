@@ -58,14 +58,20 @@ class LobbyScreen(Screen[None]):
                 yield MenuItem("Drills [b]d[/b]", id="menu-drills", classes="menu-button")
                 yield MenuItem("Settings [b]o[/b]", id="menu-settings", classes="menu-button")
                 yield MenuItem("Rules [b]?[/b]", id="menu-rules", classes="menu-button")
+            remote = self.app.remote
             yield Label(
-                "Chips are virtual: they have no money value and can never be withdrawn.",
+                "Chips are virtual: they have no money value and can never be withdrawn."
+                if remote is None
+                else f"Shared tables at {remote.address} · your chips on that server",
                 id="lobby-note",
             )
         yield KeyFooter()
 
     def _blurb(self, game: str) -> str | None:
-        """Poker's entry names its machines and their returns as this program computed them."""
+        """Poker's entry names its machines and their returns as this program computed them
+        (at a shared table, each entry says who sits where)."""
+        if self.app.remote is not None:
+            return self._shared_blurb(game)
         if game != "poker":
             return None
         from ..widgets.poker import machines as room
@@ -76,6 +82,39 @@ class LobbyScreen(Screen[None]):
         """A machine's return was computed in the background: the poker entry shows it."""
         if self.is_mounted:
             self.on_screen_resume()
+
+    def on_mount(self) -> None:
+        if self.app.remote is not None:  # cardtable join: the server's tables, kept fresh
+            self.watch(self.app, "shared_lobby", self._shared_lobby_changed, init=False)
+            self.set_interval(2.0, self._ask_lobby)
+
+    def _ask_lobby(self) -> None:
+        if self.app.session is not None and self.app.screen is self:
+            self.app.session.send({"type": "lobby"})
+
+    def _shared_lobby_changed(self) -> None:
+        if self.is_mounted:
+            self.on_screen_resume()
+
+    def _shared_blurb(self, game: str) -> str:
+        """``cardtable join``: who sits at the server's tables of ``game``."""
+        if game == "poker":
+            return "a game for one: played at home (plain 'cardtable')"
+        tables = [t for t in self.app.shared_lobby if t.get("game") == game]
+        if not tables:
+            return "no one seated yet: press the key to open the table"
+        parts = []
+        for table in tables[:3]:
+            seats = [s for s in table.get("seats", []) if isinstance(s, dict)]
+            names = [str(s.get("name", "?")) for s in seats if s.get("kind") == "human"]
+            computers = sum(1 for s in seats if s.get("kind") == "computer")
+            if computers:
+                names.append(f"{computers} computer" + ("s" if computers > 1 else ""))
+            free = table.get("free")
+            who = ", ".join(names) or "no one"
+            parts.append(f"table {table.get('table')}: {who}" + (f" · {free} free" if isinstance(free, int) else ""))
+        more = f" (+{len(tables) - 3} more)" if len(tables) > 3 else ""
+        return " | ".join(parts) + more
 
     @staticmethod
     def _entry_text(game: str, waiting: bool, blurb: str | None = None) -> str:
@@ -112,13 +151,28 @@ class LobbyScreen(Screen[None]):
         """Show the statistics."""
         from .stats import StatsScreen
 
+        if self._server_keeps("statistics"):
+            return
         self.app.push_screen(StatsScreen())
 
     def action_history(self) -> None:
         """Show the history browser (every settled round, replayable)."""
         from .history import HistoryScreen
 
+        if self._server_keeps("history"):
+            return
         self.app.push_screen(HistoryScreen())
+
+    def _server_keeps(self, what: str) -> bool:
+        """At a shared table the server keeps the history and statistics: say so."""
+        if self.app.remote is None:
+            return False
+        self.notify(
+            f"Your {what} at these shared tables is kept by the server, under your name "
+            "(its host can list it: cardtable history --data-dir <its data>/players/<name>).",
+            timeout=8,
+        )
+        return True
 
     def action_drills(self) -> None:
         """Choose a strategy drill (blackjack or poker) and start it."""

@@ -203,7 +203,7 @@ class ComputerSeat(Static):
         self,
         hands: Sequence[Hand] | None,
         results: Sequence[HandResult | None],
-        stack: int,
+        stack: int | None,
         bet: int,
         active: int | None,
         ascii: bool,
@@ -212,7 +212,10 @@ class ComputerSeat(Static):
     ) -> None:
         """Draw the seat; ``rows``: the hand lines every seat keeps (the most hands any
         seat has), so that the seats' money lines sit on one row."""
-        key = (tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width, size, rows)
+        key = (
+            tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width, size, rows,
+            self.seat_name, self.level,
+        )
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -252,12 +255,16 @@ class ComputerSeat(Static):
         # is on the table this round, and the chips the seat holds beside it.
         staked = sum(h.stake for h in hands) if hands else 0
         stake = Text(no_wrap=True, overflow="crop")
-        stake.append("stake ", "dim")
-        stake.append(format_chips(staked or bet), "bold")
+        if staked or bet:
+            stake.append("stake ", "dim")
+            stake.append(format_chips(staked or bet), "bold")
         chips = Text(no_wrap=True, overflow="crop")
-        chips.append("chips ", "dim")
-        chips.append(format_chips(stack))
-        if stake.cell_len + 3 + chips.cell_len <= width or not width:
+        if stack is not None:  # a person's chips at a shared table are theirs alone
+            chips.append("chips ", "dim")
+            chips.append(format_chips(stack))
+        if not stake.cell_len or not chips.cell_len:
+            lines.append(stake if stake.cell_len else chips)
+        elif stake.cell_len + 3 + chips.cell_len <= width or not width:
             lines.append(Text.assemble(stake, (" · ", "dim"), chips))
         else:
             lines.extend((stake, chips))

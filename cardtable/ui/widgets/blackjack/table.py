@@ -234,29 +234,38 @@ class BlackjackTable(Vertical):
     def draw(
         self,
         view: TableView,
-        round: Round | None,
-        stacks: Sequence[int],
+        stacks: Sequence[int | None],
         *,
+        live: bool,
         min_bet: int,
+        bets: Sequence[int] | None = None,
         just_shuffled: bool,
         session_net: int | None,
         ascii: bool,
     ) -> None:
         """Draw the picture: the dealer and shoe, each computer seat, the player's hands
         (the player sits last), and the session's net once a round was played; the
-        cards as large as the room allows."""
+        cards as large as the room allows. ``stacks``: each other seat's chips as they
+        stand now (None: not shown); ``live``: the picture is the table as it stands
+        (not a step of a catch-up), so the hand to act is marked; ``bets``: each other
+        seat's bet between rounds (the table minimum when not given)."""
         self._last = partial(
             self.draw,
             view,
-            round,
             tuple(stacks),
+            live=live,
             min_bet=min_bet,
+            bets=None if bets is None else tuple(bets),
             just_shuffled=just_shuffled,
             session_net=session_net,
             ascii=ascii,
         )
         picture = view.picture
-        seat_hands = max((len(picture.seats[i]) for i in range(len(self.seats))), default=1) if picture else 1
+        seat_hands = (
+            max((len(picture.seats[i]) for i in range(min(len(self.seats), len(picture.seats)))), default=1)
+            if picture
+            else 1
+        )
         dealer_size, seat_size, hand_size, gap = self._sizes = self.card_sizes(seat_hands)
         self._seat_hands = seat_hands
         if seat_hands > 1:  # a split seat: every seat in chips, one height for all
@@ -267,18 +276,16 @@ class BlackjackTable(Vertical):
         self.dealer.styles.margin = (0, 0, gap, 0)
         self.query_one("#bj-seats").styles.margin = (0, 0, gap, 0)
         self.hands.styles.margin = (0, 0, gap, 0)
-        live = picture is not None and round is not None and picture.applied == len(round.events)
         turn = picture.turn if picture is not None and live and view.phase is not Phase.BETTING else None
         cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
         shoe_text = f"new shoe · {cards}" if just_shuffled and picture is not None else f"shoe {cards}"
         self.dealer.show(picture, ascii, shoe_text, dealer_size)
-        in_round = round is not None and not round.finished
         for i, seat in enumerate(self.seats):
-            hands = picture.seats[i] if picture is not None else None
-            results = picture.results[i] if picture is not None else ()
+            hands = picture.seats[i] if picture is not None and i < len(picture.seats) else None
+            results = picture.results[i] if picture is not None and i < len(picture.results) else ()
             active = turn[1] if turn is not None and turn[0] == i else None
-            stack = (round.bankroll(i) or 0) if round is not None and in_round else stacks[i]
-            seat.show(hands, results, stack, min_bet, active, ascii, seat_size, rows=seat_hands)
+            bet = min_bet if bets is None else bets[i]
+            seat.show(hands, results, stacks[i], bet, active, ascii, seat_size, rows=seat_hands)
         human = len(self.seats)
         mine = picture.seats[human] if picture is not None else None
         results = picture.results[human] if picture is not None else ()

@@ -1,0 +1,154 @@
+"""``cardtable join`` and ``cardtable web`` (issue 14): the app at a shared table, and
+the app served to a browser.
+
+``serve`` lives in :mod:`cardtable.cli` beside the other headless commands; these two
+open the Textual app, so they share its global options (``--data-dir``, ``--seed``,
+``--ascii``, ``--no-animation``, before or after the subcommand). Bad values are one
+line on stderr and exit code 2, as everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from .argtypes import seed, shorten
+
+__all__ = ["net_subcommand", "build_join_parser", "build_web_parser", "parse_address", "NAME_PATTERN"]
+
+#: A player's name at a shared table (the server's rule: docs/protocol.md).
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,20}")
+#: The server's port when the address names none (``cardtable serve``'s default).
+DEFAULT_SERVER_PORT = 7654
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST[:PORT]`` (``[::1]:7654`` for an IPv6 address) as (host, port)."""
+    from .cli import _host, _port
+
+    text = text.strip()
+    if text.startswith("["):  # [IPv6]:port
+        host, _, rest = text[1:].partition("]")
+        if rest and not rest.startswith(":"):
+            raise argparse.ArgumentTypeError(f"is not HOST[:PORT]: {shorten(text)}")
+        port_text = rest[1:]
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    else:
+        host, port_text = text, ""
+    host = _host(host)
+    port = _port(port_text) if port_text else DEFAULT_SERVER_PORT
+    return host, port
+
+
+def _name(text: str) -> str:
+    if not NAME_PATTERN.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"must be 1 to 20 letters, digits, '_' or '-', not {shorten(text)}"
+        )
+    return text
+
+
+def _global_options(parser: argparse.ArgumentParser) -> None:
+    from .cli import _data_dir
+
+    parser.add_argument("--seed", type=seed, metavar="N", help="accepted with every command")
+    parser.add_argument(
+        "--data-dir", type=_data_dir, metavar="PATH",
+        help="where the settings and the shared tables' tokens live on this machine",
+    )
+    parser.add_argument("--ascii", action="store_true", help="suit letters (S H D C) instead of symbols")
+    parser.add_argument("--no-animation", action="store_true", help="deal without pauses")
+
+
+def build_join_parser() -> argparse.ArgumentParser:
+    """``cardtable join HOST[:PORT] [--name NAME]`` and the global options."""
+    from .cli import _Parser
+
+    parser = _Parser(
+        prog="cardtable join",
+        description="Sit at a shared table run by 'cardtable serve' on HOST (port 7654 unless "
+        "given). The first join with a name creates that player on the server and keeps its "
+        "secret token in this machine's data folder; later joins with the name present it.",
+    )
+    parser.add_argument("address", type=parse_address, metavar="HOST[:PORT]", help="the server")
+    parser.add_argument("--name", type=_name, help="your name at the table (asked when not given)")
+    _global_options(parser)
+    return parser
+
+
+def build_web_parser() -> argparse.ArgumentParser:
+    """``cardtable web [--host H] [--port 8000] [--server HOST[:PORT]]`` and the global options."""
+    from .cli import _host, _Parser, _port
+
+    parser = _Parser(
+        prog="cardtable web",
+        description="Serve the card room to a web browser (textual-serve): each page opens "
+        "the lobby, or with --server a shared table's lobby.",
+    )
+    parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--server", type=parse_address, metavar="HOST[:PORT]",
+        help="each page joins this shared-table server (cardtable join) instead of the local room",
+    )
+    _global_options(parser)
+    return parser
+
+
+def net_subcommand(args: list[str]) -> int | None:
+    """Run ``join`` or ``web`` when it is the subcommand (exit code), else None."""
+    from .cli import UsageError, _fail, split_subcommand
+
+    command, rest = split_subcommand(args, ("join", "web"))
+    if command is None:
+        return None
+    parser = build_join_parser() if command == "join" else build_web_parser()
+    try:
+        parsed = parser.parse_args(rest)
+    except UsageError as error:
+        return _fail(f"{error} (see 'cardtable {command} --help')")
+    if command == "join":
+        return _join(parsed)
+    from .web import web_main
+
+    return web_main(parsed, rest)
+
+
+def _join(args: argparse.Namespace) -> int:
+    from .cli import _fail, open_store
+
+    store = open_store(args.data_dir)
+    if isinstance(store, str):
+        return _fail(store)
+    from .ui.app import CardTableApp
+    from .ui.remote import Remote
+
+    host, port = args.address
+    app = CardTableApp(
+        store=store,
+        seed=args.seed,
+        ascii=True if args.ascii else None,
+        animations=False if args.no_animation else None,
+        remote=Remote(host, port, args.name),
+    )
+    try:
+        app.run()
+    finally:
+        store.close()
+    return app.return_code or 0
+
+
+def command_line(args: Sequence[str]) -> str:
+    """``args`` as one shell command line (for textual-serve's command)."""
+    import shlex
+
+    return " ".join(shlex.quote(a) for a in args)
+
+
+def data_dir_of(args: argparse.Namespace) -> Path | None:
+    """The ``--data-dir`` given, or None (the platform's user data folder)."""
+    value = args.data_dir
+    return value if isinstance(value, Path) else None

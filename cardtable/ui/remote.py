@@ -1,0 +1,140 @@
+"""The join client's connection to a ``cardtable serve`` server (issue 14).
+
+:class:`SharedSession` is the app's one connection: it says hello (with the token kept
+in the client's data folder, :class:`~cardtable.net.tokens.TokenBook`), reads the
+server's messages in a task of the app's own event loop, and hands each one to the
+app (:meth:`CardTableApp.shared_message`), which keeps the latest snapshot in a
+reactive attribute that the shared table screens render. It decides nothing: every
+action goes to the server, which is the authority, and comes back as a new snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..net.protocol import MAX_LINE, PROTOCOL_VERSION, encode
+from ..net.tokens import TokenBook
+
+__all__ = ["Remote", "SharedSession", "JoinRefused"]
+
+#: Seconds to wait for the server to answer the connection and the hello.
+CONNECT_TIMEOUT = 8.0
+
+
+@dataclass(frozen=True)
+class Remote:
+    """Where ``cardtable join`` connects, and as whom (None: asked in a dialog)."""
+
+    host: str
+    port: int
+    name: str | None = None
+
+    @property
+    def address(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+class JoinRefused(Exception):
+    """The server could not be reached, or refused the hello; the message says why."""
+
+
+class SharedSession:
+    """One connection to the server, owned by the app."""
+
+    def __init__(self, remote: Remote, tokens: TokenBook, deliver: Callable[[dict[str, Any]], None]) -> None:
+        self.remote = remote
+        self.tokens = tokens
+        self.deliver = deliver
+        self.name: str | None = None
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        #: The first ``welcome``: bankroll, tables, and a seat still held, if any.
+        self.welcome: dict[str, Any] = {}
+        self.closed = False
+
+    async def connect(self, name: str) -> dict[str, Any]:
+        """Connect and say hello as ``name``; the ``welcome``, or :class:`JoinRefused`."""
+        remote = self.remote
+        try:
+            self._reader, self._writer = await asyncio.wait_for(
+                asyncio.open_connection(remote.host, remote.port, limit=4 * MAX_LINE), CONNECT_TIMEOUT
+            )
+        except (OSError, asyncio.TimeoutError) as error:
+            reason = "no answer" if isinstance(error, asyncio.TimeoutError) else (error.strerror or str(error))
+            raise JoinRefused(f"cannot reach the server at {remote.address}: {reason}") from None
+        token = self.tokens.get(remote.host, remote.port, name)
+        hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+        if token is not None:
+            hello["token"] = token
+        self.send(hello)
+        try:
+            answer = await asyncio.wait_for(self._read(), CONNECT_TIMEOUT)
+        except asyncio.TimeoutError:
+            await self.close()
+            raise JoinRefused(f"the server at {remote.address} did not answer the hello") from None
+        if answer is None or answer.get("type") != "welcome":
+            await self.close()
+            text = answer.get("message", "") if answer else "the connection was closed"
+            if answer is not None and answer.get("code") in ("token-required", "bad-token"):
+                text = (
+                    f"the name {name!r} belongs to another player on this server "
+                    f"(or its token in {self.tokens.path} was lost): {text}"
+                )
+            raise JoinRefused(f"the server refused the join: {text}")
+        self.name = str(answer.get("name", name))
+        new_token = answer.get("token")
+        if isinstance(new_token, str) and not self.tokens.put(remote.host, remote.port, self.name, new_token):
+            answer = {**answer, "token_problem": self.tokens.problem}
+        self.welcome = answer
+        return answer
+
+    async def _read(self) -> dict[str, Any] | None:
+        """The next message, or None when the server closed the connection."""
+        if self._reader is None:
+            return None
+        while True:
+            try:
+                line = await self._reader.readline()
+            except (ConnectionError, asyncio.IncompleteReadError, ValueError):
+                return None
+            if not line:
+                return None
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue  # a line that does not read is skipped, never fatal
+            if isinstance(message, dict) and isinstance(message.get("type"), str):
+                return message
+
+    async def run(self) -> None:
+        """Hand every message to the app until the connection ends; then a ``closed``
+        pseudo-message (``{"type": "connection-lost"}``) unless we closed it ourselves."""
+        while True:
+            message = await self._read()
+            if message is None:
+                break
+            self.deliver(message)
+        if not self.closed:
+            self.closed = True
+            self.deliver({"type": "connection-lost"})
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one message (queued on the socket; never blocks the screen)."""
+        writer = self._writer
+        if writer is None or self.closed or writer.is_closing():
+            return
+        writer.write(encode(message))
+
+    async def close(self) -> None:
+        self.closed = True
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+            try:
+                await writer.wait_closed()
+            except (ConnectionError, OSError):
+                pass

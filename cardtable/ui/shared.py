@@ -1,0 +1,203 @@
+"""``cardtable join``: the app's side of a shared table (issue 14).
+
+The app asks for a name when none was given, connects (:class:`SharedSession`), and
+routes each server message: a ``table``/``baccarat`` snapshot to the shared screen of
+that table (opened on the first snapshot that seats this player), the bankroll to the
+app's reactive ``bankroll``, the lobby to ``shared_lobby``, table events and errors to
+the screen. A dropped connection is retried for a while, the seat being kept by the
+server for the round under way; a refusal or the server's ``bye`` ends the app with
+one line saying why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from ..net.tokens import TokenBook
+from .remote import JoinRefused, SharedSession
+
+if TYPE_CHECKING:
+    from .app import CardTableApp
+    from .screens.shared_base import SharedScreen
+
+__all__ = ["start_join", "sit", "deliver", "RECONNECT_FOR"]
+
+#: Seconds a dropped connection is retried before the app gives up (the server keeps
+#: the seat for the round under way; the turn timeout stands the hand meanwhile).
+RECONNECT_FOR = 30.0
+#: Seconds between two attempts.
+RECONNECT_EVERY = 1.0
+
+
+def start_join(app: CardTableApp) -> None:
+    """Ask for a name when none was given, then connect."""
+    remote = app.remote
+    assert remote is not None
+    app.sub_title = f"joining {remote.address}"
+    if remote.name is not None:
+        _connect(app, remote.name)
+        return
+    from .screens.join_name import JoinNameScreen
+
+    def named(name: str | None) -> None:
+        if not name:
+            app.exit(message="Not joined: no name was given.")
+            return
+        _connect(app, name)
+
+    app.push_screen(JoinNameScreen(remote.address), named)
+
+
+def _connect(app: CardTableApp, name: str) -> None:
+    app.run_worker(_session(app, name), group="join", exclusive=True, exit_on_error=False)
+
+
+async def _session(app: CardTableApp, name: str) -> None:
+    remote = app.remote
+    assert remote is not None
+    session = SharedSession(remote, TokenBook(app.store.path.parent), app.shared_message)
+    try:
+        welcome = await session.connect(name)
+    except JoinRefused as error:
+        app.exit(return_code=2, message=f"cardtable: {error}")
+        return
+    _welcomed(app, session, welcome)
+    await session.run()
+
+
+def _welcomed(app: CardTableApp, session: SharedSession, welcome: dict[str, Any]) -> None:
+    remote = app.remote
+    assert remote is not None
+    app.session = session
+    bankroll = welcome.get("bankroll")
+    if isinstance(bankroll, int):
+        app.bankroll = bankroll
+    tables = welcome.get("tables")
+    if isinstance(tables, list):
+        app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    app.sub_title = f"{session.name} at {remote.address}"
+    if welcome.get("token_problem"):
+        app.notify(
+            f"{welcome['token_problem']}. Without it this name cannot join again.",
+            severity="error",
+            timeout=20,
+        )
+    elif welcome.get("token"):
+        app.notify(
+            f"Welcome, {session.name}: 1,000 chips to start. Your key to this name on this server "
+            f"is kept in {session.tokens.path}.",
+            timeout=10,
+        )
+
+
+def sit(app: CardTableApp, game: str) -> bool:
+    """Ask the server for a seat at ``game``'s shared table (the seat arrives as a
+    snapshot, which opens the screen)."""
+    if game not in ("blackjack", "baccarat"):
+        app.notify(
+            "Draw poker is a game for one: it is played at home (plain 'cardtable'). "
+            "The shared tables are blackjack and baccarat.",
+            severity="warning",
+        )
+        return False
+    if app.session is None:
+        app.notify("Not connected to the server yet.", severity="warning")
+        return False
+    app.session.send({"type": "sit", "game": game})
+    return True
+
+
+def _shared_screen(app: CardTableApp) -> SharedScreen | None:
+    from .screens.shared_base import SharedScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, SharedScreen):
+            return screen
+    return None
+
+
+def _open_table(app: CardTableApp, message: dict[str, Any]) -> None:
+    if message.get("type") == "baccarat":
+        from .screens.shared_baccarat import SharedBaccaratScreen as Screen
+    else:
+        from .screens.shared_blackjack import SharedBlackjackScreen as Screen  # type: ignore[assignment]
+    try:
+        screen = Screen(message)
+    except ValueError as error:
+        app.notify(f"The table could not be shown: {error}", severity="error")
+        return
+    app.push_screen(screen)
+
+
+def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
+    """Route one server message (see the module's docstring)."""
+    kind = message.get("type")
+    screen = _shared_screen(app)
+    if kind in ("table", "baccarat"):
+        if screen is not None and screen.table_id == message.get("table"):
+            screen.update_snapshot(message)
+        elif message.get("you") is not None:
+            _open_table(app, message)
+    elif kind == "lobby":
+        tables = message.get("tables")
+        if isinstance(tables, list):
+            app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    elif kind == "bankroll":
+        if isinstance(message.get("bankroll"), int):
+            app.bankroll = message["bankroll"]
+    elif kind == "left":
+        if screen is not None and app.screen is screen:
+            screen.close_table()
+    elif kind == "error":
+        text = str(message.get("message", "")) or str(message.get("code", "error"))
+        if message.get("fatal"):
+            app.exit(return_code=2, message=f"cardtable: the server ended the connection: {text}")
+        elif screen is not None:
+            screen.shared_error(text)
+        else:
+            app.notify(text, severity="error")
+    elif kind == "bye":
+        app.exit(message=f"cardtable: the server said goodbye: {message.get('message', '')}")
+    elif kind == "connection-lost":
+        _reconnect(app)
+    elif screen is not None and message.get("table") == screen.table_id:
+        screen.shared_event(message)
+
+
+def _reconnect(app: CardTableApp) -> None:
+    """The connection dropped: try again for :data:`RECONNECT_FOR` seconds."""
+    old = app.session
+    app.session = None
+    if old is None or app.remote is None or app.return_code is not None or not app.is_running:
+        return
+    name = old.name or ""
+    screen = _shared_screen(app)
+    if screen is not None:
+        screen.shared_error("The connection to the server was lost: reconnecting…")
+    else:
+        app.notify("The connection to the server was lost: reconnecting…", severity="warning")
+
+    async def again() -> None:
+        remote = app.remote
+        assert remote is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + RECONNECT_FOR
+        last = ""
+        while loop.time() < deadline:
+            session = SharedSession(remote, old.tokens, app.shared_message)
+            try:
+                welcome = await session.connect(name)
+            except JoinRefused as error:
+                last = str(error)
+                await asyncio.sleep(RECONNECT_EVERY)
+                continue
+            _welcomed(app, session, welcome)
+            app.notify("Connected again.", timeout=4)
+            if welcome.get("seated") is None and (shown := _shared_screen(app)) is not None:
+                shown.shared_error("Back, but the seat was freed meanwhile: the round went on without you.")
+            await session.run()
+            return
+        app.exit(return_code=1, message=f"cardtable: the connection to the server was lost ({last}).")
+
+    app.run_worker(again(), group="rejoin", exclusive=True, exit_on_error=False)
