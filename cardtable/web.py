@@ -1,0 +1,249 @@
+"""``cardtable web`` (issue 14): the card room in a web browser, through textual-serve.
+
+textual-serve runs one copy of the app for each page, as a child process that speaks
+Textual's web driver over its standard input and output; the page draws it with xterm.js.
+This module builds that child's command line (the plain app, or ``cardtable join`` with
+``--server``) and runs textual-serve's web server around it, with cardtable's manners:
+one line that says where to point the browser, one log line per page opened or closed,
+one-line errors, and a clean stop on Ctrl-C or SIGTERM (each page's app is told to quit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from aiohttp import web
+    from textual_serve.app_service import AppService
+
+__all__ = ["app_command", "shell_command", "browser_address", "web_main"]
+
+#: The page's title (textual-serve shows it while the app starts).
+TITLE = "cardtable"
+#: How long a page's app may take to quit once told to, before it is killed (seconds).
+QUIT_TIMEOUT = 5.0
+#: How long a stop waits for the pages to close (their apps included) before it cuts them off.
+STOP_TIMEOUT = 10.0
+#: Addresses that mean "every interface": no browser can open them, so the line names the machine.
+_WILDCARDS = frozenset({"0.0.0.0", "::", "", "*"})
+
+
+def app_command(args: argparse.Namespace, python: str = sys.executable) -> list[str]:
+    """The command each page runs: ``python -m cardtable`` with the global options given,
+    or ``python -m cardtable join HOST:PORT`` with ``--server``. Options are written
+    ``--name=value`` so that no value can pass for an option or a subcommand."""
+    command = [python, "-m", "cardtable"]
+    server: tuple[str, int] | None = args.server
+    if server is not None:
+        host, port = server
+        command += ["join", f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
+    data_dir: Path | None = args.data_dir
+    if data_dir is not None:
+        # Absolute: the pages' apps must not depend on the folder the server was started in.
+        command.append(f"--data-dir={data_dir.absolute()}")
+    if args.seed is not None:
+        command.append(f"--seed={args.seed}")
+    if args.ascii:
+        command.append("--ascii")
+    if args.no_animation:
+        command.append("--no-animation")
+    return command
+
+
+def shell_command(argv: list[str]) -> str:
+    """``argv`` as the shell command textual-serve starts for a page. On POSIX the shell
+    ``exec``s it, so the page's process is the app itself (one process less per page, and
+    a stop that must end it reaches the app, not a shell)."""
+    from .cli_net import command_line
+
+    line = command_line(argv)
+    return f"exec {line}" if os.name == "posix" else line
+
+
+def browser_address(host: str, port: int) -> str:
+    """The address to give a browser for a server listening on ``host``:``port``."""
+    if host in _WILDCARDS:
+        host = socket.gethostname() or "localhost"
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _stderr_log(stream: TextIO) -> Callable[[str], None]:
+    """One timestamped line per event, like ``cardtable serve``'s log."""
+
+    def log(text: str) -> None:
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        print(f"{stamp} cardtable web: {text}", file=stream, flush=True)
+
+    return log
+
+
+class _OneLine(logging.Handler):
+    """textual-serve's and aiohttp's log records as one line each: a server log, never a
+    traceback on the host's terminal."""
+
+    def __init__(self, log: Callable[[str], None]) -> None:
+        super().__init__(logging.WARNING)
+        self._log = log
+
+    def emit(self, record: logging.LogRecord) -> None:
+        from .argtypes import one_line
+
+        try:
+            text = record.getMessage()
+            error = record.exc_info[1] if record.exc_info else None
+            if error is not None and str(error) != text:
+                text = f"{text} ({type(error).__name__}: {error})"
+            self._log(one_line(f"{record.levelname.lower()}: {text}"))
+        except Exception:  # a log line must never take the server down
+            self.handleError(record)
+
+
+def _server_class() -> type[Any]:
+    """textual-serve's ``Server`` with cardtable's manners (imported late: ImportError is
+    the caller's one-line message)."""
+    from aiohttp import WSCloseCode
+    from textual_serve.server import Server
+
+    class CardRoomServer(Server):
+        def __init__(self, command: str, host: str, port: int, log: Callable[[str], None]) -> None:
+            super().__init__(command, host=host, port=port, title=TITLE)
+            self.log = log
+            self.sockets: set[web.WebSocketResponse] = set()
+            self.services: dict[asyncio.Task[Any] | None, AppService] = {}
+            self.pages = 0
+
+        async def on_startup(self, app: web.Application) -> None:
+            """Quiet: the one line is printed once the port is really ours."""
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Close every page's socket: its app is then told to quit (textual-serve's
+            ``AppService.stop``), so a stop leaves no process behind."""
+            for websocket in list(self.sockets):
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"cardtable web stopped")
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            """The page, its socket's address taken from the address the browser used:
+            textual-serve writes the listening address, which a browser on another
+            machine cannot open when the server listens on 0.0.0.0 (no await between
+            setting it and the page being built, so pages cannot mix them up)."""
+            self.public_url = f"{request.scheme}://{request.host}"
+            response: web.StreamResponse = await super().handle_index(request)
+            return response
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """A page's whole life (its app runs meanwhile), logged in one line each way."""
+            peer = f" from {request.remote}" if request.remote else ""
+            self.pages += 1
+            self.log(f"page opened{peer} ({self.pages} open)")
+            try:
+                response: web.WebSocketResponse = await super().handle_websocket(request)
+                return response
+            finally:
+                service = self.services.pop(asyncio.current_task(), None)
+                if service is not None:
+                    await _reap(service)
+                self.pages -= 1
+                self.log(f"page closed{peer} ({self.pages} open)")
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+            """Keep the page's socket while its app runs, to close it at a stop, and its
+            app, to see it end."""
+            self.sockets.add(websocket)
+            self.services[asyncio.current_task()] = app_service
+            try:
+                await super()._process_messages(websocket, app_service)
+            finally:
+                self.sockets.discard(websocket)
+
+    return CardRoomServer
+
+
+async def _reap(service: AppService) -> None:
+    """Wait for a closed page's app to end (textual-serve tells it to quit but does not
+    wait); kill it if it has not within :data:`QUIT_TIMEOUT`, so no page outlives the server."""
+    process = service._process
+    if process is None or process.returncode is not None:
+        return
+    try:
+        await asyncio.wait_for(process.wait(), QUIT_TIMEOUT)
+    except asyncio.TimeoutError:
+        process.kill()
+        await process.wait()
+    except asyncio.CancelledError:  # the stop's own time ran out: no page may outlive it
+        if process.returncode is None:
+            process.kill()
+        raise
+
+
+async def _serve(args: argparse.Namespace, command: str) -> int:
+    """Listen, say where, run until SIGINT/SIGTERM, then close the pages and stop."""
+    from aiohttp import web
+
+    from .cli import _fail
+
+    log = _stderr_log(sys.stderr)
+    handler = _OneLine(log)
+    for name in ("textual-serve", "aiohttp"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.propagate = False
+    server = _server_class()(command, args.host, args.port, log)
+    runner = web.AppRunner(await server._make_app(), access_log=None, shutdown_timeout=STOP_TIMEOUT)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, args.host, args.port).start()
+    except OSError as error:
+        await runner.cleanup()
+        return _fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl-C is KeyboardInterrupt
+            pass
+    print(
+        f"cardtable web: open {browser_address(args.host, args.port)} in a browser (Ctrl+C stops)",
+        flush=True,
+    )
+    try:
+        await stop.wait()
+    finally:
+        log("stopping: closing the pages")
+        await runner.cleanup()
+        log("stopped")
+    return 0
+
+
+def web_main(args: argparse.Namespace, rest: list[str]) -> int:
+    """Run ``cardtable web`` (``args`` from :func:`cardtable.cli_net.build_web_parser`);
+    the exit code."""
+    from .cli import _fail, open_store
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve.server  # noqa: F401
+    except ImportError as error:
+        return _fail(f"cardtable web needs the textual-serve package ({error}); install it with "
+                     "'pip install textual-serve'")
+    # Every page opens this data folder: say now, once, if it cannot be used, rather
+    # than on each page as "Session ended".
+    store = open_store(args.data_dir)
+    if isinstance(store, str):
+        return _fail(store)
+    store.close()
+    try:
+        return asyncio.run(_serve(args, shell_command(app_command(args))))
+    except KeyboardInterrupt:  # Ctrl-C where signal handlers cannot be set
+        return 0
