@@ -34,8 +34,8 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ...ai.coach_baccarat import BetOdds, baccarat_bet_evs, bet_odds, full_shoe_counts, remaining_counts
-from ...ai.grading import WARN_THRESHOLD, Decision, decisions_in, grade
+from ...ai.coach_baccarat import BetOdds, full_shoe_counts, remaining_counts
+from ...ai.grading import WARN_THRESHOLD, Decision, decisions_in
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Coup, Outcome
 from ...core.baccarat_table import (
     SPOT_ORDER,
@@ -47,7 +47,7 @@ from ...core.baccarat_table import (
 from ...core.cards import Shoe
 from ...core.record import RoundRecord
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
-from ..widgets.baccarat.odds import OddsReport
+from ..widgets.baccarat.odds import OddsReport, count_odds, grade_bets
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
@@ -387,13 +387,7 @@ class BaccaratScreen(GameScreen):
         if not bets:
             return []
         counts, source = self.next_shoe()
-        try:
-            odds = bet_odds(counts)
-        except ValueError:
-            decks = self._decks()
-            odds, source = bet_odds(full_shoe_counts(decks)), f"a shoe of {decks} decks"
-        evs = odds.words()
-        return [grade(self.GAME, source, evs, spot.label, stake) for spot, stake in bets.items() if stake]
+        return grade_bets(bets, counts, source, self._decks())
 
     def action_edge(self) -> None:
         """Show (or hide) each bet's exact value for the cards left, in the roads' place."""
@@ -420,14 +414,7 @@ class BaccaratScreen(GameScreen):
     def _count_odds(self, counts: dict[int, int], source: str, key: tuple[tuple[int, ...], str] | None) -> None:
         """The exact odds, off the UI thread (the first call also builds the layout
         the enumeration shares and imports numpy)."""
-        problem: str | None = None
-        odds: BetOdds | None = None
-        full: Mapping[Outcome, Fraction] | None = None
-        try:
-            odds = bet_odds(counts)
-            full = baccarat_bet_evs(full_shoe_counts(self._decks()))
-        except ValueError:
-            problem = f"Only {sum(counts.values())} cards left: too few to count a coup."
+        odds, full, problem = count_odds(counts, self._decks())
         if key is not None:
             try:
                 self.app.call_from_thread(self._odds_counted, key, odds, full, problem)

@@ -3,7 +3,9 @@ chip, the action buttons and the roads, drawn from the screen's view.
 
 The screen (``ui/screens/baccarat.py``) holds the view and the core's table; this
 widget composes the table once and draws a :class:`CoupView`. What a button may do is
-asked back through the screen's ``allowed``.
+asked back through the screen's ``allowed``. At a shared table (``players=True``,
+``ui/screens/shared_baccarat.py``) a line of the other players sits above the hands,
+in the place of the roads' note when the terminal is short.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..common.bet import BetControls
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from .odds import OddsPanel
+from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
 from .table import BetSpot, HandView, RoadTitles, ShoeLine
 
@@ -83,10 +86,18 @@ class BaccaratLayout(Vertical):
     BaccaratLayout #bac-road { width: 1fr; margin-right: 2; }
     BaccaratLayout #bac-tally { width: 14; }
     BaccaratLayout #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
+    BaccaratLayout.-shared #bac-note { display: none; }
+    BaccaratLayout.-shared.-roomy #bac-note { display: block; }
+    BaccaratLayout.-shared.-odds #bac-odds { height: 7; }
+    BaccaratLayout.-shared.-roomy.-odds #bac-odds { height: 8; }
     """
 
-    def __init__(self, *, ascii: bool, min_bet: int, max_bet: int, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(
+        self, *, ascii: bool, min_bet: int, max_bet: int, players: bool = False, id: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes="-shared" if players else None)
+        #: The other players at a shared table (None at the local one).
+        self.players = TablePlayers(id="bac-players") if players else None
         self.balance = ChipBalance(id="bac-balance")
         self.shoe = ShoeLine("", id="bac-shoe")
         self.odds = OddsPanel(id="bac-odds")
@@ -112,6 +123,8 @@ class BaccaratLayout(Vertical):
         with Horizontal(id="bac-top"):
             yield self.balance
             yield self.shoe
+        if self.players is not None:
+            yield self.players
         with Horizontal(id="bac-hands"):
             yield from self.hands
         yield self.banner

@@ -15,11 +15,12 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ai.coach_baccarat import BetOdds
+from ....ai.coach_baccarat import BetOdds, baccarat_bet_evs, bet_odds, full_shoe_counts
+from ....ai.grading import Decision, grade
 from ....core.baccarat import Outcome
 from ....core.money import format_chips
 
-__all__ = ["OddsPanel", "OddsReport", "percent"]
+__all__ = ["OddsPanel", "OddsReport", "count_odds", "grade_bets", "percent"]
 
 #: Best bet first, as a player reads them.
 _ORDER = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
@@ -30,6 +31,32 @@ def percent(value: float | Fraction, places: int = 3) -> str:
     number = float(value) * 100
     sign = "+" if number > 0 else "\u2212" if number < 0 else ""
     return f"{sign}{abs(number):.{places}f} %"
+
+
+def count_odds(
+    counts: Mapping[int, int], decks: int
+) -> tuple[BetOdds | None, Mapping[Outcome, Fraction] | None, str | None]:
+    """The panel's figures for the cards ``counts`` (by rank) beside a full shoe of
+    ``decks``, or why there are none. Slow the first time (numpy and the shared
+    layout): the tables call it in a thread."""
+    try:
+        return bet_odds(counts), baccarat_bet_evs(full_shoe_counts(decks)), None
+    except ValueError:
+        return None, None, f"Only {sum(counts.values())} cards left: too few to count a coup."
+
+
+def grade_bets(bets: Mapping[Outcome, int], counts: Mapping[int, int], source: str, decks: int) -> list[Decision]:
+    """Each bet graded against the other two for the cards ``counts`` the coup is dealt
+    from (``source`` says which; a stacked test shoe too short to count is graded as a
+    full shoe of ``decks``)."""
+    if not bets:
+        return []
+    try:
+        odds = bet_odds(counts)
+    except ValueError:
+        odds, source = bet_odds(full_shoe_counts(decks)), f"a shoe of {decks} decks"
+    evs = odds.words()
+    return [grade("baccarat", source, evs, spot.label, stake) for spot, stake in bets.items() if stake]
 
 
 @dataclass(frozen=True)

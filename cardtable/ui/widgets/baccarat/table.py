@@ -33,12 +33,13 @@ BEAD_COLUMNS = 26
 TALLY_COLUMNS = 14
 
 
-def bets_text(bets: Mapping[Outcome, int]) -> str:
-    """``Bets: Player 10 · Banker 5 — enter to deal``, left to right as on the layout."""
+def bets_text(bets: Mapping[Outcome, int], then: str = "enter to deal") -> str:
+    """``Bets: Player 10 · Banker 5 — enter to deal``, left to right as on the layout
+    (``then``: what ``enter`` does at this table)."""
     placed = [f"{o.label} {format_chips(bets[o])}" for o in SPOT_ORDER if bets.get(o)]
     if not placed:
         return "No bets. p Player · b Banker · t Tie"
-    return "Bets: " + " · ".join(placed) + " — enter to deal"
+    return "Bets: " + " · ".join(placed) + f" — {then}"
 
 
 class BetSpot(Static):

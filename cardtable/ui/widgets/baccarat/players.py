@@ -1,0 +1,102 @@
+"""The other players at a shared baccarat table (``cardtable join``): who sits there,
+their bets, whether they are ready, away, and how their last coup went.
+
+Two lines above the hands: a heading (the betting window's countdown) and one entry
+per player, packed line by line so that an entry is never cut in two. It draws what
+the screen gives it and holds no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ....core.baccarat import Outcome
+from ....core.baccarat_table import SPOT_ORDER
+from ....core.money import format_chips, format_signed
+from .roads import OUTCOME_STYLE
+
+__all__ = ["PlayerEntry", "TablePlayers"]
+
+_GAP = "   "
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """One other player as the line shows them."""
+
+    name: str
+    bets: Mapping[Outcome, int] = field(default_factory=dict)
+    ready: bool = False
+    connected: bool = True
+    #: Their net on the last coup while it is on the table (None: no result to show).
+    last_net: int | None = None
+
+    def text(self) -> Text:
+        text = Text(self.name, style="bold", no_wrap=True)
+        if not self.connected:
+            text.append(" away", style="italic dim")
+            return text
+        if self.bets:
+            for spot in SPOT_ORDER:
+                if self.bets.get(spot):
+                    text.append(f" {spot.letter} {format_chips(self.bets[spot])}", style=OUTCOME_STYLE[spot])
+            text.append(" ready" if self.ready else " betting", style="green" if self.ready else "dim")
+        elif self.last_net is not None:
+            if self.last_net > 0:
+                text.append(f" won {format_signed(self.last_net)}", style="green")
+            elif self.last_net < 0:
+                text.append(f" lost {format_chips(-self.last_net)}", style="dim")
+            else:
+                text.append(" even", style="dim")
+        else:
+            text.append(" no bet", style="dim")
+        return text
+
+
+class TablePlayers(Widget):
+    """The heading and the other players, on two lines."""
+
+    DEFAULT_CSS = """
+    TablePlayers { height: 2; margin: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.heading = ""
+        self.entries: tuple[PlayerEntry, ...] = ()
+
+    def show(self, heading: str, entries: Sequence[PlayerEntry]) -> None:
+        """Draw ``heading`` and ``entries``; repaints only when something changed."""
+        entries = tuple(entries)
+        if (heading, entries) != (self.heading, self.entries):
+            self.heading, self.entries = heading, entries
+            self.refresh()
+
+    def plain(self) -> str:
+        """The lines as plain text (tests, accessibility)."""
+        return self.render().plain
+
+    def render(self) -> Text:
+        width = max(20, self.size.width or 80)
+        lines: list[Text] = [Text(self.heading, style="bold", no_wrap=True)]
+        if not self.entries:
+            lines[0].append(_GAP + "no one else at the table yet", style="dim italic")
+        for n, entry in enumerate(self.entries):
+            piece = entry.text()
+            line = lines[-1]
+            if line.cell_len + len(_GAP) + piece.cell_len <= width:
+                line.append(_GAP if line.cell_len else "")
+                line.append_text(piece)
+            elif len(lines) < 2:
+                lines.append(piece)
+            else:  # no room left: say how many more
+                more = Text(f"{_GAP}+{len(self.entries) - n} more", style="dim")
+                while line.cell_len + more.cell_len > width and line.cell_len:
+                    line.right_crop(1)
+                line.append_text(more)
+                break
+        return Text("\n").join(lines)

@@ -1,0 +1,244 @@
+"""``cardtable join`` at the shared baccarat table (issue 14): two Pilot clients against
+a server in the same test process, pressing the keys players press.
+
+The server deals and settles; these tests check what each player's screen shows and
+that their keys reach the table: both see each other and each other's bets, both bet
+with the local table's keys and say ready, the coup is dealt for both with the same
+cards, each bankroll moves by the exact payout (RULES.md section 2), a bet over the
+bankroll is refused with a message and changes nothing; a player who sits down
+mid-shoe sees the table as it stands and is told why the odds cannot be counted, while
+one who watched since the shuffle gets them; escape gives the seat back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from cardtable.ai.coach_baccarat import baccarat_bet_evs, full_shoe_counts
+from cardtable.core.baccarat import Outcome
+from cardtable.core.baccarat_table import BaccaratTable
+from cardtable.core.cards import Shoe
+from cardtable.core.money import format_signed
+from cardtable.net.baccarat import BaccaratShared
+from cardtable.net.server import Server
+from cardtable.store import START_BANKROLL, Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.remote import Remote
+from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.shared_baccarat import SharedBaccaratScreen
+from cardtable.ui.widgets.baccarat.odds import OddsPanel, percent
+
+pytestmark = pytest.mark.timeout(30)
+
+# Player 2C 3H (5), Banker 4D 5S (9): a natural, the Banker wins; then the shoe.
+COUP = "2C 4D 3H 5S " + "7H " * 40
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[Server]:
+    logs: list[str] = []
+    srv = Server(tmp_path / "srv", port=0, turn_timeout=5.0, bet_window=5.0, seed=7, log=logs.append)
+    await srv.start()
+    yield srv
+    srv.request_stop(now=True)
+    await asyncio.wait_for(srv.wait_stopped(), 5)
+    assert not [line for line in logs if "internal" in line or "error" in line], logs
+
+
+def client(tmp_path: Path, server: Server, folder: str, name: str, animations: bool = False) -> CardTableApp:
+    return CardTableApp(
+        store=Store.open(tmp_path / folder), animations=animations, remote=Remote("127.0.0.1", server.port, name)
+    )
+
+
+async def until(pilots: list[Pilot], condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the apps and the server run until ``condition`` holds (fails after ``seconds``)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting"
+        await asyncio.sleep(0.01)
+        for pilot in pilots:
+            await pilot.pause()
+
+
+def seated(app: CardTableApp) -> SharedBaccaratScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, SharedBaccaratScreen) and screen.shared is not None else None
+
+
+def table_screen(app: CardTableApp) -> SharedBaccaratScreen:
+    screen = seated(app)
+    assert screen is not None, type(app.screen).__name__
+    return screen
+
+
+async def sit(app: CardTableApp, pilot: Pilot, others: list[Pilot]) -> SharedBaccaratScreen:
+    """``2`` in the lobby: a seat at the baccarat table."""
+    await until([pilot, *others], lambda: app.session is not None)
+    await pilot.press("2")
+    await until([pilot, *others], lambda: seated(app) is not None)
+    return table_screen(app)
+
+
+def bets_of(screen: SharedBaccaratScreen, name: str) -> dict[Outcome, int] | None:
+    """The bets ``name`` has on the layout as ``screen`` shows them (None: not seated)."""
+    state = screen.shared
+    assert state is not None
+    seat = next((s for s in state.seats if s.name == name), None)
+    return None if seat is None else dict(seat.bets)
+
+
+def expected_net(bets: Mapping[Outcome, int], outcome: Outcome) -> int:
+    """RULES.md section 2, in hundredths: Player 1:1, Banker 0.95:1 (rounded down),
+    Tie 8:1; on a tie the Player and Banker bets push."""
+    net = 0
+    for spot, stake in bets.items():
+        if spot is outcome:
+            net += {Outcome.PLAYER: stake, Outcome.BANKER: stake * 95 // 100, Outcome.TIE: 8 * stake}[spot]
+        elif outcome is not Outcome.TIE or spot is Outcome.TIE:
+            net -= stake
+    return net
+
+
+def hands(screen: SharedBaccaratScreen) -> list[list[str]]:
+    return [[str(c) for c in hand.cards] for hand in screen._layout.hands]
+
+
+async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Path, server: Server) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        sa = await sit(a, pa, [pb])
+        table = server.tables[1]
+        assert isinstance(table, BaccaratShared)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        sb = await sit(b, pb, [pa])
+        # Both see each other at the table.
+        await until([pa, pb], lambda: "bob" in sa._players.plain() and "alice" in sb._players.plain())
+        assert "no bet" in sa._players.plain()
+
+        # alice: a 10 chip twice on the Banker, a 5 chip on the Tie (keys typed at once).
+        await pa.press("+", "b", "b", "-", "t")
+        # bob: 5 on the Player, 10 on the Banker.
+        await pb.press("p", "+", "b")
+        alice_bets = {Outcome.BANKER: 2000, Outcome.TIE: 500}
+        bob_bets = {Outcome.PLAYER: 500, Outcome.BANKER: 1000}
+        await until([pa, pb], lambda: bets_of(sb, "alice") == alice_bets and bets_of(sa, "bob") == bob_bets)
+        assert sa.spot(Outcome.BANKER).stake == 2000 and sa.spot(Outcome.TIE).stake == 500
+        assert "bob P 5 B 10 betting" in sa._players.plain()
+        assert "alice T 5 B 20 betting" in sb._players.plain()
+        # The betting window opened with the first bet: its countdown heads the line.
+        assert sb._players.plain().startswith("Bets close in ")
+        # Bets stay in the bankroll until the coup is dealt.
+        assert a.bankroll == b.bankroll == START_BANKROLL
+
+        # alice is ready: bob sees it; nothing is dealt until bob is ready too.
+        await pa.press("enter")
+        await until([pa, pb], lambda: "alice T 5 B 20 ready" in sb._players.plain())
+        assert sa._banner.text.startswith("Ready") and "bob" in sa._banner.text
+        await pa.press("enter")  # ready already: says what the coup waits for
+        assert "waits for bob" in sa._banner.text and sa._banner.kind == "error"
+        assert sa.shared is not None and sa.shared.round == 0 and table.round_no == 0
+
+        await pb.press("enter")
+        await until([pa, pb], lambda: all(s.shared is not None and s.shared.round == 1 for s in (sa, sb)))
+        await until([pa, pb], lambda: a.bankroll != START_BANKROLL and b.bankroll != START_BANKROLL)
+
+        # The same coup on both screens: the stacked cards, the Banker's natural 9.
+        assert hands(sa) == hands(sb) == [["2C", "3H"], ["4D", "5S"]]
+        coup = sa.shared.last
+        assert coup is not None and sb.shared is not None and sb.shared.last == coup
+        outcome = coup.outcome
+        assert outcome is Outcome.BANKER
+        assert sa.shared.roads == sb.shared.roads == (outcome,)
+        # Each bankroll moves by the exact payout, on the screen and in the server's store.
+        net_a, net_b = expected_net(alice_bets, outcome), expected_net(bob_bets, outcome)
+        assert a.bankroll == START_BANKROLL + net_a and b.bankroll == START_BANKROLL + net_b
+        for name, net in (("alice", net_a), ("bob", net_b)):
+            assert server.players.load(name).store.bankroll == START_BANKROLL + net
+        # Each is told the result and their net; the other's net is on the players' line.
+        assert sa._banner.text.startswith("Banker wins 9 to 5 (natural)")
+        assert f"you win {format_signed(net_a)}" in sa._banner.text and sa._banner.kind == "win"
+        assert f"you win {format_signed(net_b)}" in sb._banner.text
+        assert f"alice won {format_signed(net_a)}" in sb._players.plain()
+        assert sa._layout.balance.amount == a.bankroll  # the balance follows the server
+
+        # A bet over the bankroll: refused with a message before it is sent, nothing changes.
+        await pb.press("+", "+", "+", "+")  # the 500 chip
+        await pb.press("p", "b")  # 1,000 on the table of 1,004.50
+        big = {Outcome.PLAYER: 50_000, Outcome.BANKER: 50_000}
+        await until([pa, pb], lambda: bets_of(sa, "bob") == big)
+        await pb.press("t")
+        assert "cannot cover" in sb._banner.text and sb._banner.kind == "error"
+        # ... and when it reaches the server all the same, the server's refusal is shown.
+        assert b.session is not None
+        b.session.send({"type": "bet", "amount": 50_000, "spot": "tie"})
+        await until([pa, pb], lambda: "cannot cover" in sb._banner.text and "Your bankroll" in sb._banner.text)
+        await pb.press("-")  # give the server's answer time to land, then look
+        assert bets_of(sa, "bob") == bets_of(sb, "bob") == big
+        assert sb.spot(Outcome.TIE).stake == 0
+        assert b.bankroll == START_BANKROLL + net_b == server.players.load("bob").store.bankroll
+
+        # c clears bob's bets; the table says so to alice.
+        await pb.press("c")
+        await until([pa, pb], lambda: bets_of(sa, "bob") == {})
+        assert sb.spot(Outcome.PLAYER).stake == 0 and sb._banner.text == "Bets cleared"
+
+
+async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_whole_shoe(
+    tmp_path: Path, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cardtable.ui.app._DELAYS", {"card": 0.01, "result": 0.01})
+    a = client(tmp_path, server, "a", "alice", animations=True)
+    b = client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        sa = await sit(a, pa, [pb])
+        # alone at the table: ready deals at once (the seeded shoe), dealt out card by card
+        await pa.press("p", "enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.round == 1 and not sa._dealing)
+        coup = sa.shared.last
+        assert coup is not None and hands(sa) == [[str(c) for c in coup.player], [str(c) for c in coup.banker]]
+        net = expected_net({Outcome.PLAYER: 500}, coup.outcome)
+        assert a.bankroll == START_BANKROLL + net and sa._layout.balance.amount == a.bankroll
+        # enter alone plays on with the last bets; alice's bet opens the window
+        await pa.press("enter")
+        await until([pa, pb], lambda: bool(sa.shared and sa.shared.round == 2 and not sa._dealing))
+        await pa.press("b")
+        await until([pa, pb], lambda: bets_of(sa, "alice") == {Outcome.BANKER: 500})
+
+        # bob sits down mid-shoe, during the window: the last coup's cards, the roads,
+        # alice's bet, a window whose start he did not see
+        sb = await sit(b, pb, [pa])
+        assert sb.shared is not None and sa.shared is not None
+        assert sb.shared.last == sa.shared.last and hands(sb) == hands(sa)
+        assert sb.shared.roads == sa.shared.roads and len(sb.shared.roads) == 2
+        assert sb._players.plain().startswith("Bets close within 5 s")
+        assert "alice B 5 betting" in sb._players.plain()
+        # his e: the cards dealt before he sat down are not known: no panel, a message
+        await pb.press("e")
+        assert not sb._layout.odds_shown and "dealt before you sat down" in sb._banner.text
+        # alice watched since the shuffle: the exact odds for the cards left
+        await pa.press("e")
+        state = sa.shared
+        await until([pa, pb], lambda: sa._odds.odds is not None, seconds=10)
+        assert sa._layout.odds_shown and state.last is not None
+        # the two coups' cards, every card dealt from this shoe
+        assert len(sa._count.cards) == state.shoe_size - state.shoe_left
+        assert sa._count.cards[-state.last.cards_used :] == state.last.player + state.last.banker
+        counts = full_shoe_counts(8)
+        for card in sa._count.cards:
+            counts[card.rank] -= 1
+        evs = baccarat_bet_evs(counts)
+        text = OddsPanel.text(sa._layout.odds.report).plain
+        assert f"{state.shoe_left} cards left" in text
+        assert f"{'Tie':<8}{percent(evs[Outcome.TIE]):>11}" in text
+        assert "5 → expect" in text  # alice's Banker bet
+
+        # escape: bob gives his seat back and is in the lobby; alice sees him go
+        await pb.press("escape")
+        await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen) and "bob" not in sa._players.plain())
