@@ -7,7 +7,8 @@ with the local table's keys and say ready, the coup is dealt for both with the s
 cards, each bankroll moves by the exact payout (RULES.md section 2), a bet over the
 bankroll is refused with a message and changes nothing; a player who sits down
 mid-shoe sees the table as it stands and is told why the odds cannot be counted, while
-one who watched since the shuffle gets them; escape gives the seat back.
+one who watched since the shuffle gets them; coach mode questions a Tie before ready;
+escape gives the seat back.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from cardtable.net.server import Server
 from cardtable.store import START_BANKROLL, Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
+from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.shared_baccarat import SharedBaccaratScreen
 from cardtable.ui.widgets.baccarat.odds import OddsPanel, percent
@@ -198,13 +200,20 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
     b = client(tmp_path, server, "b", "bob")
     async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
         sa = await sit(a, pa, [pb])
+        # coach mode: the Tie is questioned before alice says ready; she goes ahead
+        await pa.press("k", "t", "enter")
+        await until([pa, pb], lambda: isinstance(a.screen, CoachWarning))
+        assert isinstance(a.screen, CoachWarning)
+        assert (a.screen.decision.chosen, a.screen.decision.best) == ("Tie", "Banker")
+        assert a.screen.decision.spot == "416 cards left"
+        await pa.press("enter")
         # alone at the table: ready deals at once (the seeded shoe), dealt out card by card
-        await pa.press("p", "enter")
         await until([pa, pb], lambda: sa.shared is not None and sa.shared.round == 1 and not sa._dealing)
         coup = sa.shared.last
         assert coup is not None and hands(sa) == [[str(c) for c in coup.player], [str(c) for c in coup.banker]]
-        net = expected_net({Outcome.PLAYER: 500}, coup.outcome)
+        net = expected_net({Outcome.TIE: 500}, coup.outcome)
         assert a.bankroll == START_BANKROLL + net and sa._layout.balance.amount == a.bankroll
+        await pa.press("k")  # coach off: no more questions
         # enter alone plays on with the last bets; alice's bet opens the window
         await pa.press("enter")
         await until([pa, pb], lambda: bool(sa.shared and sa.shared.round == 2 and not sa._dealing))

@@ -102,7 +102,8 @@ class SharedBaccaratScreen(SharedScreen):
 
     GAME = "baccarat"
     COACH_ON = BaccaratScreen.COACH_ON
-    COACH_OFF = BaccaratScreen.COACH_OFF
+    # the server keeps no grades of shared coups: no session summary to promise
+    COACH_OFF = "Coach off: no warning before a costly bet"
 
     # The local table's keys, the same meaning; ⏎ says ready (the coup waits for the
     # others with a bet, or for the betting window).
@@ -357,7 +358,8 @@ class SharedBaccaratScreen(SharedScreen):
         window = state.bet_seconds > 0
         if others:
             tail = ", or for the betting window to close." if window else "."
-            return f"the coup waits for {', '.join(others)}{tail}"
+            names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+            return f"the coup waits for {names}{tail}"
         tail = ", or when the betting window closes." if window else "."
         return f"the coup is dealt once every player with a bet is ready{tail}"
 
