@@ -402,9 +402,7 @@ class ShoeCount:
             return full, f"a new shoe of {now.decks} decks"
         if not self.exact(now):
             missed = now.shoe_size - now.shoe_left - len(self.cards)
-            return None, (
-                f"{missed} cards of this shoe were dealt before you sat down (or while you were away): "
-                "the cards left cannot be counted. The odds come back with the next shoe."
-            )
+            # one banner line at 80 columns
+            return None, f"You missed {missed} cards of this shoe: exact odds again from the next shoe."
         seen = Counter(card.rank for card in self.cards)
         return {rank: full[rank] - seen[rank] for rank in full}, f"{now.shoe_left} cards left"

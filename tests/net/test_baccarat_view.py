@@ -212,7 +212,7 @@ def test_a_player_who_sat_down_mid_shoe_or_missed_a_coup_cannot_count_until_the_
     count = ShoeCount().follow(None, mid)
     assert not count.exact(mid)
     counts, why = count.next_coup(mid)
-    assert counts is None and "16 cards of this shoe were dealt before you sat down" in why
+    assert counts is None and "You missed 16 cards of this shoe" in why
     # a coup seen does not make up for the cards missed
     later = _after(mid, (["9S", "KH"], ["AC", "2D"]), "player", "BBPP")
     count = count.follow(mid, later)

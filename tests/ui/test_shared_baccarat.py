@@ -230,7 +230,7 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         assert "alice B 5 betting" in sb._players.plain()
         # his e: the cards dealt before he sat down are not known: no panel, a message
         await pb.press("e")
-        assert not sb._layout.odds_shown and "dealt before you sat down" in sb._banner.text
+        assert not sb._layout.odds_shown and "You missed" in sb._banner.text
         # alice watched since the shuffle: the exact odds for the cards left
         await pa.press("e")
         state = sa.shared

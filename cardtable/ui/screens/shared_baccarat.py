@@ -356,12 +356,12 @@ class SharedBaccaratScreen(SharedScreen):
         """What the coup waits for, after the receiver said ready."""
         others = [name for name in state.waiting_for if name != (state.mine.name if state.mine else None)]
         window = state.bet_seconds > 0
-        if others:
-            tail = ", or for the betting window to close." if window else "."
+        if others:  # one banner line at 80 columns
+            tail = " (or the betting window)." if window else "."
             names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
             return f"the coup waits for {names}{tail}"
-        tail = ", or when the betting window closes." if window else "."
-        return f"the coup is dealt once every player with a bet is ready{tail}"
+        tail = " or the window closes." if window else "."
+        return f"the coup is dealt when every bettor is ready{tail}"
 
     # -- betting: sent to the server ---------------------------------------------------
 
