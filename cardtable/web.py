@@ -170,6 +170,13 @@ def _server_class() -> type[Any]:
     return CardRoomServer
 
 
+def _reason(error: OSError) -> str:
+    """Why a port could not be had, in a few words (aiohttp's own text repeats the address)."""
+    if isinstance(error, socket.gaierror) or not error.errno or error.errno < 0:
+        return str(error.strerror or error)
+    return os.strerror(error.errno).lower()
+
+
 async def _reap(service: AppService) -> None:
     """Wait for a closed page's app to end (textual-serve tells it to quit but does not
     wait); kill it if it has not within :data:`QUIT_TIMEOUT`, so no page outlives the server."""
@@ -189,16 +196,25 @@ async def _reap(service: AppService) -> None:
 
 async def _serve(args: argparse.Namespace, command: str) -> int:
     """Listen, say where, run until SIGINT/SIGTERM, then close the pages and stop."""
+    log = _stderr_log(sys.stderr)
+    handler = _OneLine(log)
+    loggers = [logging.getLogger(name) for name in ("textual-serve", "aiohttp")]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.propagate = False
+    try:
+        return await _listen(args, command, log)
+    finally:  # leave the logging as it was (tests run this in their own process)
+        for logger in loggers:
+            logger.removeHandler(handler)
+            logger.propagate = True
+
+
+async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], None]) -> int:
     from aiohttp import web
 
     from .cli import _fail
 
-    log = _stderr_log(sys.stderr)
-    handler = _OneLine(log)
-    for name in ("textual-serve", "aiohttp"):
-        logger = logging.getLogger(name)
-        logger.addHandler(handler)
-        logger.propagate = False
     server = _server_class()(command, args.host, args.port, log)
     runner = web.AppRunner(await server._make_app(), access_log=None, shutdown_timeout=STOP_TIMEOUT)
     await runner.setup()
@@ -206,7 +222,7 @@ async def _serve(args: argparse.Namespace, command: str) -> int:
         await web.TCPSite(runner, args.host, args.port).start()
     except OSError as error:
         await runner.cleanup()
-        return _fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+        return _fail(f"cannot listen on {args.host}:{args.port}: {_reason(error)}")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
