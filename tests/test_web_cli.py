@@ -1,6 +1,7 @@
 """``cardtable web`` (issue 14): bad values are one line and exit 2; each page's command
 line carries the options given; a real server process serves the page, runs the lobby
-for a page's socket, and stops on SIGTERM with exit 0, leaving no page's app behind."""
+for a page's socket, ends a closed page's app, and stops on SIGTERM with exit 0, leaving
+no page's app behind."""
 
 from __future__ import annotations
 
@@ -220,6 +221,18 @@ def _processes_mentioning(text: str) -> list[str]:
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[@-_]")
 
 
+async def _lobby(ws: aiohttp.ClientWebSocketResponse) -> str:
+    """The text a page is sent until the lobby is drawn (its last line is the note on chips)."""
+    screen = b""
+    text = ""
+    while "withdrawn" not in text:
+        message = await asyncio.wait_for(ws.receive(), 30)
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        screen += message.data
+        text = _ESCAPES.sub("", screen.decode(errors="replace"))
+    return text
+
+
 async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path: Path) -> None:
     port = _free_port()
     data = tmp_path / "room"
@@ -244,15 +257,18 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
             # reached by a name the server cannot know).
             async with http.get(f"http://127.0.0.1:{port}/", headers={"Host": "cards.example:8080"}) as response:
                 assert 'data-session-websocket-url="ws://cards.example:8080/ws"' in await response.text()
+            # A page closed by its player: its app is told to quit and ends; the server goes on.
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+                await _lobby(ws)
+                assert len(_processes_mentioning(str(data))) == 2
+            for _ in range(200):
+                if len(_processes_mentioning(str(data))) == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert len(_processes_mentioning(str(data))) == 1
             # What the page's xterm.js is sent: the app, drawing the lobby.
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-                screen = b""
-                text = ""
-                while "withdrawn" not in text:
-                    message = await asyncio.wait_for(ws.receive(), 30)
-                    assert message.type == aiohttp.WSMsgType.BINARY, message
-                    screen += message.data
-                    text = _ESCAPES.sub("", screen.decode(errors="replace"))
+                text = await _lobby(ws)
                 for words in ("c a r d t a b l e", "Bankroll", "1,000", "Blackjack", "Baccarat", "Draw poker",
                               "Chips are virtual: they have no money value and can never be withdrawn."):
                     assert words in text
@@ -267,10 +283,15 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
         err = (await proc.stderr.read()).decode()
         assert out == ""
         assert "Traceback" not in err
-        lines = err.splitlines()
-        assert "page opened from 127.0.0.1 (1 open)" in lines[0]
-        assert lines[-2].endswith("page closed from 127.0.0.1 (0 open)")
-        assert lines[-1].endswith("cardtable web: stopped")
+        lines = [line.split(" ", 1)[1] for line in err.splitlines()]  # without the time stamps
+        assert lines == [
+            "cardtable web: page opened from 127.0.0.1 (1 open)",
+            "cardtable web: page closed from 127.0.0.1 (0 open)",
+            "cardtable web: page opened from 127.0.0.1 (1 open)",
+            "cardtable web: stopping: closing the pages",
+            "cardtable web: page closed from 127.0.0.1 (0 open)",
+            "cardtable web: stopped",
+        ]
         assert _processes_mentioning(str(data)) == []  # the page's app ended with the server
         assert (data / "cardtable.sqlite3").is_file()
     finally:
