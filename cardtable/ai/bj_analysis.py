@@ -40,6 +40,19 @@ with the up card out. Soft totals and pairs have one composition each. The
 first decision is total-dependent; continuations after a hit are
 composition-dependent optimal, which moves EVs by far less than any margin that
 decides a cell. See ``derive_chart``.
+
+How it is computed
+------------------
+Every hand composition worth at most 21 is one state of a layout (3,083 of them), in
+11 removal contexts (the hand's own cards gone, or one more card of a value: a split
+hand). Per up card, the dealer's distribution for every state and context comes from
+one numpy pass over the dealer's tree; stand, hit (then play on), best and double are
+then built for all states at once, layer by layer from the highest hard total down
+(:meth:`_UpAnalysis.tables`), and a fixed policy is valued the same way after it has
+been asked once per hand it reaches (:class:`_PolicyEvaluator`). The arithmetic is the
+one-hand-at-a-time definition's, operation for operation and in the same order
+(terms summed card by card): the figures are those of the memoised recursion this
+replaced, bit for bit.
 """
 
 from __future__ import annotations
@@ -47,11 +60,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from cardtable.core.blackjack import Action, Rules
 
 from .bj_chart import UP_ORDER, Chart, hand_facts, published_chart
-from .bj_dealer import BLACKJACK, BUST, DealerTree, full_shoe_counts
+from .bj_dealer import BLACKJACK, BUST, dealer_tree, full_shoe_counts
+
+if TYPE_CHECKING:  # numpy is imported when an analysis first runs
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "HandEV",
@@ -154,48 +172,42 @@ class CellEV:
 
 
 class _DealerCache:
-    """Dealer distributions per removed-card multiset, for one up card and shoe."""
+    """Dealer distributions for one up card and shoe: for every state of the hand layout
+    in every removal context at once (:meth:`table`), or for one set of removed cards."""
 
     def __init__(self, decks: int, hits_soft_17: bool, up: int) -> None:
         full = full_shoe_counts(decks)
         self.base: Counts = _add(full, up, -1)
-        self.tree = DealerTree(up, hits_soft_17)
+        self.tree = dealer_tree(up, hits_soft_17)
         self._dists: dict[Counts, tuple[float, ...]] = {}
-        self._filled = False
+        self._table: npt.NDArray[np.float64] | None = None
 
     def dist(self, removed: Counts) -> tuple[float, ...]:
         d = self._dists.get(removed)
         if d is None:
-            if not self._filled:
-                self._fill()
-                d = self._dists.get(removed)
-            if d is None:
-                counts = [b - r for b, r in zip(self.base, removed, strict=True)]
-                d = self.tree.distribution(counts)
-                self._dists[removed] = d
+            counts = [b - r for b, r in zip(self.base, removed, strict=True)]
+            d = self.tree.distribution(counts)
+            self._dists[removed] = d
         return d
 
-    def _fill(self) -> None:
-        """Every shoe the analysis asks about, at once (numpy): the player's cards of
-        any hand up to 21, with or without one more card gone (a split's pair card).
-        One pass over arrays instead of thousands of calls: seconds become tenths."""
-        self._filled = True
-        base = self.base
-        hands = [r for r in _compositions(21) if all(x <= b for x, b in zip(r, base, strict=True))]
-        removed = set(hands)
-        for r in hands:
-            for v in range(1, 11):
-                extra = _add(r, v)
-                if extra[v - 1] <= base[v - 1]:
-                    removed.add(extra)
-        wanted = sorted(removed - self._dists.keys())
-        import numpy as np
+    def table(self) -> npt.NDArray[np.float64]:
+        """(contexts, states, 7): the distribution with ``_layout().removed`` gone from the
+        shoe, zeros where the shoe does not hold those cards or the context never reaches
+        the state. Every distinct shoe is evaluated once, in one numpy pass over the
+        dealer's tree (the floats of :meth:`DealerTree.distribution`, bit for bit)."""
+        if self._table is None:
+            import numpy as np
 
-        shoes = np.asarray(base, dtype=np.int64) - np.asarray(wanted, dtype=np.int64).reshape(-1, 10)
-        self._dists.update(zip(wanted, self.tree.distributions(shoes), strict=True))
-
-    def __len__(self) -> int:
-        return len(self._dists)
+            layout = _layout()
+            shoes = np.asarray(self.base, dtype=np.int64) - layout.removed
+            on_shoe = (shoes >= 0).all(axis=2) & layout.reachable
+            codes = layout.removed[on_shoe] @ (32 ** np.arange(10, dtype=np.int64))
+            _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+            rows = self.tree.distribution_table(shoes[on_shoe][first])
+            table = np.zeros(on_shoe.shape + (rows.shape[1],))
+            table[on_shoe] = rows[inverse.reshape(-1)]
+            self._table = table
+        return self._table
 
 
 @lru_cache(maxsize=1)
@@ -214,14 +226,103 @@ def _compositions(max_total: int) -> tuple[Counts, ...]:
     return tuple(out)
 
 
+#: Removal contexts of the tables: context 0 is a hand with only its own cards gone from
+#: the shoe; context v (1-10) one more card of value v gone too (a split hand: its pair
+#: partner left with the other hand).
+_CONTEXTS = 11
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """Every hand composition worth at most 21 (hard), as arrays."""
+
+    comps: npt.NDArray[np.int64]  # (n, 10) counts per value
+    index: dict[Counts, int]  # composition -> state
+    total: npt.NDArray[np.int64]  # (n,) best total (an ace counted 11 when it fits)
+    #: (n, 10): the state after one more card of each value, -1 when that card busts it.
+    child: npt.NDArray[np.int64]
+    #: States by hard total, highest first: a state's children are in earlier layers.
+    layers: tuple[npt.NDArray[np.int64], ...]
+    #: (contexts, n, 10): the cards gone from the shoe in each state and context.
+    removed: npt.NDArray[np.int64]
+    #: (contexts, n): the states a context can reach: every hand of a split of v's holds
+    #: a v (its first card), so context v never asks about the others.
+    reachable: npt.NDArray[np.bool_]
+    #: The card values of each state, ace first (what a policy is shown); the states
+    #: below 21 (they may hit) and their children that do not bust, as Python objects.
+    values: tuple[tuple[int, ...], ...]
+    may_hit: tuple[bool, ...]
+    children: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=1)
+def _layout() -> _Layout:
+    import numpy as np
+
+    comps = _compositions(21)
+    index = {c: i for i, c in enumerate(comps)}
+    array = np.asarray(comps, dtype=np.int64)
+    hard = array @ np.arange(1, 11, dtype=np.int64)
+    total = np.where((array[:, 0] > 0) & (hard + 10 <= 21), hard + 10, hard)
+    child = np.full((len(comps), 10), -1, dtype=np.int64)
+    for i, c in enumerate(comps):
+        for v in range(10):
+            j = index.get(c[:v] + (c[v] + 1,) + c[v + 1 :])
+            if j is not None:
+                child[i, v] = j
+    layers = tuple(np.flatnonzero(hard == h) for h in range(21, -1, -1) if (hard == h).any())
+    extra = np.zeros((_CONTEXTS, 10), dtype=np.int64)
+    extra[np.arange(1, _CONTEXTS), np.arange(10)] = 1
+    reachable = np.concatenate([np.ones((1, len(comps)), dtype=bool), array.T > 0])
+    return _Layout(array, index, total, child, layers, array[None, :, :] + extra[:, None, :], reachable,
+                   tuple(_values(c) for c in comps), tuple(bool(t < 21) for t in total),
+                   tuple(tuple(int(j) for j in row if j >= 0) for row in child))
+
+
 @lru_cache(maxsize=16)
 def _dealer_caches(decks: int, hits_soft_17: bool) -> tuple[_DealerCache, ...]:
     """Shared between analyses that differ only in player-side rules (e.g. peek)."""
     return tuple(_DealerCache(decks, hits_soft_17, up) for up in range(1, 11))
 
 
+@dataclass(frozen=True, eq=False)
+class _Tables:
+    """One up card's values for every state of the layout in every context (unnormalised,
+    see the module doc): stand, hit (then play on optimally), the best of the two, and
+    double; with what the policies' evaluation needs to draw cards."""
+
+    stand: npt.NDArray[np.float64]  # (contexts, n)
+    hit: npt.NDArray[np.float64]
+    best: npt.NDArray[np.float64]
+    double: npt.NDArray[np.float64]
+    #: (contexts, n, 10): the chance of drawing each value next (cards of it left / cards
+    #: left), and whether the shoe holds one.
+    prob: npt.NDArray[np.float64]
+    drawable: npt.NDArray[np.bool_]
+    #: (contexts, n, 10): the value of busting by drawing each value (with peek the stake
+    #: is only lost when the dealer has no blackjack).
+    bust: npt.NDArray[np.float64]
+
+    def draw_sum(self, values: npt.NDArray[np.float64], states: npt.NDArray[np.int64],
+                 children: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """Σ over the cards left of P(card) × value after it, for ``states`` in every
+        context: ``values`` of the children, the bust value for a card that busts. The
+        terms are added one after the other in card order (a cumulative sum), only for
+        cards in the shoe, as ``sum`` adds the terms of :meth:`_UpAnalysis.draws`: the
+        same floats."""
+        import numpy as np
+
+        after = np.where(children >= 0, values[:, np.maximum(children, 0)], self.bust[:, states])
+        terms = np.where(self.drawable[:, states], self.prob[:, states] * after, 0.0)
+        return np.cumsum(terms, axis=2)[:, :, -1]
+
+
 class _UpAnalysis:
     """All EVs against one dealer up card. Values are *unnormalised* (see module doc)."""
+
+    #: The memo of the recursive analysis this class had before :meth:`tables`; unused
+    #: here, still set by the coach's subclass (``coach_blackjack._Eval``).
+    _best: dict[tuple[Counts, Counts], float]
 
     def __init__(self, rules: Rules, up: int) -> None:
         self.rules = rules
@@ -232,7 +333,7 @@ class _UpAnalysis:
         self.n = sum(self.base)
         # The hole card that completes a dealer blackjack, as a value index.
         self.bj_index = 9 if up == 1 else 0 if up == 10 else None
-        self._best: dict[tuple[Counts, Counts], float] = {}
+        self._tables: _Tables | None = None
 
     # -- probabilities -------------------------------------------------------------
 
@@ -262,56 +363,85 @@ class _UpAnalysis:
     def bust(self, removed: Counts) -> float:
         return -(1.0 - self.p_blackjack(removed)) if self.peek else -1.0
 
-    def stand(self, comp: Counts, removed: Counts) -> float:
-        total, _ = _facts(comp)
-        if total > 21:
-            return self.bust(removed)
-        d = self.dealer.dist(removed)
-        value = d[BUST]
-        for i, dealer_total in enumerate(range(17, 22)):
-            if dealer_total < total:
-                value += d[i]
-            elif dealer_total > total:
-                value -= d[i]
-        if not self.peek:
-            value -= d[BLACKJACK]
-        return value
+    # -- every state at once (numpy) -------------------------------------------------
 
-    # -- optimal play --------------------------------------------------------------
+    def tables(self) -> _Tables:
+        """Stand, hit, best and double for every hand in every context, built once.
+
+        Layer by layer from the highest hard total down (a hand's children have higher
+        totals), with the operations of the one-hand-at-a-time definitions in the same
+        order, element-wise: standing is +1 against a dealer bust or a lower total and -1
+        against a higher one (a dealer blackjack takes the stake without peek); hitting
+        is the probability-weighted best value after each card; best is the larger of
+        standing and hitting (standing only, on 21); doubling stands after one card,
+        twice the stake.
+        """
+        if self._tables is None:
+            import numpy as np
+
+            layout = _layout()
+            d = self.dealer.table()
+            total = layout.total[None, :]
+            stand = d[:, :, BUST].copy()
+            for k, dealer_total in enumerate(range(17, 22)):
+                stand = np.where(dealer_total < total, stand + d[:, :, k],
+                                 np.where(dealer_total > total, stand - d[:, :, k], stand))
+            if not self.peek:
+                stand = stand - d[:, :, BLACKJACK]
+            shoe = np.asarray(self.base, dtype=np.int64) - layout.removed
+            left = np.maximum(shoe.sum(axis=2), 1)  # at least 1: off the shoe, never used
+            if self.peek and self.bj_index is not None:
+                # After drawing value v: P(blackjack) = (bj cards left, less v's) / (left - 1).
+                one = np.zeros(10, dtype=np.int64)
+                one[self.bj_index] = 1
+                after = shoe[:, :, self.bj_index, None] - one
+                bust = -(1.0 - after / np.maximum(left - 1, 1)[:, :, None])
+            else:
+                bust = np.full(shoe.shape, -1.0)  # with peek and no blackjack possible: -(1 - 0)
+            tables = _Tables(stand, np.zeros(stand.shape), np.zeros(stand.shape), np.zeros(stand.shape),
+                             shoe / left[:, :, None], shoe > 0, bust)
+            can_hit = layout.total < 21
+            for states in layout.layers:
+                hit = tables.draw_sum(tables.best, states, layout.child[states])
+                tables.hit[:, states] = hit
+                st = stand[:, states]
+                tables.best[:, states] = np.where(can_hit[states], np.maximum(st, hit), st)
+            every = np.arange(len(layout.total))
+            tables.double[:, :] = 2.0 * tables.draw_sum(stand, every, layout.child)
+            self._tables = tables
+        return self._tables
+
+    def _state(self, comp: Counts, removed: Counts) -> tuple[int, int] | None:
+        """(context, state) of a hand of ``comp`` with ``removed`` gone; None when it busts."""
+        i = _layout().index.get(comp)
+        if i is None:
+            if _facts(comp)[0] > 21:
+                return None
+            raise ValueError(f"no hand {comp} in the analysis")
+        context = 0
+        for value, (c, r) in enumerate(zip(comp, removed, strict=True), start=1):
+            if r != c:
+                if r - c != 1 or context:
+                    raise ValueError(f"removed cards {removed} are not the hand {comp} and at most one more")
+                context = value
+        return context, i
+
+    def stand(self, comp: Counts, removed: Counts) -> float:
+        at = self._state(comp, removed)
+        return self.bust(removed) if at is None else float(self.tables().stand[at])
 
     def best(self, comp: Counts, removed: Counts) -> float:
         """Best of stand and hit for a hand that can no longer double."""
-        key = (comp, removed)
-        value = self._best.get(key)
-        if value is None:
-            total, _ = _facts(comp)
-            if total > 21:
-                value = self.bust(removed)
-            else:
-                value = self.stand(comp, removed)
-                if total < 21:
-                    value = max(value, self.hit(comp, removed))
-            self._best[key] = value
-        return value
+        at = self._state(comp, removed)
+        return self.bust(removed) if at is None else float(self.tables().best[at])
 
     def hit(self, comp: Counts, removed: Counts) -> float:
-        # draws() and _add() written out: this is the analysis' innermost loop. The
-        # terms and their order are those of the generator it replaces.
-        base, best, memo = self.base, self.best, self._best
-        left = self.n - sum(removed)
-        terms = []
-        for i in range(10):
-            c = base[i] - removed[i]
-            if c > 0:
-                after = (comp[:i] + (comp[i] + 1,) + comp[i + 1 :], removed[:i] + (removed[i] + 1,) + removed[i + 1 :])
-                value = memo.get(after)
-                terms.append(c / left * (best(*after) if value is None else value))
-        return sum(terms)
+        at = self._state(comp, removed)
+        return self.bust(removed) if at is None else float(self.tables().hit[at])
 
     def double(self, comp: Counts, removed: Counts) -> float:
-        return 2.0 * sum(
-            p * self.stand(_add(comp, v), _add(removed, v)) for v, p in self.draws(removed)
-        )
+        at = self._state(comp, removed)
+        return 2.0 * self.bust(removed) if at is None else float(self.tables().double[at])
 
     def opt_hand(self, comp: Counts, removed: Counts, can_double: bool) -> float:
         value = self.best(comp, removed)
@@ -585,33 +715,57 @@ class Analysis:
 
 
 class _PolicyEvaluator:
-    """Exact value of following a fixed policy, with the same model as the analysis."""
+    """Exact value of following a fixed policy, with the same model as the analysis.
+
+    The policy is asked once per hand it can reach (from every two-card hand and every
+    three-card hand, following its hits); the values of every hand in every context are
+    then built layer by layer with numpy, as :meth:`_UpAnalysis.tables` builds the best
+    values, with the operations of the one-hand-at-a-time definition in the same order.
+    """
 
     def __init__(self, ua: _UpAnalysis, policy: Policy) -> None:
+        import numpy as np
+
         self.ua = ua
         self.policy = policy
-        self._memo: dict[tuple[Counts, Counts, bool], float] = {}
+        layout = _layout()
+        tables = ua.tables()
+        cards = layout.comps.sum(axis=1)
+        hits = np.zeros(len(cards), dtype=bool)
+        pending = [int(i) for i in np.flatnonzero((cards == 2) | (cards == 3))]
+        seen = set(pending)
+        values, may_hit, children, up = layout.values, layout.may_hit, layout.children, ua.up
+        while pending:
+            i = pending.pop()
+            if may_hit[i] and policy(values[i], up, True, False, False, False) is Action.HIT:
+                hits[i] = True
+                for j in children[i]:
+                    if j not in seen:
+                        seen.add(j)
+                        pending.append(j)
+        #: Following the policy with no double (a hand of three cards or more, or a split
+        #: hand that may not double), and hitting once then following it.
+        self.value = np.zeros(tables.stand.shape)
+        self.hit_value = np.zeros(tables.stand.shape)
+        for states in layout.layers:
+            hit = tables.draw_sum(self.value, states, layout.child[states])
+            self.hit_value[:, states] = hit
+            self.value[:, states] = np.where(hits[states], hit, tables.stand[:, states])
 
     def hand(self, comp: Counts, removed: Counts, can_double: bool) -> float:
-        key = (comp, removed, can_double)
-        value = self._memo.get(key)
-        if value is not None:
-            return value
         ua = self.ua
+        at = ua._state(comp, removed)
+        if at is None:
+            return ua.bust(removed)
+        if not can_double:
+            return float(self.value[at])
         total, _ = _facts(comp)
-        if total > 21:
-            value = ua.bust(removed)
-        else:
-            action = self.policy(_values(comp), ua.up, total < 21, can_double, False, False)
-            if action is Action.HIT and total < 21:
-                value = sum(p * self.hand(_add(comp, v), _add(removed, v), False)
-                            for v, p in ua.draws(removed))
-            elif action is Action.DOUBLE and can_double:
-                value = ua.double(comp, removed)
-            else:
-                value = ua.stand(comp, removed)
-        self._memo[key] = value
-        return value
+        action = self.policy(_values(comp), ua.up, total < 21, True, False, False)
+        if action is Action.HIT and total < 21:
+            return float(self.hit_value[at])
+        if action is Action.DOUBLE:
+            return float(ua.tables().double[at])
+        return float(ua.tables().stand[at])
 
     def initial(self, c1: int, c2: int) -> float:
         ua = self.ua
@@ -627,8 +781,9 @@ class _PolicyEvaluator:
         if action is Action.DOUBLE:
             return ua.double(comp, comp)
         if action is Action.HIT:
-            return sum(p * self.hand(_add(comp, v), _add(comp, v), False)
-                       for v, p in ua.draws(comp))
+            at = ua._state(comp, comp)
+            assert at is not None  # two cards never bust
+            return float(self.hit_value[at])
         return ua.stand(comp, comp)
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # numpy is imported when many shoes are evaluated at once
+    import numpy as np
     import numpy.typing as npt
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "BUST",
     "BLACKJACK",
     "DealerTree",
+    "dealer_tree",
     "full_shoe_counts",
 ]
 
@@ -134,14 +137,21 @@ class DealerTree:
     def distributions(self, shoes: npt.ArrayLike) -> list[tuple[float, ...]]:
         """:meth:`distribution` of many shoes at once (numpy, element-wise), equal to
         the one-at-a-time results: the same float operations in the same order."""
+        return [tuple(row) for row in self.distribution_table(shoes).tolist()]
+
+    def distribution_table(self, shoes: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        """:meth:`distributions` as an (m, 7) array, one row per shoe (the same floats)."""
         import numpy as np
 
         fn = self.__dict__.get("_fn_arrays")
         if fn is None:
             fn = _compile_tree(self._states, self.n_states, arrays=True)
             self.__dict__["_fn_arrays"] = fn
-        counts = np.asarray(shoes, dtype=np.int64).reshape(-1, 10)
-        out = [np.asarray(x, dtype=np.float64) for x in fn(*(counts[:, v] for v in range(10)))]
+        # Counts as floats, one contiguous column per value: the same values (small
+        # integers are exact), without a conversion in every operation.
+        counts = np.asarray(shoes, dtype=np.float64).reshape(-1, 10)
+        columns = np.ascontiguousarray(counts.T)
+        out = [np.asarray(x, dtype=np.float64) for x in fn(*columns)]
         mass = out[0]
         for x in out[1:]:
             mass = mass + x  # left to right, as sum() adds
@@ -149,8 +159,10 @@ class DealerTree:
         if fix.any():
             safe = np.where(fix, mass, 1.0)
             out = [np.where(fix, x / safe, x) for x in out]
-        columns = [x.tolist() for x in np.broadcast_arrays(*out)]
-        return list(zip(*columns, strict=True))
+        table = np.empty((len(counts), len(OUTCOMES)))
+        for k, x in enumerate(out):
+            table[:, k] = x  # a slot no shoe can reach is one 0.0 for all of them
+        return table
 
     def distribution_reference(self, counts: tuple[int, ...] | list[int]) -> tuple[float, ...]:
         """The same as :meth:`distribution`, by walking the states (kept for tests)."""
@@ -175,6 +187,13 @@ class DealerTree:
         if mass > 0 and abs(mass - 1.0) > 1e-12:
             out = [x / mass for x in out]
         return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def dealer_tree(up: int, hits_soft_17: bool) -> DealerTree:
+    """The (shared) tree of an up card and rule: it depends on nothing else, and its
+    compiled code is built once."""
+    return DealerTree(up, hits_soft_17)
 
 
 def _compile_tree(states: tuple[_State, ...], n_states: int, *,
