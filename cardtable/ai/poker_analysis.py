@@ -20,12 +20,12 @@ of steps 2–4 is split over the machine's cores (``workers``).
 
 from __future__ import annotations
 
-import itertools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from multiprocessing import get_context
 from typing import Any
@@ -43,6 +43,8 @@ Progress = Callable[[str, int, int], None]
 
 _PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # by high rank 2..14
 _BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(54)], dtype=np.int64)
+#: C(card, j) for each j, one contiguous table per j (a one-dimensional look-up is fast).
+_BINOM_BY_SIZE = tuple(np.ascontiguousarray(_BINOM[:, j]) for j in range(6))
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 #: Inclusion–exclusion: held positions h (rows) from the totals of supersets m (columns).
 _SIGNS = np.array(
@@ -70,40 +72,99 @@ def index_card(index: int) -> Card:
 
 
 def all_hands(deck_size: int) -> npt.NDArray[np.int8]:
-    """Every five-card hand of a ``deck_size`` deck, cards ascending, one row each."""
-    count = comb(deck_size, 5)
-    flat = np.fromiter(
-        itertools.chain.from_iterable(itertools.combinations(range(deck_size), 5)), dtype=np.int8, count=5 * count
-    )
-    return flat.reshape(count, 5)
+    """Every five-card hand of a ``deck_size`` deck, cards ascending, one row each
+    (in the order of ``itertools.combinations``; a fresh array, free to change)."""
+    hands: npt.NDArray[np.int8] = _deck_hands(deck_size).copy()
+    return hands
+
+
+@lru_cache(maxsize=2)
+def _deck_hands(deck_size: int) -> npt.NDArray[np.int8]:
+    """:func:`all_hands`, built once per deck size (read-only: the machines of one deck
+    size share it)."""
+    hands = _combinations(deck_size, 5)
+    hands.flags.writeable = False
+    return hands
+
+
+def _combinations(n: int, k: int) -> npt.NDArray[np.int8]:
+    """The rows of ``itertools.combinations(range(n), k)``, in its order, built with numpy:
+    the rows starting with ``a`` are ``a`` then the combinations of the values above it,
+    which are the last rows of the combinations of ``k - 1`` of ``1..n-1``."""
+    if k == 1:
+        return np.arange(n, dtype=np.int8).reshape(n, 1)
+    rest = _combinations(n - 1, k - 1) + np.int8(1)
+    sizes = [comb(n - a - 1, k - 1) for a in range(n - k + 1)]
+    out = np.empty((sum(sizes), k), dtype=np.int8)
+    out[:, 0] = np.repeat(np.arange(n - k + 1, dtype=np.int8), sizes)
+    out[:, 1:] = np.concatenate([rest[len(rest) - size:] for size in sizes])
+    return out
+
+
+def _columns(hands: npt.NDArray[np.integer[Any]]) -> list[npt.NDArray[np.int16]]:
+    """The five card columns of ``hands``, each contiguous (column operations are fast)."""
+    return [np.ascontiguousarray(hands[:, position], dtype=np.int16) for position in range(5)]
+
+
+def _pay_groups(hands: npt.NDArray[np.int8], wild_kind: str) -> tuple[IntArray, IntArray]:
+    """Hands that must land on the same pay row of any machine with ``wild_kind`` wild
+    cards, grouped: (natural ranks, one suit or not, number of wild cards). Returns the
+    first hand of each group and every hand's group."""
+    columns = _columns(hands)
+    primes = np.array(_PRIMES + (1,), dtype=np.int64)
+    key = np.ones(len(hands), dtype=np.int64)
+    low = np.full(len(hands), 9, dtype=np.int16)
+    high = np.full(len(hands), -1, dtype=np.int16)
+    for card in columns:
+        rank = card // 4 + 2
+        suit = card % 4
+        if wild_kind == "joker":
+            wild = card == 52
+        elif wild_kind == "deuces":
+            wild = rank == 2
+        else:
+            wild = np.zeros(len(card), dtype=bool)
+        # The product of five rank primes is below 41**5 < 2**31.
+        key *= primes[np.where(wild, 15, rank).astype(np.intp)]
+        np.minimum(low, np.where(wild, 9, suit), out=low)
+        np.maximum(high, np.where(wild, -1, suit), out=high)
+    key = key * 2 + (low >= high)  # one suit (or no natural card at all)
+    _unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+@lru_cache(maxsize=3)
+def _deck_pay_groups(deck_size: int, wild_kind: str) -> tuple[IntArray, npt.NDArray[np.int32]]:
+    """:func:`_pay_groups` of every hand of the deck, once per deck size and kind of wild
+    card (the machines without wild cards share it)."""
+    first, inverse = _pay_groups(_deck_hands(deck_size), wild_kind)
+    small = inverse.astype(np.int32)
+    small.flags.writeable = False
+    return first, small
+
+
+def _group_rows(machine: Machine, hands: npt.NDArray[np.int8], first: IntArray) -> IntArray:
+    """The pay row of each group, from the core's :meth:`Machine.classify` of its first hand."""
+    place = {hand: i + 1 for i, hand in enumerate(machine.order)}
+    row_of_group = np.zeros(len(first), dtype=np.int64)
+    deck = [index_card(c) for c in range(53)]
+    for i, cards_at in enumerate(hands[first].tolist()):
+        cards = [deck[c] for c in cards_at]
+        paid = machine.classify(cards)
+        row_of_group[i] = 0 if paid is None else place[paid]
+    return row_of_group
 
 
 def hand_rows(machine: Machine, hands: npt.NDArray[np.int8]) -> IntArray:
     """The pay row of every hand: 0 for nothing, else 1 + its place in ``machine.order``."""
-    h = hands.astype(np.int16)
-    ranks = (h // 4 + 2).astype(np.int8)
-    suits = (h % 4).astype(np.int8)
-    if machine.wild == "joker":
-        wild = h == 52
-    elif machine.wild == "deuces":
-        wild = ranks == 2
-    else:
-        wild = np.zeros(h.shape, dtype=bool)
-    # The product of five rank primes is below 41**5 < 2**31: 32 bits are enough.
-    primes = np.array(_PRIMES + (1,), dtype=np.int32)[np.where(wild, 15, ranks)]
-    key = primes.prod(axis=1, dtype=np.int64)
-    del primes
-    low = np.where(wild, 9, suits).min(axis=1)
-    high = np.where(wild, -1, suits).max(axis=1)
-    key = key * 2 + (low >= high)  # one suit (or no natural card at all)
-    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    place = {hand: i + 1 for i, hand in enumerate(machine.order)}
-    row_of_key = np.zeros(len(unique), dtype=np.int64)
-    for i, at in enumerate(first):
-        cards = [index_card(int(c)) for c in hands[at]]
-        paid = machine.classify(cards)
-        row_of_key[i] = 0 if paid is None else place[paid]
-    return row_of_key[inverse.reshape(-1)]
+    first, inverse = _pay_groups(hands, machine.wild)
+    return _group_rows(machine, hands, first)[inverse]
+
+
+def _deck_rows(machine: Machine) -> IntArray:
+    """:func:`hand_rows` of every hand of the machine's deck (the grouping shared)."""
+    first, inverse = _deck_pay_groups(machine.deck_size, machine.wild)
+    return _group_rows(machine, _deck_hands(machine.deck_size), first)[inverse]
 
 
 def row_counts(machine: Machine, rows: IntArray) -> dict[PayHand | None, int]:
@@ -114,15 +175,38 @@ def row_counts(machine: Machine, rows: IntArray) -> dict[PayHand | None, int]:
     return out
 
 
-def _subset_index(hands: IntArray, mask: int) -> IntArray:
+def _subset_index(hands: npt.NDArray[np.integer[Any]], mask: int) -> IntArray:
     """Colex number of the cards of each hand picked by ``mask`` (among subsets of that size)."""
-    index = np.zeros(len(hands), dtype=np.int64)
+    return _subset_index_of([hands[:, position].astype(np.intp) for position in range(5)], mask)
+
+
+def _subset_index_of(columns: Sequence[npt.NDArray[np.intp]], mask: int) -> IntArray:
+    """:func:`_subset_index` from the hands' card columns (as look-up indices)."""
+    index = np.zeros(len(columns[0]), dtype=np.int64)
     j = 0
     for position in range(5):
         if mask >> position & 1:
             j += 1
-            index += _BINOM[hands[:, position], j]
+            index += _BINOM_BY_SIZE[j][columns[position]]
     return index
+
+
+def _subset_indices(columns: Sequence[npt.NDArray[np.intp]], masks: Sequence[int]) -> Iterator[tuple[int, IntArray]]:
+    """(mask, :func:`_subset_index_of`) for each of ``masks``, each mask's numbers from
+    those of the mask less its last position (one look-up and one addition a mask;
+    masks of the same size may come in any order)."""
+    wanted = set(masks)
+
+    def visit(mask: int, index: IntArray, last: int, size: int) -> Iterator[tuple[int, IntArray]]:
+        if mask in wanted:
+            yield mask, index
+        for position in range(last + 1, 5):
+            child = mask | 1 << position
+            low = (2 << position) - 1  # the masks below ``child`` keep its positions up to here
+            if any(m & low == child for m in wanted):
+                yield from visit(child, index + _BINOM_BY_SIZE[size + 1][columns[position]], position, size + 1)
+
+    yield from visit(0, np.zeros(len(columns[0]), dtype=np.int64), -1, 0)
 
 
 # -- worker state (inherited by forked workers) ---------------------------------------------
@@ -130,17 +214,17 @@ def _subset_index(hands: IntArray, mask: int) -> IntArray:
 _STATE: dict[str, Any] = {}
 
 
-def _sum_masks(masks: Sequence[int]) -> dict[int, tuple[IntArray, IntArray]]:
-    """Pay totals and row counts over all hands, by subset, summed per subset size.
+def _sum_masks(masks: Sequence[int]) -> dict[int, IntArray]:
+    """Row counts over all hands, by subset, summed per subset size (the pay totals
+    follow from them: :func:`_pay_totals`).
 
     Size 5 (the hand itself) keeps one row number per hand instead of a row of counts.
     """
-    hands, pay, rows, n, r = _STATE["hands"], _STATE["pay"], _STATE["rows"], _STATE["n"], _STATE["r"]
-    out: dict[int, tuple[IntArray, IntArray]] = {}
-    for mask in masks:
+    hands, rows, n, r = _STATE["hands"], _STATE["rows"], _STATE["n"], _STATE["r"]
+    columns = [hands[:, position].astype(np.intp) for position in range(5)]
+    out: dict[int, IntArray] = {}
+    for mask, index in _subset_indices(columns, masks):
         size = int(_POP[mask])
-        index = _subset_index(hands, mask)
-        totals = np.bincount(index, weights=pay, minlength=comb(n, size)).astype(np.int64)
         counts: Any
         if size == 5:
             counts = np.zeros(comb(n, 5), dtype=np.int64)
@@ -148,18 +232,24 @@ def _sum_masks(masks: Sequence[int]) -> dict[int, tuple[IntArray, IntArray]]:
         else:
             counts = np.bincount(index * r + rows, minlength=comb(n, size) * r).reshape(-1, r)
         if size in out:
-            out[size][0][:] += totals
-            out[size][1][:] += counts
+            out[size] += counts
         else:
-            out[size] = (totals, counts)
+            out[size] = counts
     return out
+
+
+def _pay_totals(counts: dict[int, IntArray], pay_of_row: IntArray) -> dict[int, IntArray]:
+    """The pay total over all hands containing each subset: its row counts times the pays
+    (size 5: the hand's own row), exact integers."""
+    return {size: pay_of_row[c] if size == 5 else c @ pay_of_row for size, c in counts.items()}
 
 
 def _best_holds(lo: int, hi: int) -> tuple[IntArray, IntArray]:
     """For classes lo..hi: per number of discards, Σ weight × row counts and Σ weight × pay."""
     reps, weights = _STATE["reps"][lo:hi], _STATE["weights"][lo:hi]
     totals, counts, n, r = _STATE["totals"], _STATE["counts"], _STATE["n"], _STATE["r"]
-    indices = [_subset_index(reps, m) for m in range(32)]
+    columns = [reps[:, position].astype(np.intp) for position in range(5)]
+    indices = [_subset_index_of(columns, m) for m in range(32)]
     pays = np.stack([totals[int(_POP[m])][indices[m]] for m in range(32)], axis=1)
     numerators = pays @ _SIGNS.T  # (classes, 32 holds): pay totals over the reachable hands
     scale = np.array([_STATE["lcm"] // comb(n - 5, 5 - int(_POP[h])) for h in range(32)], dtype=np.int64)
@@ -194,16 +284,27 @@ def _suit_classes(hands: npt.NDArray[np.int8]) -> tuple[IntArray, IntArray]:
     stands for all of them (relabelling suits changes neither the holds' values nor the
     final hands), so the first deal of each class is its representative.
     """
-    h = hands.astype(np.int16)
-    joker = (h == 52).any(axis=1)
-    bits = np.where(h == 52, 0, np.left_shift(1, np.minimum(h, 51) // 4)).astype(np.int32)
-    suits = h % 4
-    masks = np.stack([np.where(suits == s, bits, 0).sum(axis=1, dtype=np.int64) for s in range(4)], axis=1)
-    del bits, suits
-    masks.sort(axis=1)
+    joker = np.zeros(len(hands), dtype=bool)
+    masks = np.zeros((4, len(hands)), dtype=np.int64)
+    for card in _columns(hands):
+        joker |= card == 52
+        bit = np.where(card == 52, 0, np.left_shift(1, np.minimum(card, 51) // 4))
+        suit = card % 4
+        for s in range(4):
+            masks[s] += np.where(suit == s, bit, 0)
+    masks = np.sort(masks.T, axis=1)
     key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) << 1 | joker
     _keys, first, sizes = np.unique(key, return_index=True, return_counts=True)
     return hands[first].astype(np.int64), sizes.astype(np.int64)
+
+
+@lru_cache(maxsize=2)
+def _deck_suit_classes(deck_size: int) -> tuple[IntArray, IntArray]:
+    """:func:`_suit_classes` of every deal of the deck, once per deck size."""
+    reps, sizes = _suit_classes(_deck_hands(deck_size))
+    reps.flags.writeable = False
+    sizes.flags.writeable = False
+    return reps, sizes
 
 
 @dataclass(frozen=True)
@@ -238,17 +339,16 @@ def analyse(machine: Machine, workers: int | None = None, progress: Progress | N
     coins = machine.max_coins
     pay_of_row = np.array([0] + [machine.pays[h][coins - 1] for h in machine.order], dtype=np.int64)
     say("hands", 0, 4)
-    hands = all_hands(n)
-    rows = hand_rows(machine, hands)
+    hands = _deck_hands(n)
+    rows = _deck_rows(machine)
     say("hands", 1, 4)
     lcm = 1
     for k in range(6):
         lcm = lcm * comb(n - 5, k) // np.gcd(lcm, comb(n - 5, k))
     _STATE.clear()
-    _STATE.update(hands=hands, rows=rows, pay=pay_of_row[rows].astype(np.float64), n=n, r=r, lcm=lcm)
+    _STATE.update(hands=hands, rows=rows, n=n, r=r, lcm=lcm)
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
     ctx = get_context("fork") if workers > 1 and "fork" in _start_methods() else None
-    totals: dict[int, IntArray] = {}
     counts: dict[int, IntArray] = {}
     # One representative mask per subset size is enough: every subset of every hand
     # appears exactly once under the masks of its size, so sum over all 32 masks.
@@ -259,17 +359,17 @@ def analyse(machine: Machine, workers: int | None = None, progress: Progress | N
         with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
             results = list(pool.map(_sum_masks, mask_groups))
     for part in results:
-        for size, (t, c) in part.items():
-            if size in totals:
-                totals[size] += t
+        for size, c in part.items():
+            if size in counts:
                 counts[size] += c
             else:
-                totals[size], counts[size] = t, c
+                counts[size] = c
+    totals = _pay_totals(counts, pay_of_row)
     say("subsets", 2, 4)
-    reps, weights = _suit_classes(hands)
+    reps, weights = _deck_suit_classes(n)
     say("classes", 3, 4)
     _STATE.update(totals=totals, counts=counts, reps=reps, weights=weights)
-    del _STATE["hands"], _STATE["pay"], _STATE["rows"]
+    del _STATE["hands"], _STATE["rows"]
     chunk = 8192
     bounds = [(lo, min(lo + chunk, len(reps))) for lo in range(0, len(reps), chunk)]
     by_rows = np.zeros((6, r), dtype=np.int64)
