@@ -207,29 +207,42 @@ def test_the_joker_deck_is_53_cards_and_survives_a_snapshot() -> None:
 
 _RANK = np.arange(53) // 4 + 2
 _SUIT = np.arange(53) % 4
+_RANK8 = _RANK.astype(np.int8)
+_SUIT8 = _SUIT.astype(np.int8)
 
 
 def _brute_best(machine: Machine, natural: np.ndarray, wilds: int) -> np.ndarray:
     """Best (pay, row) over every substitution of ``wilds`` wild cards, for each row of
-    ``natural`` (G × (5 − wilds) card numbers). Returns G PayHand values (0 = nothing)."""
+    ``natural`` (G × (5 − wilds) card numbers). Returns G PayHand values (0 = nothing).
+
+    Every concrete hand is one row, ranked by plain rank counting; the five cards are
+    held as five columns (small integers, one contiguous array each), so each step is
+    one pass over the rows."""
     subs = np.array(list(itertools.combinations_with_replacement(range(52), wilds)), dtype=np.int64)
     subs = subs.reshape(len(subs), wilds)
     g, s = len(natural), len(subs)
-    cards = np.concatenate(
-        [np.repeat(natural, s, axis=0), np.tile(subs, (g, 1))], axis=1
-    )  # (g*s, 5), duplicates allowed
-    r, su = _RANK[cards], _SUIT[cards]
-    r.sort(axis=1)
-    same = (r[:, :, None] == r[:, None, :]).sum(axis=2)  # how often each card's rank occurs
-    shape = same.sum(axis=1)  # 5 nothing, 7 pair, 9 two pair, 11 trips, 13 full, 17 four, 25 five
-    flush = (su == su[:, :1]).all(axis=1)
-    wheel = (r == np.array([2, 3, 4, 5, 14])).all(axis=1)
-    straight = (shape == 5) & ((r[:, 4] - r[:, 0] == 4) | wheel)
-    royal = straight & flush & (r[:, 0] == 10)
-    quad = np.where(same >= 4, r, 0).max(axis=1)
-    kicker = np.where(same == 1, r, 0).max(axis=1)
-    pair = np.where(same == 2, r, 0).max(axis=1)
-    candidates = np.zeros(len(cards), dtype=np.int64)
+    cards = [np.repeat(natural[:, p], s) for p in range(5 - wilds)] + [np.tile(subs[:, q], g) for q in range(wilds)]
+    # (g*s) concrete hands, duplicates allowed; ranks sorted within each hand
+    sorted_ranks = np.sort(np.stack([_RANK8[c] for c in cards], axis=1), axis=1)
+    r = [np.ascontiguousarray(sorted_ranks[:, i]) for i in range(5)]
+    su = [_SUIT8[c] for c in cards]
+    del cards, sorted_ranks
+    # how often each card's rank occurs in its hand
+    same = [functools.reduce(np.add, [(r[i] == r[j]).view(np.int8) for j in range(5)]) for i in range(5)]
+    shape = functools.reduce(np.add, same)  # 5 nothing, 7 pair, 9 two pair, 11 trips, 13 full, 17 four, 25 five
+    flush = functools.reduce(np.logical_and, [su[i] == su[0] for i in range(1, 5)])
+    wheel = functools.reduce(np.logical_and, [r[i] == v for i, v in enumerate((2, 3, 4, 5, 14))])
+    straight = (shape == 5) & ((r[4] - r[0] == 4) | wheel)
+    royal = straight & flush & (r[0] == 10)
+
+    def top(times: int, exact: bool) -> np.ndarray:
+        """The highest rank occurring ``times`` times (at least, unless ``exact``), else 0."""
+        return functools.reduce(
+            np.maximum, [np.where((same[i] == times) if exact else (same[i] >= times), r[i], 0) for i in range(5)]
+        )
+
+    quad, kicker, pair = top(4, False), top(1, True), top(2, True)
+    candidates = np.zeros(len(shape), dtype=np.int64)
 
     def put(mask: np.ndarray, row: PayHand) -> None:
         free = candidates == 0
@@ -265,32 +278,45 @@ def _brute_best(machine: Machine, natural: np.ndarray, wilds: int) -> np.ndarray
 
 @functools.lru_cache(maxsize=2)
 def _deal_groups(deck_size: int, wild_kind: str) -> tuple[np.ndarray, ...]:
-    """Every deal, which of its cards are wild, and the deals grouped by their natural
-    cards up to suit relabelling and the number of wild cards (the three machines without
-    wild cards share one grouping)."""
-    hands = all_hands(deck_size).astype(np.int64)
-    wild = (hands == 52) if wild_kind == "joker" else (_RANK[hands] == 2) if wild_kind == "deuces" else (
-        np.zeros(hands.shape, dtype=bool)
-    )
-    w = wild.sum(axis=1)
-    bits = np.where(wild, 0, np.left_shift(1, np.minimum(hands, 51) // 4))
-    masks = np.sort(np.stack([np.where(_SUIT[hands] == s, bits, 0).sum(axis=1) for s in range(4)], axis=1), axis=1)
+    """The deals grouped by their natural cards up to suit relabelling and the number of
+    wild cards (the three machines without wild cards share one grouping): the first
+    deal of each group, which of its cards are wild, the group keys and sizes. Computed
+    card column by card column (one pass over the deals each)."""
+    hands = all_hands(deck_size)
+    n = len(hands)
+    masks = np.zeros((4, n), dtype=np.int64)
+    w = np.zeros(n, dtype=np.int64)
+    for p in range(5):
+        card = hands[:, p].astype(np.int64)
+        wild = (card == 52) if wild_kind == "joker" else (_RANK[card] == 2) if wild_kind == "deuces" else (
+            np.zeros(n, dtype=bool)
+        )
+        w += wild
+        bit = np.where(wild, 0, np.left_shift(1, np.minimum(card, 51) // 4))
+        suit = _SUIT[card]
+        for s in range(4):
+            masks[s] += np.where(suit == s, bit, 0)
+    masks = np.sort(masks.T, axis=1)
     key = (((masks[:, 3] << 13 | masks[:, 2]) << 13 | masks[:, 1]) << 13 | masks[:, 0]) * 8 + w
     keys, first, sizes = np.unique(key, return_index=True, return_counts=True)
-    return hands, wild, keys, first, sizes
+    reps = hands[first].astype(np.int64)
+    wild_reps = (reps == 52) if wild_kind == "joker" else (_RANK[reps] == 2) if wild_kind == "deuces" else (
+        np.zeros(reps.shape, dtype=bool)
+    )
+    return reps, wild_reps, keys, sizes
 
 
 def _brute_counts(machine: Machine) -> dict[PayHand | None, int]:
-    hands, wild, keys, first, sizes = _deal_groups(machine.deck_size, machine.wild)
+    reps_all, wild_all, keys, sizes = _deal_groups(machine.deck_size, machine.wild)
     totals: dict[PayHand | None, int] = {None: 0}
     totals.update({h: 0 for h in machine.order})
     for wilds in range(5):
         chosen = (keys % 8) == wilds
         if not chosen.any():
             continue
-        reps = hands[first[chosen]]
+        reps = reps_all[chosen]
         # Each representative's natural cards, ascending (a stable sort puts them first).
-        order = np.argsort(wild[first[chosen]], axis=1, kind="stable")
+        order = np.argsort(wild_all[chosen], axis=1, kind="stable")
         natural = np.sort(np.take_along_axis(reps, order, axis=1)[:, :5 - wilds], axis=1)
         step = max(1, 2_000_000 // max(1, len(list(itertools.combinations_with_replacement(range(52), wilds)))))
         by_row = np.zeros(max(PayHand) + 1, dtype=np.int64)
