@@ -11,6 +11,7 @@ multiplied by the falling product of the cards left: the sum stays exact.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import pytest
@@ -29,35 +30,55 @@ def falling(n: int, k: int) -> int:
     return out
 
 
-def enumerate_coups(decks: int) -> tuple[dict[Outcome, Fraction], int]:
-    """Exact outcome probabilities by dealing every value sequence through the engine."""
-    counts = [16 * decks] + [4 * decks] * 9
-    n = 52 * decks
-    denominator = falling(n, 6)
-    weights = {o: 0 for o in Outcome}
-    coups = 0
-    prefix: list[Card] = []
+@functools.cache
+def engine_coups() -> tuple[tuple[tuple[int, ...], Outcome], ...]:
+    """Every value sequence a coup can use, with its outcome, dealt by the engine.
 
-    def walk(weight: int) -> None:
-        nonlocal coups
+    A prefix is dealt from a shoe holding only that prefix; when the engine asks for
+    another card (``ShoeEmpty``) the prefix is extended by every value. The shoe holds
+    nothing but the sequence, so what the engine deals does not depend on the number of
+    decks: it is dealt once here, and :func:`enumerate_coups` weighs it for each shoe.
+    """
+    coups: list[tuple[tuple[int, ...], Outcome]] = []
+    prefix: list[Card] = []
+    values: list[int] = []
+
+    def walk() -> None:
         try:
             coup = play_coup(Shoe.stacked(prefix))
         except ShoeEmpty:
             for v in range(10):
-                if counts[v]:
-                    w = weight * counts[v]
-                    counts[v] -= 1
-                    prefix.append(REPRESENTATIVE[v])
-                    walk(w)
-                    prefix.pop()
-                    counts[v] += 1
+                prefix.append(REPRESENTATIVE[v])
+                values.append(v)
+                walk()
+                prefix.pop()
+                values.pop()
             return
         assert coup.cards_used == len(prefix)
-        coups += 1
-        k = len(prefix)
-        weights[coup.outcome] += weight * falling(n - k, 6 - k)
+        coups.append((tuple(values), coup.outcome))
 
-    walk(1)
+    walk()
+    return tuple(coups)
+
+
+def enumerate_coups(decks: int) -> tuple[dict[Outcome, Fraction], int]:
+    """Exact outcome probabilities by weighing every coup the engine dealt
+    (:func:`engine_coups`) for a shoe of ``decks`` decks."""
+    n = 52 * decks
+    denominator = falling(n, 6)
+    weights = {o: 0 for o in Outcome}
+    coups = 0
+    for sequence, outcome in engine_coups():
+        counts = [16 * decks] + [4 * decks] * 9
+        weight = 1
+        for v in sequence:
+            weight *= counts[v]  # 0 once a value runs out: that sequence cannot be dealt
+            counts[v] -= 1
+        if weight == 0:
+            continue
+        coups += 1
+        k = len(sequence)
+        weights[outcome] += weight * falling(n - k, 6 - k)
     return {o: Fraction(w, denominator) for o, w in weights.items()}, coups
 
 
