@@ -15,3 +15,47 @@ import textual._wait
 if hasattr(textual._wait, "SLEEP_GRANULARITY"):
     textual._wait.SLEEP_GRANULARITY = 1 / 400
     textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+
+# -- parsed CSS, shared by the apps of one test process ------------------------------------
+#
+# Every app (one per test) builds its own Stylesheet, and Textual re-parses every CSS source
+# into a fresh Stylesheet at each ``reparse()`` (the app's start, each new screen with CSS,
+# each theme change): the same files were tokenised ~14 times per test. Parsing is a pure
+# function of the source text, where it was read from, its flags and the CSS variables (the
+# theme), so the rule sets are kept here under exactly that key; Textual already hands the
+# same RuleSet objects to every parse of one Stylesheet (its own per-instance cache), so
+# sharing them between stylesheets adds no new kind of sharing. What each app applies,
+# matches and renders is unchanged; a CSS error still raises (errors are parsed into the
+# rules, which ``Stylesheet.parse`` checks on every call, and exceptions are not cached).
+
+from textual.css.model import RuleSet  # noqa: E402
+from textual.css.stylesheet import Stylesheet  # noqa: E402
+
+_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
+_parse_rules = Stylesheet._parse_rules
+
+
+def _shared_parse_rules(
+    self: Stylesheet,
+    css: str,
+    read_from: tuple[str, str],
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    variables = self._variables
+    known = self.__dict__.get("_shared_variables_key")
+    if known is None or known[0] is not variables:  # set_variables() installs a new dict
+        known = (variables, tuple(sorted(variables.items())))
+        self.__dict__["_shared_variables_key"] = known
+    key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+    rules = _parsed.get(key)
+    if rules is None:
+        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        _parsed[key] = rules
+    return rules
+
+
+if _parse_rules.__code__.co_varnames[:6] == ("self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"):
+    Stylesheet._parse_rules = _shared_parse_rules  # type: ignore[method-assign]
