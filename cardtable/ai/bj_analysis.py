@@ -180,7 +180,8 @@ class _DealerCache:
         self.base: Counts = _add(full, up, -1)
         self.tree = dealer_tree(up, hits_soft_17)
         self._dists: dict[Counts, tuple[float, ...]] = {}
-        self._table: npt.NDArray[np.float64] | None = None
+        #: One distribution per distinct shoe (and a row of zeros), and each state's row.
+        self._table: tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]] | None = None
 
     def dist(self, removed: Counts) -> tuple[float, ...]:
         d = self._dists.get(removed)
@@ -194,20 +195,22 @@ class _DealerCache:
         """(contexts, states, 7): the distribution with ``_layout().removed`` gone from the
         shoe, zeros where the shoe does not hold those cards or the context never reaches
         the state. Every distinct shoe is evaluated once, in one numpy pass over the
-        dealer's tree (the floats of :meth:`DealerTree.distribution`, bit for bit)."""
-        if self._table is None:
-            import numpy as np
+        dealer's tree (the floats of :meth:`DealerTree.distribution`, bit for bit); what
+        is kept is one row per distinct shoe and each state's row."""
+        import numpy as np
 
+        if self._table is None:
             layout = _layout()
             shoes = np.asarray(self.base, dtype=np.int64) - layout.removed
             on_shoe = (shoes >= 0).all(axis=2) & layout.reachable
             codes = layout.removed[on_shoe] @ (32 ** np.arange(10, dtype=np.int64))
             _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
             rows = self.tree.distribution_table(shoes[on_shoe][first])
-            table = np.zeros(on_shoe.shape + (rows.shape[1],))
-            table[on_shoe] = rows[inverse.reshape(-1)]
-            self._table = table
-        return self._table
+            where = np.full(on_shoe.shape, len(rows), dtype=np.int32)  # off the shoe: the zero row
+            where[on_shoe] = inverse.reshape(-1)
+            self._table = (np.concatenate([rows, np.zeros((1, rows.shape[1]))]), where)
+        rows, where = self._table
+        return rows[where]
 
 
 @lru_cache(maxsize=1)
@@ -289,19 +292,25 @@ def _dealer_caches(decks: int, hits_soft_17: bool) -> tuple[_DealerCache, ...]:
 class _Tables:
     """One up card's values for every state of the layout in every context (unnormalised,
     see the module doc): stand, hit (then play on optimally), the best of the two, and
-    double; with what the policies' evaluation needs to draw cards."""
+    double."""
 
     stand: npt.NDArray[np.float64]  # (contexts, n)
     hit: npt.NDArray[np.float64]
     best: npt.NDArray[np.float64]
     double: npt.NDArray[np.float64]
-    #: (contexts, n, 10): the chance of drawing each value next (cards of it left / cards
-    #: left), and whether the shoe holds one.
-    prob: npt.NDArray[np.float64]
-    drawable: npt.NDArray[np.bool_]
-    #: (contexts, n, 10): the value of busting by drawing each value (with peek the stake
-    #: is only lost when the dealer has no blackjack).
-    bust: npt.NDArray[np.float64]
+
+
+class _Draws:
+    """Drawing one more card, for the states of the layout in every context: the chance
+    of each value (cards of it left / cards left) and the value of busting by it (with
+    peek the stake is only lost when the dealer has no blackjack). Computed for the
+    states asked about, when asked (the arrays for every state would weigh megabytes)."""
+
+    def __init__(self, base: Counts, peek: bool, bj_index: int | None) -> None:
+        import numpy as np
+
+        self.base = np.asarray(base, dtype=np.int64)
+        self.peek_bj = bj_index if peek else None
 
     def draw_sum(self, values: npt.NDArray[np.float64], states: npt.NDArray[np.int64],
                  children: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
@@ -312,8 +321,18 @@ class _Tables:
         same floats."""
         import numpy as np
 
-        after = np.where(children >= 0, values[:, np.maximum(children, 0)], self.bust[:, states])
-        terms = np.where(self.drawable[:, states], self.prob[:, states] * after, 0.0)
+        shoe = self.base - _layout().removed[:, states]
+        left = np.maximum(shoe.sum(axis=2), 1)  # at least 1: off the shoe, never used
+        if self.peek_bj is None:
+            bust: npt.NDArray[np.float64] | float = -1.0  # with peek and no blackjack possible: -(1 - 0)
+        else:
+            # After drawing value v: P(blackjack) = (bj cards left, less v's) / (left - 1).
+            one = np.zeros(10, dtype=np.int64)
+            one[self.peek_bj] = 1
+            after_bj = shoe[:, :, self.peek_bj, None] - one
+            bust = -(1.0 - after_bj / np.maximum(left - 1, 1)[:, :, None])
+        after = np.where(children >= 0, values[:, np.maximum(children, 0)], bust)
+        terms = np.where(shoe > 0, shoe / left[:, :, None] * after, 0.0)
         return np.cumsum(terms, axis=2)[:, :, -1]
 
 
@@ -388,28 +407,22 @@ class _UpAnalysis:
                                  np.where(dealer_total > total, stand - d[:, :, k], stand))
             if not self.peek:
                 stand = stand - d[:, :, BLACKJACK]
-            shoe = np.asarray(self.base, dtype=np.int64) - layout.removed
-            left = np.maximum(shoe.sum(axis=2), 1)  # at least 1: off the shoe, never used
-            if self.peek and self.bj_index is not None:
-                # After drawing value v: P(blackjack) = (bj cards left, less v's) / (left - 1).
-                one = np.zeros(10, dtype=np.int64)
-                one[self.bj_index] = 1
-                after = shoe[:, :, self.bj_index, None] - one
-                bust = -(1.0 - after / np.maximum(left - 1, 1)[:, :, None])
-            else:
-                bust = np.full(shoe.shape, -1.0)  # with peek and no blackjack possible: -(1 - 0)
-            tables = _Tables(stand, np.zeros(stand.shape), np.zeros(stand.shape), np.zeros(stand.shape),
-                             shoe / left[:, :, None], shoe > 0, bust)
+            draws = self.draws_table()
+            tables = _Tables(stand, np.zeros(stand.shape), np.zeros(stand.shape), np.zeros(stand.shape))
             can_hit = layout.total < 21
             for states in layout.layers:
-                hit = tables.draw_sum(tables.best, states, layout.child[states])
+                hit = draws.draw_sum(tables.best, states, layout.child[states])
                 tables.hit[:, states] = hit
                 st = stand[:, states]
                 tables.best[:, states] = np.where(can_hit[states], np.maximum(st, hit), st)
             every = np.arange(len(layout.total))
-            tables.double[:, :] = 2.0 * tables.draw_sum(stand, every, layout.child)
+            tables.double[:, :] = 2.0 * draws.draw_sum(stand, every, layout.child)
             self._tables = tables
         return self._tables
+
+    def draws_table(self) -> _Draws:
+        """Drawing a card from this up card's shoe, for :meth:`tables` and the policies."""
+        return _Draws(self.base, self.peek, self.bj_index)
 
     def _state(self, comp: Counts, removed: Counts) -> tuple[int, int] | None:
         """(context, state) of a hand of ``comp`` with ``removed`` gone; None when it busts."""
@@ -747,8 +760,9 @@ class _PolicyEvaluator:
         #: hand that may not double), and hitting once then following it.
         self.value = np.zeros(tables.stand.shape)
         self.hit_value = np.zeros(tables.stand.shape)
+        draws = ua.draws_table()
         for states in layout.layers:
-            hit = tables.draw_sum(self.value, states, layout.child[states])
+            hit = draws.draw_sum(self.value, states, layout.child[states])
             self.hit_value[:, states] = hit
             self.value[:, states] = np.where(hits[states], hit, tables.stand[:, states])
 
