@@ -30,8 +30,8 @@ def parse_address(text: str) -> tuple[str, int]:
 
     text = text.strip()
     if text.startswith("["):  # [IPv6]:port
-        host, _, rest = text[1:].partition("]")
-        if rest and not rest.startswith(":"):
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
             raise argparse.ArgumentTypeError(f"is not HOST[:PORT]: {shorten(text)}")
         port_text = rest[1:]
     elif text.count(":") == 1:
@@ -75,6 +75,11 @@ def build_join_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("address", type=parse_address, metavar="HOST[:PORT]", help="the server")
     parser.add_argument("--name", type=_name, help="your name at the table (asked when not given)")
+    parser.add_argument(
+        "--ask-key", action="store_true",
+        help="keep no key on this machine: show it at the first join and ask for it at the next "
+        "(the pages of 'cardtable web --server' join this way: one machine, many players)",
+    )
     _global_options(parser)
     return parser
 
@@ -132,7 +137,7 @@ def _join(args: argparse.Namespace) -> int:
         seed=args.seed,
         ascii=True if args.ascii else None,
         animations=False if args.no_animation else None,
-        remote=Remote(host, port, args.name),
+        remote=Remote(host, port, args.name, ask_key=args.ask_key),
     )
     try:
         app.run()

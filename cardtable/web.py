@@ -46,7 +46,9 @@ def app_command(args: argparse.Namespace, python: str = sys.executable) -> list[
     server: tuple[str, int] | None = args.server
     if server is not None:
         host, port = server
-        command += ["join", f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
+        # --ask-key: the pages share this machine's data folder, so no page may keep a
+        # player's key there (anyone typing that name could then play it).
+        command += ["join", f"[{host}]:{port}" if ":" in host else f"{host}:{port}", "--ask-key"]
     data_dir: Path | None = args.data_dir
     if data_dir is not None:
         # Absolute: the pages' apps must not depend on the folder the server was started in.

@@ -118,12 +118,13 @@ def test_without_textual_serve_it_says_what_to_install(
             ["--no-animation", "--data-dir", "/d", "--seed", "7", "--ascii"],
             [PY, "-m", "cardtable", "--data-dir=/d", "--seed=7", "--ascii", "--no-animation"],
         ),
-        (["--server", "example.org"], [PY, "-m", "cardtable", "join", "example.org:7654"]),
-        (["--server", "10.0.0.2:9999"], [PY, "-m", "cardtable", "join", "10.0.0.2:9999"]),
-        (["--server", "[::1]:7000"], [PY, "-m", "cardtable", "join", "[::1]:7000"]),
+        (["--server", "example.org"], [PY, "-m", "cardtable", "join", "example.org:7654", "--ask-key"]),
+        (["--server", "10.0.0.2:9999"], [PY, "-m", "cardtable", "join", "10.0.0.2:9999", "--ask-key"]),
+        (["--server", "[::1]:7000"], [PY, "-m", "cardtable", "join", "[::1]:7000", "--ask-key"]),
         (
             ["--server", "host:1", "--data-dir", "/d", "--seed", "3", "--ascii", "--no-animation"],
-            [PY, "-m", "cardtable", "join", "host:1", "--data-dir=/d", "--seed=3", "--ascii", "--no-animation"],
+            [PY, "-m", "cardtable", "join", "host:1", "--ask-key", "--data-dir=/d", "--seed=3", "--ascii",
+             "--no-animation"],
         ),
     ],
 )

@@ -1,5 +1,6 @@
 """The secret tokens a join client keeps, one per (server, name), in the client's data
-folder (issue 14): ``shared-tables.json``, readable by its owner only.
+folder (issue 14): ``shared-tables.json``, readable by its owner only — or, with
+``cardtable join --ask-key``, in memory only (the player keeps the key and types it).
 
 The server shows a name's token once, at the first join; every later join with that
 name must present it, so losing this file means losing the seat's name on that
@@ -21,16 +22,20 @@ TOKENS_FILE = "shared-tables.json"
 class TokenBook:
     """``{"host:port": {"name (lower case)": token}}`` in a small JSON file."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / TOKENS_FILE
+    def __init__(self, folder: Path | None) -> None:
+        #: The file, or None: keys held in memory only (``cardtable join --ask-key``).
+        self.path = None if folder is None else folder / TOKENS_FILE
         #: Why the file could not be read (it was set aside), or None.
         self.problem: str | None = None
+        self._memory: dict[str, dict[str, str]] = {}
 
     @staticmethod
     def _server(host: str, port: int) -> str:
         return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
     def _load(self) -> dict[str, dict[str, str]]:
+        if self.path is None:
+            return self._memory
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -61,6 +66,8 @@ class TokenBook:
         """Keep a new token (written atomically, owner-only); False if the folder refused."""
         data = self._load()
         data.setdefault(self._server(host, port), {})[name.lower()] = token
+        if self.path is None:
+            return True
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

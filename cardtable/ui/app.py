@@ -303,6 +303,12 @@ class CardTableApp(App[None]):
             answered,
         )
 
+    def on_unmount(self) -> None:
+        """Leaving the app: the server's connection is closed (its seat is kept for the
+        round under way, as for a dropped connection)."""
+        if self.session is not None:
+            self.session.abort()
+
     def shared_message(self, message: dict[str, Any]) -> None:
         """A message from the shared-table server (``cardtable join``)."""
         from .shared import deliver

@@ -32,14 +32,32 @@ class Remote:
     host: str
     port: int
     name: str | None = None
+    #: Keep no key on this machine: it is shown at the first join and asked at the next.
+    ask_key: bool = False
 
     @property
     def address(self) -> str:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
+def _reason(error: BaseException) -> str:
+    """A connection failure in a few plain words."""
+    if isinstance(error, asyncio.TimeoutError):
+        return "no answer"
+    if isinstance(error, ConnectionRefusedError) or "refused" in str(error).lower() or "failed" in str(error):
+        return "nothing answers there (is 'cardtable serve' running on that port?)"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
 class JoinRefused(Exception):
     """The server could not be reached, or refused the hello; the message says why."""
+
+    def __init__(self, text: str, code: str | None = None) -> None:
+        super().__init__(text)
+        #: The server's error code (``bad-token``, …), or None when it was not reached.
+        self.code = code
 
 
 class SharedSession:
@@ -55,6 +73,8 @@ class SharedSession:
         #: The first ``welcome``: bankroll, tables, and a seat still held, if any.
         self.welcome: dict[str, Any] = {}
         self.closed = False
+        #: Messages the app failed to take (see :meth:`deliver_failed`).
+        self.failures = 0
 
     async def connect(self, name: str) -> dict[str, Any]:
         """Connect and say hello as ``name``; the ``welcome``, or :class:`JoinRefused`."""
@@ -64,8 +84,7 @@ class SharedSession:
                 asyncio.open_connection(remote.host, remote.port, limit=4 * MAX_LINE), CONNECT_TIMEOUT
             )
         except (OSError, asyncio.TimeoutError) as error:
-            reason = "no answer" if isinstance(error, asyncio.TimeoutError) else (error.strerror or str(error))
-            raise JoinRefused(f"cannot reach the server at {remote.address}: {reason}") from None
+            raise JoinRefused(f"cannot reach the server at {remote.address}: {_reason(error)}") from None
         token = self.tokens.get(remote.host, remote.port, name)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
         if token is not None:
@@ -79,12 +98,13 @@ class SharedSession:
         if answer is None or answer.get("type") != "welcome":
             await self.close()
             text = answer.get("message", "") if answer else "the connection was closed"
-            if answer is not None and answer.get("code") in ("token-required", "bad-token"):
-                text = (
-                    f"the name {name!r} belongs to another player on this server "
-                    f"(or its token in {self.tokens.path} was lost): {text}"
+            code = answer.get("code") if answer is not None else None
+            if code in ("token-required", "bad-token"):
+                where = "the key given is not its key" if self.tokens.path is None else (
+                    f"or its key in {self.tokens.path} was lost"
                 )
-            raise JoinRefused(f"the server refused the join: {text}")
+                text = f"the name {name!r} belongs to another player on this server ({where}): {text}"
+            raise JoinRefused(f"the server refused the join: {text}", code=code)
         self.name = str(answer.get("name", name))
         new_token = answer.get("token")
         if isinstance(new_token, str) and not self.tokens.put(remote.host, remote.port, self.name, new_token):
@@ -117,10 +137,23 @@ class SharedSession:
             message = await self._read()
             if message is None:
                 break
-            self.deliver(message)
+            try:
+                self.deliver(message)
+            except Exception as error:  # noqa: BLE001 - one bad message must not end the game
+                self.deliver_failed(message, error)
         if not self.closed:
             self.closed = True
             self.deliver({"type": "connection-lost"})
+
+    def deliver_failed(self, message: dict[str, Any], error: Exception) -> None:
+        """A message the app could not take (a bug): said once, and the reading goes on,
+        so the next snapshot puts the table right."""
+        if self.failures == 0:
+            try:
+                self.deliver({"type": "client-error", "message": f"{message.get('type')}: {error!r}"})
+            except Exception:  # noqa: BLE001
+                pass
+        self.failures += 1
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (queued on the socket; never blocks the screen)."""
@@ -128,6 +161,13 @@ class SharedSession:
         if writer is None or self.closed or writer.is_closing():
             return
         writer.write(encode(message))
+
+    def abort(self) -> None:
+        """Close the connection now (the app is ending; nothing waits for it)."""
+        self.closed = True
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
     async def close(self) -> None:
         self.closed = True

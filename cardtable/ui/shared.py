@@ -31,35 +31,57 @@ RECONNECT_EVERY = 1.0
 
 
 def start_join(app: CardTableApp) -> None:
-    """Ask for a name when none was given, then connect."""
+    """Ask for a name (and, with ``--ask-key``, the key) when needed, then connect."""
     remote = app.remote
     assert remote is not None
     app.sub_title = f"joining {remote.address}"
-    if remote.name is not None:
-        _connect(app, remote.name)
+    if remote.name is not None and not remote.ask_key:
+        _connect(app, remote.name, None)
         return
+    _ask_name(app, remote.name)
+
+
+def _ask_name(app: CardTableApp, name: str | None, problem: str = "") -> None:
     from .screens.join_name import JoinNameScreen
 
-    def named(name: str | None) -> None:
-        if not name:
-            app.exit(message="Not joined: no name was given.")
-            return
-        _connect(app, name)
-
-    app.push_screen(JoinNameScreen(remote.address), named)
-
-
-def _connect(app: CardTableApp, name: str) -> None:
-    app.run_worker(_session(app, name), group="join", exclusive=True, exit_on_error=False)
-
-
-async def _session(app: CardTableApp, name: str) -> None:
     remote = app.remote
     assert remote is not None
-    session = SharedSession(remote, TokenBook(app.store.path.parent), app.shared_message)
+
+    def named(answer: tuple[str, str] | None) -> None:
+        if not answer:
+            app.exit(message="Not joined.")
+            return
+        _connect(app, answer[0], answer[1] or None)
+
+    app.push_screen(JoinNameScreen(remote.address, ask_key=remote.ask_key, name=name, problem=problem), named)
+
+
+def _connect(app: CardTableApp, name: str, key: str | None) -> None:
+    # After the first frame: an answer as quick as "refused" must not end the app while
+    # its first screen is still being mounted.
+    app.call_after_refresh(
+        lambda: app.run_worker(_session(app, name, key), group="join", exclusive=True, exit_on_error=False)
+    )
+
+
+async def _session(app: CardTableApp, name: str, key: str | None) -> None:
+    remote = app.remote
+    assert remote is not None
+    tokens = TokenBook(None if remote.ask_key else app.store.path.parent)
+    if key is not None:
+        tokens.put(remote.host, remote.port, name, key)
+    session = SharedSession(remote, tokens, app.shared_message)
     try:
         welcome = await session.connect(name)
     except JoinRefused as error:
+        if remote.ask_key and error.code in ("token-required", "bad-token", "bad-field"):
+            problem = (
+                f"That is not the key of {name} (it was shown at the name's first join)."
+                if key
+                else f"{name} is taken on this server: type its key, or choose another name."
+            )
+            _ask_name(app, name, problem)
+            return
         app.exit(return_code=2, message=f"cardtable: {error}")
         return
     _welcomed(app, session, welcome)
@@ -83,6 +105,10 @@ def _welcomed(app: CardTableApp, session: SharedSession, welcome: dict[str, Any]
             severity="error",
             timeout=20,
         )
+    elif welcome.get("token") and session.tokens.path is None:
+        from .screens.join_name import KeyScreen
+
+        app.push_screen(KeyScreen(str(session.name), str(welcome["token"])))
     elif welcome.get("token"):
         app.notify(
             f"Welcome, {session.name}: 1,000 chips to start. Your key to this name on this server "
@@ -161,6 +187,13 @@ def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
         app.exit(message=f"cardtable: the server said goodbye: {message.get('message', '')}")
     elif kind == "connection-lost":
         _reconnect(app)
+    elif kind == "client-error":
+        app.notify(
+            f"This client could not show a message of the server ({message.get('message')}); "
+            "the table is shown again from the next one.",
+            severity="error",
+            timeout=10,
+        )
     elif screen is not None and message.get("table") == screen.table_id:
         screen.shared_event(message)
 

@@ -1,5 +1,11 @@
-"""``cardtable join`` without ``--name`` (and every page of ``cardtable web --server``):
-the player's name at the shared table, asked once."""
+"""``cardtable join`` without ``--name``, or with ``--ask-key`` (every page of
+``cardtable web --server``): the player's name at the shared table, and their key.
+
+A key is the server's secret for a name, shown once at the first join. A terminal
+player's copy of the program keeps it in their data folder; a page served by
+``cardtable web`` keeps none (many players share that machine), so the player is
+shown the key at the first join (:class:`KeyScreen`) and types it at the next.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +13,38 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Button, Input, Label
 
 from ...cli_net import NAME_PATTERN
 from ..widgets.common.footer import KeyFooter
 
-__all__ = ["JoinNameScreen"]
+__all__ = ["JoinNameScreen", "KeyScreen"]
+
+_DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+}}
+{name} Label {{ width: 1fr; margin-bottom: 1; }}
+{name} .problem {{ color: $error; margin: 1 0 0 0; }}
+{name} Button {{ margin: 1 0 0 0; }}
+"""
 
 
-class JoinNameScreen(ModalScreen[str | None]):
-    """Asks for a name; dismisses with it, or None (escape: not joined)."""
+class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
+    """Asks for a name (and the key, with ``ask_key``); dismisses with (name, key) — the
+    key "" when none was typed — or None (escape: not joined)."""
 
-    DEFAULT_CSS = """
-    JoinNameScreen { align: center middle; }
-    JoinNameScreen > Vertical {
-        width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2;
-    }
-    JoinNameScreen Label { width: 1fr; margin-bottom: 1; }
-    JoinNameScreen #join-problem { color: $error; margin: 1 0 0 0; }
-    """
+    DEFAULT_CSS = _DIALOG_CSS.format(name="JoinNameScreen")
 
     BINDINGS = [Binding("escape", "cancel", "Quit", id="join.cancel")]
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, *, ask_key: bool = False, name: str | None = None, problem: str = "") -> None:
         super().__init__()
         self.address = address
+        self.ask_key = ask_key
+        self.given_name = name or ""
+        self.problem = problem
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -39,20 +52,65 @@ class JoinNameScreen(ModalScreen[str | None]):
                 f"Your name at the shared tables of {self.address}\n"
                 "(1 to 20 letters, digits, _ or -; the first join with a name makes it yours)"
             )
-            yield Input(placeholder="name", max_length=20, id="join-name")
-            yield Label("", id="join-problem")
+            yield Input(self.given_name, placeholder="name", max_length=20, id="join-name")
+            if self.ask_key:
+                yield Label("Your key, if this name is yours already (empty for a new name):")
+                yield Input(placeholder="key", password=True, max_length=64, id="join-key")
+            yield Label(self.problem, id="join-problem", classes="problem")
         yield KeyFooter()
+
+    def on_mount(self) -> None:
+        if self.given_name and self.ask_key:
+            self.query_one("#join-key", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        name = event.value.strip()
-        if NAME_PATTERN.fullmatch(name):
-            self.dismiss(name)
+        name = self.query_one("#join-name", Input).value.strip()
+        if not NAME_PATTERN.fullmatch(name):
+            self.query_one("#join-problem", Label).update(
+                "A name is 1 to 20 letters, digits, '_' or '-' (no spaces)."
+            )
+            self.query_one("#join-name", Input).focus()
             return
-        self.query_one("#join-problem", Label).update(
-            "A name is 1 to 20 letters, digits, '_' or '-' (no spaces)."
-        )
+        if self.ask_key and event.input.id == "join-name":
+            self.query_one("#join-key", Input).focus()  # enter moves on to the key
+            return
+        key = self.query_one("#join-key", Input).value.strip() if self.ask_key else ""
+        self.dismiss((name, key))
 
     def action_cancel(self) -> None:
         """Not joining after all."""
+        self.dismiss(None)
+
+
+class KeyScreen(ModalScreen[None]):
+    """The key of a name just made (``--ask-key``): shown once, to be written down."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="KeyScreen")
+
+    BINDINGS = [Binding("enter,escape", "close", "Written down", id="key.close")]
+
+    def __init__(self, name: str, key: str) -> None:
+        super().__init__()
+        self.player = name
+        self.key = key
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Welcome, {self.player}: 1,000 chips to start.")
+            yield Label(
+                "Your key for this name on this server — write it down. It is asked when you join "
+                "again, and nobody can play as you without it; it is not kept here and is never "
+                "shown again:"
+            )
+            yield Label(f"[b]{self.key}[/b]", id="key-text", markup=True)
+            yield Button("Written down", variant="primary", id="key-ok")
+        yield KeyFooter()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Close the notice."""
         self.dismiss(None)

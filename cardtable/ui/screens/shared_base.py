@@ -57,8 +57,13 @@ class SharedScreen(GameScreen):
                     self.net += result["net"]
 
     def shared_error(self, text: str) -> None:
-        """The server refused something, or the connection dropped: said on the banner."""
-        self._banner.show(text, "error")
+        """The server refused something, or the connection dropped: said on the banner
+        (a notification while the table is not drawn yet)."""
+        banner = getattr(self, "_banner", None)
+        if banner is None or not banner.is_mounted:
+            self.app.notify(text, severity="error")
+            return
+        banner.show(text, "error")
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message to the server; False (and the player told) when not connected."""

@@ -66,6 +66,10 @@ class SharedBlackjackScreen(SharedScreen):
             raise ValueError(str(error)) from None
         self.rules = self._first.rules
         self.last_bet: int | None = None
+        #: The banner's last prompt (the countdown rewrites only that, never a refusal).
+        self._prompted = ""
+        #: The banner says a turn timed out: kept until the next turn's snapshot.
+        self._timeout_said = False
 
     @property
     def banner(self) -> Banner:
@@ -125,8 +129,8 @@ class SharedBlackjackScreen(SharedScreen):
             self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
         self._layout.restyle(self.allowed, betting, state.stake_of_mine())
         self._draw()
-        self._timeout_said = getattr(self, "_timeout_said", False) and state.turn is not None
-        if not self._timeout_said:
+        if not (self._timeout_said and state.turn is not None):
+            self._timeout_said = False
             self._prompt()
 
     def _view(self, state: SharedTable) -> TableView:
@@ -152,6 +156,10 @@ class SharedBlackjackScreen(SharedScreen):
     # -- the banner: whose turn, with its countdown ------------------------------------
 
     def _prompt(self) -> None:
+        self._say_prompt()
+        self._prompted = self._banner.text
+
+    def _say_prompt(self) -> None:
         state = self.shared
         if state is None:
             return
@@ -187,8 +195,10 @@ class SharedBlackjackScreen(SharedScreen):
             self._banner.show(f"{state.message} Place your bet: + and − or a chip, then ⏎.", "info")
 
     def tick(self) -> None:
+        """The countdown moves on — unless the banner says something else meanwhile (a
+        refusal, the timeout), which stays until the table changes."""
         state = self.shared
-        if state is not None and state.turn is not None and not getattr(self, "_timeout_said", False):
+        if state is not None and state.turn is not None and self._banner.text == self._prompted:
             self._prompt()
 
     # -- what may be done: from the snapshot -------------------------------------------

@@ -1,0 +1,259 @@
+"""``cardtable join`` at a shared blackjack table (issue 14): Pilot clients against a
+server in the same test process, pressing the keys players press.
+
+The server is the authority; these tests check what each player's screen shows and
+that their keys reach the table: two players sit, bet, act in turn and see the same
+dealer and each other's cards; a dropped client comes back into its round; the token
+kept in the client's data folder protects the name; the countdown runs; the host's
+``c`` seats computer players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from cardtable.core.blackjack_table import Table
+from cardtable.core.cards import Shoe
+from cardtable.net.server import Server
+from cardtable.net.tokens import TOKENS_FILE
+from cardtable.store import START_BANKROLL, Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.remote import Remote
+from cardtable.ui.screens.shared_blackjack import SharedBlackjackScreen
+
+from helpers import screen_text
+
+pytestmark = pytest.mark.timeout(30)
+
+# Deal order: alice (seat 1), bob (seat 2), dealer up, alice, bob, the dealer's face-down
+# card; then the shoe. alice TH 9H = 19, bob 6S 3S = 9, dealer 7D + 9C (hidden) = 16.
+HOLE = "9C"
+DEAL = f"TH 6S 7D 9H 3S {HOLE} 5D 4S 3H 2C 8D 7S"
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[Server]:
+    logs: list[str] = []
+    srv = Server(tmp_path / "server", port=0, turn_timeout=5.0, bet_window=5.0, seed=3, log=logs.append)
+    await srv.start()
+    yield srv
+    srv.request_stop(now=True)
+    await asyncio.wait_for(srv.wait_stopped(), 5)
+    assert not [line for line in logs if "internal" in line], logs
+
+
+def client(tmp_path: Path, server: Server, folder: str, name: str | None) -> CardTableApp:
+    return CardTableApp(
+        store=Store.open(tmp_path / folder),
+        animations=False,
+        remote=Remote("127.0.0.1", server.port, name),
+    )
+
+
+async def until(pilots: list[Pilot], condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the apps and the server run until ``condition`` holds (fails after ``seconds``)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting"
+        await asyncio.sleep(0.01)
+        for pilot in pilots:
+            await pilot.pause()
+
+
+def table_screen(app: CardTableApp) -> SharedBlackjackScreen:
+    screen = app.screen
+    assert isinstance(screen, SharedBlackjackScreen), type(screen).__name__
+    return screen
+
+
+def at_table(app: CardTableApp) -> bool:
+    return isinstance(app.screen, SharedBlackjackScreen) and app.screen.shared is not None
+
+
+async def sit_both(server: Server, a: CardTableApp, b: CardTableApp, pa: Pilot, pb: Pilot) -> None:
+    await until([pa, pb], lambda: a.session is not None and b.session is not None)
+    await pa.press("1")
+    await until([pa], lambda: at_table(a))
+    server.tables[1].core = Table(server.tables[1].rules, shoe=Shoe.stacked(DEAL))
+    await pb.press("1")
+    await until([pa, pb], lambda: at_table(b) and len(table_screen(a).shared.others[0].name) > 0)  # type: ignore[union-attr]
+
+
+async def test_two_players_bet_act_in_turn_and_see_the_same_table(tmp_path: Path, server: Server) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await until([pa, pb], lambda: "bob" in screen_text(a) and "alice (host)" in screen_text(b))
+        # Both bet the minimum shown (5 chips) with the key; the round is dealt at once.
+        await pa.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+        assert "Your bet of 5 is in" in sa._banner.text
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.in_round and sa.shared.my_turn)
+        assert a.bankroll == b.bankroll == START_BANKROLL - 500
+        # The same dealer for both, the face-down card shown as a back, never its face.
+        assert sa._layout.dealer.plain == sb._layout.dealer.plain
+        assert "7" in sa._layout.dealer.plain and HOLE[0] + "♣" not in screen_text(a)
+        # Each sees the other's cards: bob's 6 and 3 at alice's, alice's 10 and 9 at bob's.
+        assert [str(c) for h in sa.shared.others[0].hands for c in h.cards] == ["6S", "3S"]
+        assert [str(c) for h in sb.shared.others[0].hands for c in h.cards] == ["TH", "9H"]
+        assert "Your turn" in sa._banner.text and " s" in sa._banner.text  # with its countdown
+        assert "alice to act" in sb._banner.text
+        # Out of turn: bob's key does nothing but say why.
+        await pb.press("h")
+        assert "Not your turn" in sb._banner.text
+        assert sb.shared is not None and sb.shared.seats[1].hands[0].cards[-1].rank == 3
+        await pa.press("s")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("h")
+        await until([pa, pb], lambda: len(sa.shared.others[0].hands[0].cards) == 3)  # type: ignore[union-attr]
+        await pb.press("h")
+        await until([pa, pb], lambda: len(sa.shared.others[0].hands[0].cards) == 4)  # type: ignore[union-attr]
+        await pb.press("s")  # 18; the dealer turns 9C (16) and draws 3H: 19
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        assert sa.shared.revealed and sb.shared.revealed
+        assert sa._layout.dealer.plain == sb._layout.dealer.plain and "19" in sa._layout.dealer.plain
+        await until([pa, pb], lambda: a.bankroll == START_BANKROLL and b.bankroll == START_BANKROLL - 500)
+        assert "push" in sa._banner.text and "lose" in sb._banner.text
+
+
+async def test_a_dropped_player_comes_back_into_the_round(tmp_path: Path, server: Server) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with b.run_test(size=(100, 30)) as pb:
+        async with a.run_test(size=(100, 30)) as pa:
+            await sit_both(server, a, b, pa, pb)
+            await pa.press("enter")
+            await pb.press("enter")
+            await until([pa, pb], lambda: table_screen(a).shared.my_turn)  # type: ignore[union-attr]
+        # alice's app is gone mid-round (her turn): bob sees her away, the seat kept.
+        sb = table_screen(b)
+        await until([pb], lambda: sb.shared is not None and not sb.shared.seats[0].connected)
+        assert "away" in screen_text(b)
+        # She joins again from the same machine (its data folder has her token).
+        again = client(tmp_path, server, "a", "alice")
+        async with again.run_test(size=(100, 30)) as pa2:
+            await until([pa2, pb], lambda: at_table(again) and table_screen(again).shared.my_turn)  # type: ignore[union-attr]
+            s2 = table_screen(again)
+            assert [str(c) for c in s2.shared.mine.hands[0].cards] == ["TH", "9H"]  # type: ignore[union-attr]
+            assert again.bankroll == START_BANKROLL - 500
+            await pa2.press("s")
+            await until([pa2, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+
+
+async def test_the_token_in_the_data_folder_protects_the_name(tmp_path: Path, server: Server) -> None:
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(80, 24)) as pa:
+        await until([pa], lambda: a.session is not None)
+    book = tmp_path / "a" / TOKENS_FILE
+    tokens = json.loads(book.read_text())
+    assert list(tokens) == [f"127.0.0.1:{server.port}"] and list(tokens.values())[0].keys() == {"alice"}
+    assert stat.S_IMODE(book.stat().st_mode) == 0o600
+    # Another machine (another data folder, no token) cannot be alice.
+    thief = client(tmp_path, server, "x", "ALICE")
+    async with thief.run_test(size=(80, 24)) as px:
+        await until([px], lambda: thief.return_code is not None)
+    assert thief.return_code == 2
+    assert not (tmp_path / "x" / TOKENS_FILE).exists()
+    # alice's own folder still joins.
+    back = client(tmp_path, server, "a", "alice")
+    async with back.run_test(size=(80, 24)) as pb:
+        await until([pb], lambda: back.session is not None)
+        assert back.return_code is None
+
+
+async def test_no_server_is_one_clear_exit(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    app = CardTableApp(store=Store.open(tmp_path / "a"), animations=False, remote=Remote("127.0.0.1", port, "al"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until([pilot], lambda: app.return_code is not None)
+    assert app.return_code == 2
+
+
+async def test_the_name_is_asked_and_checked(tmp_path: Path, server: Server) -> None:
+    app = client(tmp_path, server, "a", None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "JoinNameScreen"
+        await pilot.press(*"no way", "enter")
+        assert "A name is 1 to 20 letters" in screen_text(app)
+        assert app.session is None
+        for _ in range(6):
+            await pilot.press("backspace")
+        await pilot.press(*"carol", "enter")
+        await until([pilot], lambda: app.session is not None)
+        assert app.session is not None and app.session.name == "carol"
+        assert "carol at 127.0.0.1" in app.sub_title
+
+
+async def test_countdown_runs_and_the_host_seats_computers(tmp_path: Path, server: Server) -> None:
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(100, 30)) as pa:
+        await until([pa], lambda: a.session is not None)
+        await pa.press("1")
+        await until([pa], lambda: at_table(a))
+        screen = table_screen(a)
+        await pa.press("c")  # the host: computer players in the 4 empty seats
+        await until([pa], lambda: sum(s.kind == "computer" for s in screen.shared.seats) == 4)  # type: ignore[union-attr]
+        assert "4 empty seats" in screen._banner.text or "Computer" in screen_text(a)
+        await pa.press("enter")
+        await until([pa], lambda: screen.shared is not None and screen.shared.my_turn)
+        first = screen.seconds_left
+        assert first is not None and 0 < first <= 5
+        await until([pa], lambda: (screen.seconds_left or 0) < first, seconds=3)
+        assert f"· {screen.seconds_left} s" in screen._banner.text or f"· {first} s" in screen._banner.text
+
+
+def ask_key_client(tmp_path: Path, server: Server) -> CardTableApp:
+    """A page of ``cardtable web --server``: one shared data folder, keys not kept."""
+    return CardTableApp(
+        store=Store.open(tmp_path / "web"),
+        animations=False,
+        remote=Remote("127.0.0.1", server.port, None, ask_key=True),
+    )
+
+
+async def test_ask_key_shows_the_key_once_and_asks_it_at_the_next_join(tmp_path: Path, server: Server) -> None:
+    from cardtable.ui.screens.join_name import JoinNameScreen, KeyScreen
+
+    first = ask_key_client(tmp_path, server)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"dan", "enter", "enter")  # a new name: no key
+        await until([pilot], lambda: isinstance(first.screen, KeyScreen))
+        key = first.screen.key
+        assert key in screen_text(first)
+        await pilot.press("enter")
+        assert first.session is not None and first.session.name == "dan"
+    assert not (tmp_path / "web" / TOKENS_FILE).exists()  # nothing kept on the shared machine
+    # The next page: the name alone is not enough; a wrong key is asked again, not fatal.
+    second = ask_key_client(tmp_path, server)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"dan", "enter", *"nope", "enter")
+        def asked_again() -> bool:
+            screen = second.screen
+            if not isinstance(screen, JoinNameScreen):
+                return False
+            return "not the key of dan" in str(screen.query_one("#join-problem").content)
+
+        await until([pilot], asked_again)
+        assert second.session is None and second.return_code is None
+        for _ in range(4):
+            await pilot.press("backspace")
+        await pilot.press(*key, "enter")
+        await until([pilot], lambda: second.session is not None)
+        assert second.session is not None and second.session.name == "dan"
+        assert not isinstance(second.screen, KeyScreen)
