@@ -257,3 +257,26 @@ async def test_ask_key_shows_the_key_once_and_asks_it_at_the_next_join(tmp_path:
         await until([pilot], lambda: second.session is not None)
         assert second.session is not None and second.session.name == "dan"
         assert not isinstance(second.screen, KeyScreen)
+
+
+async def test_a_turn_that_times_out_stands_and_the_table_says_so(tmp_path: Path) -> None:
+    srv = Server(tmp_path / "server", port=0, turn_timeout=0.6, bet_window=5.0, seed=3, log=lambda _: None)
+    await srv.start()
+    try:
+        a, b = client(tmp_path, srv, "a", "alice"), client(tmp_path, srv, "b", "bob")
+        async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+            await sit_both(srv, a, b, pa, pb)
+            await pa.press("enter")
+            await pb.press("enter")
+            sb = table_screen(b)
+            await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)  # alice's turn ran out
+            mine = table_screen(a).shared
+            assert mine is not None and len(mine.mine.hands[0].cards) == 2  # type: ignore[union-attr]
+            assert mine.mine.hands[0].closed  # type: ignore[union-attr]  # her 19 stands
+            # Both tables say so, bob's with his own turn and its countdown after it.
+            await until([pa, pb], lambda: "Time is up: alice's hand stands." in table_screen(a)._banner.text)
+            assert sb._banner.text.startswith("Time is up: alice's hand stands. · Your turn: hard 9")
+            assert sb._banner.text.endswith(" s")
+    finally:
+        srv.request_stop(now=True)
+        await asyncio.wait_for(srv.wait_stopped(), 5)

@@ -68,8 +68,10 @@ class SharedBlackjackScreen(SharedScreen):
         self.last_bet: int | None = None
         #: The banner's last prompt (the countdown rewrites only that, never a refusal).
         self._prompted = ""
-        #: The banner says a turn timed out: kept until the next turn's snapshot.
-        self._timeout_said = False
+        #: What the table said about the last turn ("Time is up: …"), shown before the
+        #: prompt for the turn that follows it, and that turn only.
+        self._notice = ""
+        self._notice_turn: tuple[int, int] | None = None
 
     @property
     def banner(self) -> Banner:
@@ -107,8 +109,8 @@ class SharedBlackjackScreen(SharedScreen):
     def shared_event(self, message: dict[str, Any]) -> None:
         super().shared_event(message)
         if message.get("type") == "timeout":
-            self._banner.show(str(message.get("message", "Time is up: the hand stands.")), "info")
-            self._timeout_said = True
+            self._notice = str(message.get("message", "Time is up: the hand stands."))
+            self._notice_turn = None  # bound to the turn of the next snapshot
 
     def watch_shared(self, state: SharedTable | None) -> None:
         if state is None:
@@ -129,9 +131,11 @@ class SharedBlackjackScreen(SharedScreen):
             self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
         self._layout.restyle(self.allowed, betting, state.stake_of_mine())
         self._draw()
-        if not (self._timeout_said and state.turn is not None):
-            self._timeout_said = False
-            self._prompt()
+        if self._notice and self._notice_turn is None:
+            self._notice_turn = state.turn or (-1, -1)
+        elif self._notice and state.turn != self._notice_turn:
+            self._notice = ""  # said for one turn
+        self._prompt()
 
     def _view(self, state: SharedTable) -> TableView:
         phase = Phase.BETTING if not state.in_round else (Phase.PLAYER if state.my_turn else Phase.DEALING)
@@ -157,6 +161,8 @@ class SharedBlackjackScreen(SharedScreen):
 
     def _prompt(self) -> None:
         self._say_prompt()
+        if self._notice and self._banner.kind == "info":
+            self._banner.show(f"{self._notice} · {self._banner.text}", "info")
         self._prompted = self._banner.text
 
     def _say_prompt(self) -> None:
