@@ -158,7 +158,13 @@ class Server:
             conn.write(line)
 
     def log(self, text: str) -> None:
-        self._log(" ".join(text.split()))
+        """One line to the log. A log that cannot be written (stderr piped into a program
+        that has ended, e.g. ``| tee`` stopped by the same Ctrl-C) never stops the server:
+        the line is lost, the table goes on — and a stop still stops."""
+        try:
+            self._log(" ".join(text.split()))
+        except Exception:  # noqa: BLE001 - losing a log line is better than a stuck server
+            pass
 
     # -- life ----------------------------------------------------------------------------
 

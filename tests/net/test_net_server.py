@@ -514,3 +514,25 @@ async def test_a_bug_in_handling_one_message_is_logged_and_the_connection_stays(
     finally:
         server.request_stop(now=True)
         await server.wait_stopped()
+
+
+async def test_a_log_that_cannot_be_written_never_stops_a_stop(data_dir: Path) -> None:
+    """Ctrl-C on ``cardtable serve 2>&1 | tee log`` ends tee too: every later line fails
+    with BrokenPipeError. The stop must still finish the round and close (it hung)."""
+    broken = False
+
+    def log(text: str) -> None:
+        if broken:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    server = Server(data_dir, port=0, turn_timeout=5.0, bet_window=5.0, seed=7, log=log)
+    await server.start()
+    c = await Client.connect("127.0.0.1", server.port)
+    assert (await c.hello("alice"))["type"] == "welcome"
+    await c.send({"type": "sit"})
+    await c.wait_for("seated")
+    broken = True
+    server.request_stop()
+    await asyncio.wait_for(server.wait_stopped(), 5)
+    assert (await c.wait_for("bye"))["type"] == "bye"
+    await c.close()
