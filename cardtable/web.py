@@ -86,7 +86,10 @@ def _stderr_log(stream: TextIO) -> Callable[[str], None]:
 
     def log(text: str) -> None:
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        print(f"{stamp} cardtable web: {text}", file=stream, flush=True)
+        try:
+            print(f"{stamp} cardtable web: {text}", file=stream, flush=True)
+        except (OSError, ValueError):  # stderr piped into a program that ended: the stop goes on
+            pass
 
     return log
 

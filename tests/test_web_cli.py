@@ -299,3 +299,16 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+def test_a_log_line_that_cannot_be_written_is_lost_quietly() -> None:
+    """Ctrl-C on ``cardtable web 2>&1 | tee`` ends tee too: the stop must still close the pages."""
+    import io
+
+    from cardtable.web import _stderr_log
+
+    class Broken(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    _stderr_log(Broken())("stopping: closing the pages")  # no exception
