@@ -24,7 +24,7 @@ from ..core.replay import stacked_snapshot
 from ..store import StoreError
 from .players import Player
 from .protocol import encode
-from .tables import Hub, TableError
+from .tables import Hub, TableError, seconds_left
 
 __all__ = ["BaccaratShared", "BACCARAT_SEATS"]
 
@@ -322,6 +322,7 @@ class BaccaratShared:
                 "outcome": last.outcome.label.lower()},
             "roads": "".join(o.value for o in self.table.history),
             "shoe": {"left": self.table.shoe.remaining, "size": self.table.shoe.size},
+            "window": seconds_left(self._window),
             "message": self.message, "you": you,
         }
 

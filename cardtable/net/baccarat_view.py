@@ -26,7 +26,7 @@ from ..core.baccarat import CUT_FROM_END, Coup, Outcome, play_coup
 from ..core.baccarat_table import BaccaratState
 from ..core.cards import Card, Shoe, ShoeEmpty
 from ..core.money import format_chips
-from .view import SnapshotError
+from .view import SnapshotError, seconds_field
 
 __all__ = ["SharedBaccarat", "SharedBaccaratSeat", "ShoeCount", "SnapshotError", "SPOTS", "spot_bets"]
 
@@ -186,6 +186,8 @@ class SharedBaccarat:
     shoe_left: int
     shoe_size: int
     message: str
+    #: Seconds left in the betting window (the coup is dealt when it closes), or None.
+    window: float | None = None
     #: The receiver's own part: their seat and bankroll (None: not seated).
     you_seat: int | None = None
     bankroll: int | None = None
@@ -253,6 +255,7 @@ class SharedBaccarat:
             shoe_left=left,
             shoe_size=size,
             message=_text(data, "message"),
+            window=seconds_field(data.get("window")),
             you_seat=you_seat,
             bankroll=bankroll,
         )

@@ -94,6 +94,18 @@ class SeatState:
         return None if self.player is None else self.player.key
 
 
+def seconds_left(handle: asyncio.TimerHandle | None) -> float | None:
+    """Seconds until a timer fires (one decimal), or None when none is running: what a
+    snapshot says of the betting window, so that a client that sat down late counts down too."""
+    if handle is None or handle.cancelled():
+        return None
+    try:
+        now = asyncio.get_running_loop().time()
+    except RuntimeError:
+        return None
+    return round(max(0.0, handle.when() - now), 1)
+
+
 class BlackjackTable:
     """One shared blackjack table (up to :data:`SEATS` seats)."""
 
@@ -713,6 +725,7 @@ class BlackjackTable:
             "seats": seats, "dealer": dealer, "turn": turn,
             "shoe": {"left": self.core.shoe.remaining, "size": self.core.shoe.size,
                      "cut_reached": self.core.cut_card_reached},
+            "window": seconds_left(self._bet_handle),
             "message": self.message, "you": you,
         }
 

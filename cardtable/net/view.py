@@ -34,6 +34,15 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
+def seconds_field(value: object) -> float | None:
+    """A snapshot's ``window``: seconds (a number), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 10**6:
+        raise SnapshotError("window is not a number of seconds")
+    return float(value)
+
+
 def _card(text: object) -> Card:
     if not isinstance(text, str):
         raise SnapshotError("a card is not text")
@@ -126,6 +135,8 @@ class SharedTable:
     turn_seconds: float
     shoe_left: int
     message: str
+    #: Seconds left in the betting window (the round is dealt when it closes), or None.
+    bet_window: float | None = None
     #: The receiver's own part: seat, bankroll, legal actions, host or not.
     you_seat: int | None = None
     bankroll: int | None = None
@@ -188,6 +199,7 @@ class SharedTable:
             turn_seconds=seconds,
             shoe_left=_int(shoe, "left", 0),
             message=str(data.get("message", "")),
+            bet_window=seconds_field(data.get("window")),
             you_seat=you_seat,
             bankroll=bankroll,
             legal=legal,

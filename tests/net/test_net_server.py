@@ -536,3 +536,15 @@ async def test_a_log_that_cannot_be_written_never_stops_a_stop(data_dir: Path) -
     await asyncio.wait_for(server.wait_stopped(), 5)
     assert (await c.wait_for("bye"))["type"] == "bye"
     await c.close()
+
+
+async def test_the_snapshot_says_how_long_the_betting_window_runs(harness: Harness) -> None:
+    a, b = await seat_two(harness)
+    before = await a.wait_for("table")
+    assert before["window"] is None  # no bet yet: no window
+    await a.send({"type": "bet", "amount": 500})
+    after = await b.wait_for("table", lambda m: m["seats"][0]["bet"] == 500)
+    assert 0 < after["window"] <= 5.0  # the harness's bet window
+    await b.send({"type": "bet", "amount": 500})
+    dealt = await a.wait_for("table", lambda m: m["phase"] == "playing")
+    assert dealt["window"] is None  # dealt: the window is closed

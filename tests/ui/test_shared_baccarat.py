@@ -221,12 +221,13 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         await until([pa, pb], lambda: bets_of(sa, "alice") == {Outcome.BANKER: 500})
 
         # bob sits down mid-shoe, during the window: the last coup's cards, the roads,
-        # alice's bet, a window whose start he did not see
+        # alice's bet, and the window he did not see open, counted down from the server's word
         sb = await sit(b, pb, [pa])
         assert sb.shared is not None and sa.shared is not None
         assert sb.shared.last == sa.shared.last and hands(sb) == hands(sa)
         assert sb.shared.roads == sa.shared.roads and len(sb.shared.roads) == 2
-        assert sb._players.plain().startswith("Bets close within 5 s")
+        heading = sb._players.plain()
+        assert heading.startswith("Bets close in ") and 0 < int(heading.split()[3]) <= 5, heading
         assert "alice B 5 betting" in sb._players.plain()
         # his e: the cards dealt before he sat down are not known: no panel, a message
         await pb.press("e")

@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 
 from cardtable.core.blackjack_table import Table
 from cardtable.core.cards import Shoe
+from cardtable.net.client import Client
 from cardtable.net.server import Server
 from cardtable.net.tokens import TOKENS_FILE
 from cardtable.store import START_BANKROLL, Store
@@ -280,3 +281,24 @@ async def test_a_turn_that_times_out_stands_and_the_table_says_so(tmp_path: Path
     finally:
         srv.request_stop(now=True)
         await asyncio.wait_for(srv.wait_stopped(), 5)
+
+
+async def test_a_late_comer_counts_down_the_betting_window_from_the_server(tmp_path: Path, server: Server) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await until([pa, pb], lambda: a.session is not None and b.session is not None)
+        await pa.press("1")
+        await until([pa], lambda: at_table(a))
+        carol = await Client.connect("127.0.0.1", server.port)  # seated, and slow to bet
+        await carol.hello("carol")
+        await carol.send({"type": "sit"})
+        await carol.wait_for("seated")
+        await pa.press("enter")  # alice's bet opens the 5 s window
+        await until([pa], lambda: table_screen(a).shared.bet_window is not None)  # type: ignore[union-attr]
+        await pb.press("1")  # bob sits down while it runs
+        await until([pb], lambda: at_table(b))
+        screen = table_screen(b)
+        left = screen.seconds_left
+        assert left is not None and 0 < left <= 5
+        assert screen._banner.text.endswith(f"· {left} s")
+        await carol.close()

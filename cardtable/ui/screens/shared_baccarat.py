@@ -134,7 +134,7 @@ class SharedBaccaratScreen(SharedScreen):
         #: A coup is being dealt out on the screen.
         self._dealing = False
         #: Sat down while bets were on the table: when their window closes is not known.
-        self._window_unknown = self._first.any_bets
+        self._window_unknown = self._first.any_bets and self._first.window is None
         self._odds = OddsReport()
         self._odds_key: tuple[tuple[int, ...], str] | None = None
         self._asking = False
@@ -161,6 +161,8 @@ class SharedBaccaratScreen(SharedScreen):
         super().on_mount()
         self._banner.show(f"Place your bets: p Player · b Banker · t Tie, then {_READY}", "info")
         self._shown = True
+        if self._first.window is not None:  # sat down while the window runs: the server says when
+            self.set_countdown(self._first.window)
         self.shared = self._first
         self.offer_refill_if_needed()
 
@@ -180,7 +182,7 @@ class SharedBaccaratScreen(SharedScreen):
             return
         if not self._shown:  # pushed, not mounted yet: the newest snapshot opens the table
             self._count = self._count.follow(self._first, now)
-            self._first, self._window_unknown = now, now.any_bets
+            self._first, self._window_unknown = now, now.any_bets and now.window is None
             return
         before = self.shared
         self._count = self._count.follow(before, now)
@@ -196,6 +198,9 @@ class SharedBaccaratScreen(SharedScreen):
         for outcome, amount in list(self._pending.items()):
             if now.my_bets.get(outcome, 0) == amount:
                 del self._pending[outcome]
+        if now.window is not None:  # the server says when the window closes
+            self._window_unknown = False
+            self.set_countdown(now.window)
         self.shared = now
 
     def shared_event(self, message: dict[str, Any]) -> None:

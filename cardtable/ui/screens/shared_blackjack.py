@@ -117,7 +117,7 @@ class SharedBlackjackScreen(SharedScreen):
             return
         if state.bankroll is not None and state.bankroll != self.app.bankroll:
             self.app.bankroll = state.bankroll
-        self.set_countdown(state.turn_seconds if state.turn is not None else None)
+        self.set_countdown(state.turn_seconds if state.turn is not None else state.bet_window)
         for widget, seat in zip(self._layout.seats, state.others, strict=False):
             if seat.empty:
                 widget.seat_name, widget.level = f"Seat {seat.seat + 1}", "free"
@@ -193,18 +193,18 @@ class SharedBlackjackScreen(SharedScreen):
             self._banner.show("The server is closing: no new rounds.", "error")
         elif mine is not None and mine.bet:
             self._banner.show(
-                f"Your bet of {format_chips(mine.bet)} is in: the round is dealt when everyone "
-                "seated has bet (+/− and ⏎ change it).",
+                f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet{clock}",
                 "info",
             )
         else:
-            self._banner.show(f"{state.message} Place your bet: + and − or a chip, then ⏎.", "info")
+            self._banner.show(f"{state.message} Place your bet: + and − or a chip, then ⏎.{clock}", "info")
 
     def tick(self) -> None:
         """The countdown moves on — unless the banner says something else meanwhile (a
         refusal, the timeout), which stays until the table changes."""
         state = self.shared
-        if state is not None and state.turn is not None and self._banner.text == self._prompted:
+        running = state is not None and (state.turn is not None or state.bet_window is not None)
+        if state is not None and running and self._banner.text == self._prompted:
             self._prompt()
 
     # -- what may be done: from the snapshot -------------------------------------------
