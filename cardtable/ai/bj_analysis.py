@@ -339,10 +339,6 @@ class _Draws:
 class _UpAnalysis:
     """All EVs against one dealer up card. Values are *unnormalised* (see module doc)."""
 
-    #: The memo of the recursive analysis this class had before :meth:`tables`; unused
-    #: here, still set by the coach's subclass (``coach_blackjack._Eval``).
-    _best: dict[tuple[Counts, Counts], float]
-
     def __init__(self, rules: Rules, up: int) -> None:
         self.rules = rules
         self.up = up

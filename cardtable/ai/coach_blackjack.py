@@ -193,7 +193,6 @@ class _Eval(_UpAnalysis):
         self.base = base
         self.n = sum(base)
         self.bj_index = 9 if up == 1 else 0 if up == 10 else None
-        self._best = {}
 
 
 # -- every hand a start can become, valued at once (numpy) ---------------------------
