@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -53,3 +55,15 @@ def blackjack_alone(data_dir: Path, stack: str, bankroll: int = START_BANKROLL) 
         animations=False,
         shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
     )
+
+
+async def until(pilots: list[Pilot], condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the apps (and a server in the same loop) run until ``condition`` holds;
+    fails after ``seconds`` (shared tables: the apps wait on the network, not on workers)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting"
+        await asyncio.sleep(0.01)
+        for pilot in pilots:
+            await pilot.pause()

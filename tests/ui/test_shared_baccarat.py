@@ -14,7 +14,7 @@ escape gives the seat back.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -34,6 +34,8 @@ from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.shared_baccarat import SharedBaccaratScreen
 from cardtable.ui.widgets.baccarat.odds import OddsPanel, percent
+
+from helpers import until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -56,17 +58,6 @@ def client(tmp_path: Path, server: Server, folder: str, name: str, animations: b
     return CardTableApp(
         store=Store.open(tmp_path / folder), animations=animations, remote=Remote("127.0.0.1", server.port, name)
     )
-
-
-async def until(pilots: list[Pilot], condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    """Let the apps and the server run until ``condition`` holds (fails after ``seconds``)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting"
-        await asyncio.sleep(0.01)
-        for pilot in pilots:
-            await pilot.pause()
 
 
 def seated(app: CardTableApp) -> SharedBaccaratScreen | None:

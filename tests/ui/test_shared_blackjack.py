@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import stat
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.shared_blackjack import SharedBlackjackScreen
 
-from helpers import screen_text
+from helpers import screen_text, until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -56,17 +56,6 @@ def client(tmp_path: Path, server: Server, folder: str, name: str | None) -> Car
         animations=False,
         remote=Remote("127.0.0.1", server.port, name),
     )
-
-
-async def until(pilots: list[Pilot], condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    """Let the apps and the server run until ``condition`` holds (fails after ``seconds``)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting"
-        await asyncio.sleep(0.01)
-        for pilot in pilots:
-            await pilot.pause()
 
 
 def table_screen(app: CardTableApp) -> SharedBlackjackScreen:

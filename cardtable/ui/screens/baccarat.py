@@ -26,15 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from fractions import Fraction
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ...ai.coach_baccarat import BetOdds, full_shoe_counts, remaining_counts
+from ...ai.coach_baccarat import full_shoe_counts, remaining_counts
 from ...ai.grading import WARN_THRESHOLD, Decision, decisions_in
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Coup, Outcome
 from ...core.baccarat_table import (
@@ -47,10 +46,11 @@ from ...core.baccarat_table import (
 from ...core.cards import Shoe
 from ...core.record import RoundRecord
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
-from ..widgets.baccarat.odds import OddsReport, count_odds, grade_bets
+from ..widgets.baccarat.odds import OddsReport, grade_bets
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
+from .baccarat_odds import OddsCounting
 from .base import GameScreen
 from .coach_warning import CoachWarning
 
@@ -65,7 +65,7 @@ _KEY_REFUSALS = {"p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
 
 
-class BaccaratScreen(GameScreen):
+class BaccaratScreen(OddsCounting, GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
     GAME = "baccarat"
@@ -407,38 +407,17 @@ class BaccaratScreen(GameScreen):
         else:
             self._odds_key = key
             self._odds = OddsReport(source=source, bets=bets)
-            self._count_odds(counts, source, key)
+            self._count_odds(counts, self._decks(), key)
         self._layout.odds.show(self._odds)
 
-    @work(thread=True, exclusive=True, group="bac-odds")
-    def _count_odds(self, counts: dict[int, int], source: str, key: tuple[tuple[int, ...], str] | None) -> None:
-        """The exact odds, off the UI thread (the first call also builds the layout
-        the enumeration shares and imports numpy)."""
-        odds, full, problem = count_odds(counts, self._decks())
-        if key is not None:
-            try:
-                self.app.call_from_thread(self._odds_counted, key, odds, full, problem)
-            except RuntimeError:  # the app closed meanwhile
-                pass
-
-    def _odds_counted(
-        self,
-        key: tuple[tuple[int, ...], str],
-        odds: BetOdds | None,
-        full: Mapping[Outcome, Fraction] | None,
-        problem: str | None,
-    ) -> None:
-        if key != self._odds_key:
-            return  # the shoe moved on while counting
-        self._odds = replace(self._odds, odds=odds, full=full, problem=problem)
-        if self._layout.odds_shown:
-            self._layout.odds.show(replace(self._odds, bets=self._bets_to_deal()))
+    def odds_bets(self) -> Mapping[Outcome, int]:
+        return self._bets_to_deal()
 
     def _warm_up_odds(self) -> None:
         """Count the odds once in a thread when the table opens: the first count imports
         numpy and builds what every later count shares, so a deal never waits for it."""
         counts, source = self.next_shoe()
-        self._count_odds(counts, source, None)
+        self._count_odds(counts, self._decks(), None)
 
     def _not_dealt(self, text: str) -> None:
         assert self.table is not None

@@ -10,6 +10,7 @@ driven by :class:`~cardtable.ui.screens.blackjack.BlackjackScreen`.
 from __future__ import annotations
 
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
@@ -19,10 +20,36 @@ from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
 from .base import GameScreen
 
-__all__ = ["BlackjackBetting"]
+__all__ = ["BlackjackBetting", "BetKeys"]
 
 
-class BlackjackBetting(GameScreen):
+class BetKeys(Screen[None]):
+    """The bet row's keys and buttons, the same at the local and the shared blackjack
+    table: a screen sets ``_bet`` and answers ``allowed``."""
+
+    _bet: BetControls
+
+    def allowed(self, action: str, parameter: object = None) -> bool:
+        """Whether the action may be taken now (the table screen answers)."""
+        raise NotImplementedError
+
+    def action_bet(self, step: int) -> None:
+        """One step up or down the bet ladder."""
+        if self.allowed("bet", step):
+            self._bet.increase() if step == 1 else self._bet.decrease()
+
+    def action_chip(self, value: int) -> None:
+        """A chip button: bet exactly that much."""
+        if self.allowed("chip", value):
+            self._bet.set_value(value)
+
+    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
+        """Nothing else depends on the bet: its own − and + buttons follow it, and the
+        bet keys are not in the footer, so the key repaints only the bet row."""
+        event.stop()
+
+
+class BlackjackBetting(BetKeys, GameScreen):
     """The blackjack screen's betting between rounds (its base class)."""
 
     GAME = "blackjack"
@@ -41,10 +68,6 @@ class BlackjackBetting(GameScreen):
     @property
     def banner(self) -> Banner:
         return self._banner
-
-    def allowed(self, action: str, parameter: object = None) -> bool:
-        """Whether the action may be taken now (the table screen answers)."""
-        raise NotImplementedError
 
     def action_deal(self) -> None:
         """Deal the bet shown (the table screen does)."""
@@ -78,23 +101,6 @@ class BlackjackBetting(GameScreen):
         if self.banner.kind == "error" and self.deal_refusal() is None:
             self.banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
         self.view = self.view  # restyle: the bet's cap, Deal, the chips
-
-    # -- betting ------------------------------------------------------------------------
-
-    def action_bet(self, step: int) -> None:
-        """One step up or down the bet ladder."""
-        if self.allowed("bet", step):
-            self._bet.increase() if step == 1 else self._bet.decrease()
-
-    def action_chip(self, value: int) -> None:
-        """A chip button: bet exactly that much."""
-        if self.allowed("chip", value):
-            self._bet.set_value(value)
-
-    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        """Nothing else depends on the bet: its own − and + buttons follow it, and the
-        bet keys are not in the footer, so the key repaints only the bet row."""
-        event.stop()
 
     def action_repeat(self) -> None:
         """Deal again. The bet shown is the bet dealt: after a round it shows the last

@@ -22,28 +22,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ...ai.coach_baccarat import BetOdds, full_shoe_counts
+from ...ai.coach_baccarat import full_shoe_counts
 from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.baccarat import Outcome
 from ...core.baccarat_table import BaccaratState, result_text
 from ...net.baccarat_view import SharedBaccarat, ShoeCount, SnapshotError, spot_bets
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
-from ..widgets.baccarat.odds import OddsReport, count_odds, grade_bets
+from ..widgets.baccarat.odds import OddsReport, grade_bets
 from ..widgets.baccarat.players import PlayerEntry, TablePlayers
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
 from .baccarat import BaccaratScreen
+from .baccarat_odds import OddsCounting
 from .coach_warning import CoachWarning
 from .shared_base import SharedScreen
 
@@ -97,7 +97,7 @@ class Settled:
         return cls(number, MappingProxyType(nets), mine, my_net)
 
 
-class SharedBaccaratScreen(SharedScreen):
+class SharedBaccaratScreen(OddsCounting, SharedScreen):
     """One seat at the server's baccarat table."""
 
     GAME = "baccarat"
@@ -612,27 +612,8 @@ class SharedBaccaratScreen(SharedScreen):
                 self._count_odds(counts, state.decks, key)
         self._layout.odds.show(self._odds)
 
-    @work(thread=True, exclusive=True, group="bac-odds")
-    def _count_odds(self, counts: dict[int, int], decks: int, key: tuple[tuple[int, ...], str]) -> None:
-        """The exact odds, off the UI thread."""
-        odds, full, problem = count_odds(counts, decks)
-        try:
-            self.app.call_from_thread(self._odds_counted, key, odds, full, problem)
-        except RuntimeError:  # the app closed meanwhile
-            pass
-
-    def _odds_counted(
-        self,
-        key: tuple[tuple[int, ...], str],
-        odds: BetOdds | None,
-        full: Mapping[Outcome, Fraction] | None,
-        problem: str | None,
-    ) -> None:
-        if key != self._odds_key:
-            return  # the shoe moved on while counting
-        self._odds = replace(self._odds, odds=odds, full=full, problem=problem)
-        if self._layout.odds_shown:
-            self._layout.odds.show(replace(self._odds, bets=self._placed()))
+    def odds_bets(self) -> Mapping[Outcome, int]:
+        return self._placed()
 
     def round_in_progress(self) -> bool:
         return False  # the server deals and settles a coup in one step

@@ -30,6 +30,7 @@ from ..widgets.blackjack.words import result_line
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
+from .blackjack_betting import BetKeys
 from .shared_base import SharedScreen
 
 __all__ = ["SharedBlackjackScreen"]
@@ -37,7 +38,7 @@ __all__ = ["SharedBlackjackScreen"]
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class SharedBlackjackScreen(SharedScreen):
+class SharedBlackjackScreen(BetKeys, SharedScreen):
     """One seat at a server's blackjack table."""
 
     GAME = "blackjack"
@@ -284,19 +285,6 @@ class SharedBlackjackScreen(SharedScreen):
         bet = self._bet.value
         if self.send({"type": "bet", "amount": bet}):
             self.last_bet = bet
-
-    def action_bet(self, step: int) -> None:
-        """One step up or down the bet ladder."""
-        if self.allowed("bet", step):
-            self._bet.increase() if step == 1 else self._bet.decrease()
-
-    def action_chip(self, value: int) -> None:
-        """A chip button: bet exactly that much."""
-        if self.allowed("chip", value):
-            self._bet.set_value(value)
-
-    def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        event.stop()
 
     def action_computers(self) -> None:
         """The host fills the empty seats with computer players (the settings' levels),
