@@ -291,3 +291,23 @@ async def test_a_late_comer_counts_down_the_betting_window_from_the_server(tmp_p
         assert left is not None and 0 < left <= 5
         assert screen._banner.text.endswith(f"· {left} s")
         await carol.close()
+
+
+async def test_two_enters_typed_at_once_in_the_name_dialog_submit_it(tmp_path: Path, server: Server) -> None:
+    """A fast typist's name, enter, enter (no key): the second enter reaches the name field
+    before the focus has moved to the key field; it must still submit (it was lost)."""
+    from textual.widgets import Input
+
+    from cardtable.ui.screens.join_name import JoinNameScreen, KeyScreen
+
+    app = ask_key_client(tmp_path, server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, JoinNameScreen)
+        await pilot.press(*"eve")
+        name = dialog.query_one("#join-name", Input)
+        name.post_message(Input.Submitted(name, "eve"))  # both enters land on the name field
+        name.post_message(Input.Submitted(name, "eve"))
+        await until([pilot], lambda: isinstance(app.screen, KeyScreen))
+        assert app.session is not None and app.session.name == "eve"

@@ -45,6 +45,8 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
         self.ask_key = ask_key
         self.given_name = name or ""
         self.problem = problem
+        #: Enter was pressed on the name: the next enter submits, wherever the focus is.
+        self._to_key = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -72,8 +74,11 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
             )
             self.query_one("#join-name", Input).focus()
             return
-        if self.ask_key and event.input.id == "join-name":
-            self.query_one("#join-key", Input).focus()  # enter moves on to the key
+        if self.ask_key and event.input.id == "join-name" and not self._to_key:
+            # enter moves on to the key; a second enter typed before the focus moved
+            # (fast typing) is the key's enter, as the player meant it
+            self._to_key = True
+            self.query_one("#join-key", Input).focus()
             return
         key = self.query_one("#join-key", Input).value.strip() if self.ask_key else ""
         self.dismiss((name, key))
