@@ -29,10 +29,11 @@ from typing import Any, TextIO
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
-from .baccarat import BaccaratShared, settle_left_open
+from ..tables.baccarat import BaccaratShared, settle_left_open
+from ..tables.blackjack import GAME, BlackjackTable
+from ..tables.hub import TableError
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
-from .tables import GAME, BlackjackTable, TableError
 
 AnyTable = BlackjackTable | BaccaratShared
 
@@ -464,13 +465,10 @@ class Server:
                     raise TableError("bad-bet", "a blackjack bet has no spot")
                 else:
                     table.bet(player.key, message["amount"])
-            elif kind in ("clear", "deal"):
-                if not isinstance(table, BaccaratShared):
-                    raise TableError("baccarat-only", f"'{kind}' is for the baccarat table")
-                if kind == "clear":
-                    table.clear(player.key)
-                else:
-                    table.ready(player.key)
+            elif kind == "clear":
+                table.clear(player.key)
+            elif kind == "deal":
+                table.ready(player.key)
             elif kind == "act":
                 table.act(player.key, Action(message["action"]))
             elif kind == "computer":

@@ -19,7 +19,7 @@ from ..core.cards import Card
 
 __all__ = ["SnapshotError", "SharedSeat", "SharedTable", "SEATS"]
 
-#: Seats at a shared blackjack table (the server's ``net.tables.SEATS``).
+#: Seats at a shared blackjack table (the service's ``tables.blackjack.SEATS``).
 SEATS = 5
 
 
