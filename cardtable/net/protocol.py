@@ -186,6 +186,7 @@ SERVER: Final[Mapping[str, Schema]] = {
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},
     "pong": {"id": Field("int", required=False, low=0, high=2**53)},
     "bye": {"message": _TEXT},
+    "closing": {"message": _TEXT},
     # -- table events (one type per event, to every client at the table) --------------
     "player_sat": {"table": _TABLE, "seat": _SEAT, "name": Field("str"), "kind": Field("str")},
     "player_left": {"table": _TABLE, "seat": _SEAT, "name": Field("str")},

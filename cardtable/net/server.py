@@ -143,6 +143,8 @@ class Server:
         self._next_table = 1
         self._server: asyncio.base_events.Server | None = None
         self._stopping = False
+        #: Stopping at once: rounds under way stay open in the stores.
+        self._now = False
         self._stopped = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -183,20 +185,31 @@ class Server:
         self.log(f"listening on {self.host}:{self.port} (turns time out after {self.turn_timeout:g} s)")
 
     def request_stop(self, now: bool = False) -> None:
-        """Stop: no new connections or rounds; the rounds under way are played out
-        (``now``, or a second request: every hand still to act stands at once)."""
+        """Stop: no new connections or rounds; everyone is told at once, and the rounds
+        under way are played out. ``now`` (or a second request) stops at once: the open
+        rounds stay saved in their players' stores and resume at the next start, as
+        after a crash."""
         if self._stopping:
             now = True
+        first = not self._stopping
         self._stopping = True
-        self.log("stopping: finishing the rounds under way" + (" now" if now else ""))
+        self._now = self._now or now
+        self.log("stopping now: the open rounds are kept for the next start" if now
+                 else "stopping: finishing the rounds under way")
         if self._server is not None:
             self._server.close()
+        if first:
+            closing = encode({"type": "closing", "message": "the table closes after this round"})
+            for conn in list(self.connections):
+                if conn.player is not None:
+                    conn.write(closing)
         for table in list(self.tables.values()):
             table.stop(now=now)
         self._check_stopped()
 
     def _check_stopped(self) -> None:
-        if self._stopping and all(t.idle for t in self.tables.values()) and not self._stopped.is_set():
+        idle = self._now or all(t.idle for t in self.tables.values())
+        if self._stopping and idle and not self._stopped.is_set():
             for conn in list(self.connections):
                 conn.write(encode({"type": "bye", "message": "the server is closing"}))
                 conn.close()

@@ -261,6 +261,8 @@ class BaccaratShared(SharedTable):
     def stop(self, now: bool = False) -> None:
         self.stopping = "now" if now else True
         self.close_window()
+        self.message = "The table closes: no new coups."
+        self._snapshot()
 
     # -- what the table says -----------------------------------------------------------
 

@@ -431,13 +431,13 @@ class BlackjackTable(SharedTable):
         ri, hand = r.turn
         s = self._occupants[ri]
         if self.stopping == "now":
-            self._apply(ri, hand, Action.STAND, "stop")
             return
         self._turn_deadline = time.monotonic() + self.turn_timeout
         self._turn_handle = asyncio.get_running_loop().call_later(
             self.turn_timeout, self._timed_out, self.round_no, (ri, hand)
         )
-        self.message = f"{s.name} to act" + (" (away)" if not s.connected else "")
+        self.message = ("Last round · " if self.stopping else "") + f"{s.name} to act" + (
+            " (away)" if not s.connected else "")
         self._event({"type": "turn", "seat": self._seat_of[ri], "hand": hand,
                      "seconds": self.turn_timeout, "legal": sorted(a.value for a in r.legal_actions())})
         self._snapshot()
@@ -541,17 +541,17 @@ class BlackjackTable(SharedTable):
         return self.phase != "playing"
 
     def stop(self, now: bool = False) -> None:
-        """Deal no more rounds; the round under way is finished (``now``: every hand
-        still to act stands at once)."""
+        """Deal no more rounds; the round under way is played out. ``now``: the table
+        stops where it stands (every decision taken is saved: the round resumes at the
+        next start)."""
         self.stopping = "now" if now else True
         self.close_window()
+        if now:
+            self._cancel_turn()
+            return
         if self.phase == "playing":
-            self.message = "The server is closing after this round."
-            if now and self.round is not None and self.round.turn is not None:
-                ri, hand = self.round.turn
-                self._apply(ri, hand, Action.STAND, "stop")
-                return
-            self._snapshot()
+            self.message = "The table closes after this round."
+        self._snapshot()
         self._retry_settlements()
 
     # -- what the table says -------------------------------------------------------

@@ -179,7 +179,8 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
             which = f" (hand {index + 1} of {len(hands)})" if len(hands) > 1 else ""
             hand = hands[index].describe() if index < len(hands) else ""
             words = ", ".join(name.capitalize() for name, a in ACTIONS.items() if a in state.legal)
-            self._banner.show(f"Your turn{which}: {hand} · {words}{clock}", "info")
+            last = "Last round · " if self.closing else ""
+            self._banner.show(f"{last}Your turn{which}: {hand} · {words}{clock}", "info")
             return
         if state.turn is not None:
             self._banner.show(f"{state.message}{clock}", "info")
