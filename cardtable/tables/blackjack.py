@@ -615,7 +615,8 @@ class BlackjackTable(SharedTable):
             "rules": rules_message(self.rules, self.turn_timeout),
             "seats": seats, "dealer": dealer, "turn": turn,
             "shoe": {"left": self.core.shoe.remaining, "size": self.core.shoe.size,
-                     "cut_reached": self.core.cut_card_reached},
+                     "cut_reached": self.core.cut_card_reached,
+                     "seen": " ".join(str(c) for c in self.core.seen_since_shuffle)},
             "window": self.window_left,
             "message": self.message, "you": you,
         }
