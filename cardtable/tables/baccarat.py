@@ -82,47 +82,12 @@ class BaccaratShared(SharedTable):
 
     # -- seats ---------------------------------------------------------------------
 
-    def in_round(self, key: str) -> bool:
-        return False  # a coup is dealt and settled in one step
-
     @property
     def idle(self) -> bool:
         return True
 
-    def sit(self, player: Account) -> int:
-        if self.stopping:
-            raise TableError("closing", "the server is closing: no new seats")
-        for i, s in enumerate(self.seats):
-            if s is None:
-                self.seats[i] = _Seat(player)
-                self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i, "host": False})
-                self._event({"type": "player_sat", "seat": i, "name": player.name, "kind": "human"})
-                self._snapshot()
-                return i
-        raise TableError("table-full", f"table {self.id} has no free seat")
-
-    def reconnect(self, player: Account) -> int | None:
-        return None  # nothing waits at this table: a dropped player's seat is freed
-
-    def disconnect(self, key: str) -> None:
-        i = self.seat_of(key)
-        if i is not None:
-            self._free(i)
-            self._maybe_deal()
-
-    def leave(self, key: str) -> None:
-        i = self.seat_of(key)
-        if i is None:
-            raise TableError("not-seated", "you are not seated at this table")
-        self._free(i)
-        self._maybe_deal()
-
-    def _free(self, i: int) -> None:
-        s = self.seats[i]
-        if s is not None:
-            self.seats[i] = None
-            self._event({"type": "player_left", "seat": i, "name": s.name})
-            self._snapshot()
+    def new_seat(self, player: Account) -> _Seat:
+        return _Seat(player)
 
     def set_computer(self, key: str, seat: int, level: str | None) -> None:
         raise TableError("no-computers", "computer players sit at the blackjack tables only")

@@ -1,24 +1,21 @@
-"""The shared blackjack table: seats, bets, turns and timers around the core's Table.
+"""The blackjack table service: seats, bets, turns and timers around the core's Table.
 
-No networking here: a table talks through a :class:`Hub` (the server) that delivers a
-message to a player by key. The core (:class:`cardtable.core.blackjack_table.Table`)
-deals, validates every action and settles; this driver decides *when* (the round is
-dealt once every connected seated player has bet, or when the betting window closes),
-keeps each player's Store in step with the committed-round rules (RULES.md section 1),
-and tells everyone at the table what happened, one message per event, followed by a
+The same service deals the local game (in-process, one person, no clocks:
+:mod:`.local`) and the shared tables of ``cardtable serve``. It talks through a
+:class:`Hub` that delivers a message to a person by key. The core deals, validates
+every action and settles; this service decides *when* (the betting window:
+:mod:`.shared`), keeps each person's store in step with the committed-round rules
+(RULES.md section 1) and tells everyone what happened, one message per event, then a
 ``table`` snapshot.
 
-Money rules, as at the local table: a player's stake leaves their bankroll when the
-round is dealt (``commit_round``), each decision is saved in the deciding player's
-store *before* its card is dealt (``update_round``, with the extra stake of a double or
-split), and the round settles in one transaction per player (``settle_round``). Every
-open record holds the whole table's round: the copy with the most actions is the round
-as far as any person took it (computer seats are deterministic and are replayed), so a
-restarted server rebuilds it from its players' stores (:meth:`BlackjackTable.resume`).
-
-What leaves the table never holds the dealer's face-down card before the reveal, nor
-any card of the shoe: events come from the core (a face-down deal has no card) and the
-snapshot from ``Round.state()`` (the face-down card is ``None``).
+Money: a stake leaves its owner's bankroll when the round is dealt (``commit_round``),
+each decision is saved in the deciding person's store *before* its card is dealt
+(``update_round``, with the extra stake of a double or split), and the round settles
+in one transaction per person (``settle_round``). Every open record holds the whole
+table's round: the copy with the most actions is the round as far as any person took
+it (computer seats are deterministic and are replayed), so a restart rebuilds it.
+Nothing that leaves the table holds the face-down card before the reveal, nor a card
+of the shoe.
 """
 
 from __future__ import annotations
@@ -28,7 +25,6 @@ import json
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai.blackjack import player_for
@@ -36,59 +32,25 @@ from ..ai.seats import COMPUTER_STACK
 from ..core import config
 from ..core.blackjack import Action, Round, Rules
 from ..core.blackjack_table import SeatPlayer, Table
+from ..core.cards import Shoe, ShoeEmpty
 from ..core.money import format_chips
-from ..core.record import RecordError, RoundRecord
+from ..core.record import RoundRecord
 from ..store import StoreError
-from .blackjack_wire import dealer_message, event_message, hands_message, rules_message, trimmed_record
+from .blackjack_seats import SEATS, SeatState, saved_seats
+from .blackjack_wire import event_message, table_snapshot, trimmed_record, you_message
 from .hub import Account, Hub, TableError, encode
 from .shared import SharedTable
 
 __all__ = ["SeatState", "BlackjackTable", "SEATS", "GAME"]
 
-#: Seats at a shared blackjack table.
-SEATS = 5
 GAME = "blackjack"
-
-
-@dataclass(eq=False)
-class SeatState:
-    """Who sits in a seat: a person (``player``) or a computer (``level``)."""
-
-    name: str
-    player: Account | None = None
-    level: str | None = None
-    connected: bool = True
-    #: The bet for the next round (people only; 0 = none yet).
-    bet: int = 0
-    #: A computer seat's own chips.
-    stack: int = COMPUTER_STACK
-    computer: SeatPlayer | None = None
-    sat_at: float = field(default_factory=time.monotonic)
-    #: The person passed on the next round.
-    passed: bool = False
-
-    @property
-    def kind(self) -> str:
-        return "human" if self.player is not None else "computer"
-
-    @property
-    def key(self) -> str | None:
-        return None if self.player is None else self.player.key
-
-    @property
-    def staked(self) -> bool:
-        return self.bet > 0
-
-    @property
-    def decided(self) -> bool:
-        """A bet is ready for the deal (a blackjack bet needs no "ready"), or a pass."""
-        return self.bet > 0 or self.passed
 
 
 class BlackjackTable(SharedTable):
     """One shared blackjack table (up to :data:`SEATS` seats)."""
 
     game = GAME
+    HAS_HOST = True
 
     def __init__(
         self,
@@ -97,17 +59,23 @@ class BlackjackTable(SharedTable):
         *,
         rules: Rules | None = None,
         rng: random.Random | None = None,
-        turn_timeout: float = 30.0,
+        turn_timeout: float | None = 30.0,
         bet_window: float | None = None,
         on_idle: Callable[[BlackjackTable], None] | None = None,
+        shoe: Shoe | None = None,
+        keep_states: bool = False,
+        local: bool = False,
     ) -> None:
-        super().__init__(table_id, hub, SEATS, turn_timeout if bet_window is None else bet_window)
+        window = (turn_timeout or 0.0) if bet_window is None else bet_window
+        super().__init__(table_id, hub, SEATS, window)
         self.rules = rules if rules is not None else Rules()
-        self.core = Table(self.rules, rng)
+        self.core = Table(self.rules, rng, shoe=shoe, keep_states=keep_states)
+        #: Seconds a person has for a decision (None: no limit, as at the local table).
         self.turn_timeout = turn_timeout
+        #: The local game (one person, in-process): no server numbers in records or history.
+        self.local = local
         self.on_idle = on_idle
         self.seats: list[SeatState | None] = [None] * SEATS
-        self.host: SeatState | None = None
         self.phase = "betting"
         self.message = "Waiting for bets."
         #: Round index -> the seat state that played it (the last round's, until a deal).
@@ -119,6 +87,8 @@ class BlackjackTable(SharedTable):
         self._by = "player"
         #: Players whose settlement their store refused: (returned, details, stake).
         self._unsettled: dict[str, tuple[Account, int, dict[str, Any], int]] = {}
+        #: Round seat -> the coach's grades of that person's decisions this round.
+        self._decisions: dict[int, list[dict[str, Any]]] = {}
 
     # -- who sits where ------------------------------------------------------------
 
@@ -130,85 +100,35 @@ class BlackjackTable(SharedTable):
     def round(self) -> Round | None:
         return self.core.round
 
+    @property
+    def occupants(self) -> tuple[SeatState, ...]:
+        """Who plays the round under way (or the last one), in round-seat order."""
+        return tuple(self._occupants)
+
+    @property
+    def table_seats(self) -> tuple[int, ...]:
+        """The table seat of each round seat."""
+        return tuple(self._seat_of)
+
+    @property
+    def turn_seconds_left(self) -> float:
+        """Seconds left in the turn under way (one decimal)."""
+        return round(max(0.0, self._turn_deadline - time.monotonic()), 1)
+
     def in_round(self, key: str) -> bool:
         """True while ``key`` has a hand in the round under way."""
         return self.phase == "playing" and any(o.key == key for o in self._occupants)
 
-    def sit(self, player: Account) -> int:
-        """Seat ``player`` in the first free seat; returns it. ``TableError`` when full."""
-        if self.stopping:
-            raise TableError("closing", "the server is closing: no new seats")
-        if self.seat_of(player.key) is not None:
-            raise TableError("seated", "you are already seated here")
-        for i, s in enumerate(self.seats):
-            if s is None:
-                state = SeatState(player.name, player=player)
-                self.seats[i] = state
-                if self.host is None:
-                    self.host = state
-                self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i,
-                                           "host": state is self.host})
-                self._event({"type": "player_sat", "seat": i, "name": player.name, "kind": "human"})
-                self._snapshot()
-                return i
-        raise TableError("table-full", f"table {self.id} has no free seat")
+    def new_seat(self, player: Account) -> SeatState:
+        return SeatState(player.name, player=player)
 
-    def reconnect(self, player: Account) -> int | None:
-        """The seat ``player`` left behind when their connection dropped, now theirs again."""
-        i = self.seat_of(player.key)
-        if i is None:
-            return None
-        state = self.seats[i]
-        assert state is not None
-        state.player = player
-        state.connected = True
-        self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i, "host": state is self.host})
-        self._event({"type": "connection", "seat": i, "name": state.name, "connected": True})
-        self._snapshot()
-        return i
-
-    def disconnect(self, key: str) -> None:
-        """The player's connection dropped: a hand in play keeps its seat (its turns time
-        out and stand); otherwise the seat is freed."""
-        i = self.seat_of(key)
-        if i is None:
-            return
-        state = self.seats[i]
-        assert state is not None
-        if self.in_round(key):
-            state.connected = False
-            self._event({"type": "connection", "seat": i, "name": state.name, "connected": False})
-            self._snapshot()
-        else:
-            self._free(i)
-            self._maybe_deal()
-
-    def leave(self, key: str) -> None:
-        """The player stands up; refused while their hand is in play."""
-        i = self.seat_of(key)
-        if i is None:
-            raise TableError("not-seated", "you are not seated at this table")
-        if self.in_round(key):
-            raise TableError("in-round", "your hand is in play: finish the round first")
-        self._free(i)
-        self._maybe_deal()
-
-    def _free(self, i: int) -> None:
-        state = self.seats[i]
-        if state is None:
-            return
-        self.seats[i] = None
-        self._event({"type": "player_left", "seat": i, "name": state.name})
-        if state is self.host:
-            people = sorted(self.people(), key=lambda s: s.sat_at)
-            self.host = people[0] if people else None
+    def _freed(self) -> None:
         if not self.people() and self.phase == "betting":
             # The last person left: the computers go too (the next first player decides).
             for j, s in enumerate(self.seats):
                 if s is not None:
                     self.seats[j] = None
                     self._event({"type": "player_left", "seat": j, "name": s.name})
-        self._snapshot()
 
     def set_computer(self, key: str, seat: int, level: str | None) -> None:
         """The host puts a computer player of ``level`` in an empty ``seat`` (or takes one
@@ -249,6 +169,7 @@ class BlackjackTable(SharedTable):
             raise TableError("in-round", "bets are taken between rounds")
         if self.stopping:
             raise TableError("closing", "the server is closing: no new rounds")
+        self._retry_settlements()
         refusal = self.core.refusal(amount, state.player.store.bankroll)
         if refusal is not None:
             raise TableError("bad-bet", refusal)
@@ -327,8 +248,17 @@ class BlackjackTable(SharedTable):
             self._snapshot()
             return
         self.round_no += 1
-        self.core.new_round(bets, bankrolls)
+        try:
+            self.core.new_round(bets, bankrolls)
+        except ShoeEmpty:  # a stacked shoe shorter than one round
+            self.core.void_round()
+            self.core.reshuffle()
+            self.round_no -= 1
+            for sitting in occupants:
+                sitting.bet = 0
+            raise TableError("short-shoe", "The shoe is too short to deal a round: it has been shuffled.") from None
         self._occupants, self._seat_of, self._sent = occupants, seat_of, 0
+        self._decisions = {}
         names = [s.name for s in occupants]
         committed: list[SeatState] = []
         for ri, s in enumerate(occupants):
@@ -351,7 +281,7 @@ class BlackjackTable(SharedTable):
                 self.core.undo_deal()
                 self.round_no -= 1
                 s.bet = 0
-                self._tell(s, "store", "your stake could not be saved; the round was dealt without you")
+                self._tell(s, "store", f"your stake could not be saved ({error})")
                 self.deal()
                 return
         self.phase = "playing"
@@ -366,10 +296,12 @@ class BlackjackTable(SharedTable):
         })
         self._advance()
 
-    def _record(self, ri: int) -> RoundRecord:
-        meta: dict[str, object] = {
-            "server_table": self.id,
-            "server_round": self.round_no,
+    def _record(self, ri: int, decision: dict[str, Any] | None = None) -> RoundRecord:
+        """The round as seat ``ri``'s store keeps it (with its grades, and ``decision``)."""
+        graded = self._decisions.get(ri, [])
+        meta: dict[str, object] = {} if self.local else {"server_table": self.id, "server_round": self.round_no}
+        meta |= {
+            "decisions": graded if decision is None else [*graded, decision],
             "seat": ri,
             "table_seats": list(self._seat_of),
             "names": [s.name for s in self._occupants],
@@ -380,8 +312,9 @@ class BlackjackTable(SharedTable):
 
     # -- playing -------------------------------------------------------------------
 
-    def act(self, key: str, action: Action) -> None:
-        """The player's action on their hand to act (validated by the core)."""
+    def act(self, key: str, action: Action, decision: dict[str, Any] | None = None) -> None:
+        """The player's action on their hand to act (validated by the core); ``decision``
+        is the coach's grade of it, kept with the round and in its history."""
         r = self.round
         if self.phase != "playing" or r is None or r.turn is None:
             raise TableError("not-your-turn", "no hand is to act now")
@@ -391,23 +324,28 @@ class BlackjackTable(SharedTable):
             raise TableError("not-your-turn", f"it is {s.name}'s turn")
         if action not in r.legal_actions():
             raise TableError("illegal", f"{action.value} is not allowed on this hand now")
-        self._apply(ri, hand, action, "player")
+        self._apply(ri, hand, action, "player", decision)
 
-    def _apply(self, ri: int, hand: int, action: Action, by: str) -> None:
+    def _apply(self, ri: int, hand: int, action: Action, by: str, decision: dict[str, Any] | None = None) -> None:
         """Save the person's decision, then let the core deal its card."""
         r = self.round
         assert r is not None
         s = self._occupants[ri]
         assert s.player is not None
         extra = r.hands(ri)[hand].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
-        record = self._record(ri).with_action((ri, hand, action.value))
+        record = self._record(ri, decision).with_action((ri, hand, action.value))
         try:
             s.player.bankroll = s.player.store.update_round(GAME, record.to_json(), extra)
         except StoreError as error:
             raise TableError("store", f"your decision could not be saved ({error}); nothing changed") from None
+        if decision is not None:
+            self._decisions.setdefault(ri, []).append(decision)
         self._cancel_turn()
         self._by = by
-        r.act(action)
+        try:
+            r.act(action)
+        except ShoeEmpty:
+            self._void_round()
         if extra:
             self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
                                          "why": f"{action.value}: {format_chips(extra)} more on the table"})
@@ -423,7 +361,10 @@ class BlackjackTable(SharedTable):
             self._by = "computer"
             # Not saved: computer seats are deterministic, so a resumed round (the
             # record with the most actions among its players' copies) replays them.
-            self.core.play_computers(players)
+            try:
+                self.core.play_computers(players)
+            except ShoeEmpty:
+                self._void_round()
             self._flush_events()
         if r.turn is None:
             self._settle()
@@ -432,14 +373,15 @@ class BlackjackTable(SharedTable):
         s = self._occupants[ri]
         if self.stopping == "now":
             return
-        self._turn_deadline = time.monotonic() + self.turn_timeout
-        self._turn_handle = asyncio.get_running_loop().call_later(
-            self.turn_timeout, self._timed_out, self.round_no, (ri, hand)
-        )
+        if self.turn_timeout is not None:
+            self._turn_deadline = time.monotonic() + self.turn_timeout
+            self._turn_handle = asyncio.get_running_loop().call_later(
+                self.turn_timeout, self._timed_out, self.round_no, (ri, hand)
+            )
         self.message = ("Last round · " if self.stopping else "") + f"{s.name} to act" + (
             " (away)" if not s.connected else "")
         self._event({"type": "turn", "seat": self._seat_of[ri], "hand": hand,
-                     "seconds": self.turn_timeout, "legal": sorted(a.value for a in r.legal_actions())})
+                     "seconds": self.turn_timeout or 0, "legal": sorted(a.value for a in r.legal_actions())})
         self._snapshot()
 
     def _cancel_turn(self) -> None:
@@ -460,6 +402,8 @@ class BlackjackTable(SharedTable):
         try:
             self._apply(ri, hand, Action.STAND, "timeout")
         except TableError as error:  # the store refused: try again after another wait
+            if error.code == "void" or self.turn_timeout is None:
+                return
             self.hub.log(f"error table {self.id}: timeout stand for {s.name} not saved: {error}")
             self._turn_handle = asyncio.get_running_loop().call_later(
                 self.turn_timeout, self._timed_out, round_no, turn
@@ -481,9 +425,13 @@ class BlackjackTable(SharedTable):
         r = self.round
         assert r is not None
         self._cancel_turn()
-        results = self.core.finish_round()
+        try:
+            results = self.core.finish_round()
+        except ShoeEmpty:
+            self._void_round()
         self._flush_events()
-        trimmed = trimmed_record(self._record(0), self.core.shoe.remaining, results) if self.round else None
+        # A shared round's cards only (the local store trims its own while it settles).
+        trimmed = None if self.local else trimmed_record(self._record(0), self.core.shoe.remaining, results)
         summary = []
         for ri, s in enumerate(self._occupants):
             net = sum(h.returned - h.stake for h in results[ri])
@@ -493,17 +441,21 @@ class BlackjackTable(SharedTable):
                 s.stack = r.bankroll(ri) or 0
                 continue
             returned = sum(h.returned for h in results[ri])
-            if trimmed is not None:
-                # The open record becomes the round's cards only, so that the store's own
-                # trimming for the history (a replay per player) works on a few cards.
-                mine = RoundRecord(GAME, trimmed.start, trimmed.actions, {**trimmed.meta, "seat": ri})
-                try:
-                    s.player.store.update_round(GAME, mine.to_json(), 0)
-                except StoreError:
-                    pass  # the store trims the whole record itself
+            # The open record gets every action (the computers' last ones too), and at a
+            # shared table only the round's cards, so that the store's own trimming for the
+            # history (a replay per player) works on a few cards.
+            kept = trimmed if trimmed is not None else self._record(ri)
+            mine = RoundRecord(GAME, kept.start, kept.actions, {**kept.meta, "seat": ri})
+            try:
+                s.player.store.update_round(GAME, mine.to_json(), 0)
+            except StoreError:
+                pass  # the settlement below says what the file refuses
             details = r.details(ri)
-            details["table"] = {"server_table": self.id, "server_round": self.round_no,
-                                "names": [o.name for o in self._occupants], "seat": ri}
+            if self._decisions.get(ri):
+                details["decisions"] = list(self._decisions[ri])
+            if not self.local:
+                details["table"] = {"server_table": self.id, "server_round": self.round_no,
+                                    "names": [o.name for o in self._occupants], "seat": ri}
             self._settle_player(s.player, returned, details, r.staked(ri))
         self.message = f"Round {self.round_no} settled."
         self._event({"type": "round_settled", "round": self.round_no, "results": summary})
@@ -524,11 +476,38 @@ class BlackjackTable(SharedTable):
             bankroll = player.store.settle_round(GAME, returned, details, stake=stake)
         except StoreError as error:
             self.hub.log(f"error table {self.id}: {player.name}'s round not settled yet: {error}")
+            if player.key not in self._unsettled:
+                self.hub.send(player.key, {"type": "error", "code": "unsettled", "fatal": False,
+                                           "message": f"your result could not be saved yet ({error}); "
+                                                      "it is saved before your next round"})
             self._unsettled[player.key] = (player, returned, details, stake)
             return
         self._unsettled.pop(player.key, None)
         player.bankroll = bankroll
         self.hub.send(player.key, {"type": "bankroll", "bankroll": bankroll, "why": "round settled"})
+
+    def _void_round(self) -> None:
+        """The shoe ran out within a round (only a tiny stacked shoe can): a malfunction,
+        so the round is void, every stake returned, and the shoe shuffled; the caller is
+        told with :class:`TableError` ``void``."""
+        reason = "the shoe ran out"
+        for s in self._occupants:
+            if s.player is None:
+                continue
+            try:
+                s.player.bankroll = s.player.store.void_open_round(GAME, reason)
+            except StoreError as error:
+                self.hub.log(f"error table {self.id}: {s.name}: {error}")
+            self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll, "why": "round void"})
+        self.core.void_round()
+        self.core.reshuffle()
+        self.phase = "betting"
+        for sitting in self.seats:
+            if sitting is not None:
+                sitting.bet, sitting.passed = 0, False
+        self.message = "The shoe ran out: this round is void and every stake returned."
+        self._snapshot()
+        raise TableError("void", self.message)
 
     def _retry_settlements(self) -> None:
         for player, returned, details, stake in list(self._unsettled.values()):
@@ -564,62 +543,12 @@ class BlackjackTable(SharedTable):
         del common["you"]
         head = encode(common)[:-2]  # without the closing brace and the newline
         for key in audience:
-            you = json.dumps(self._you(key, common["turn"]), separators=(",", ":"))
+            you = json.dumps(you_message(self, key, common["turn"]), separators=(",", ":"))
             self.hub.send_line(key, head + b',"you":' + you.encode("ascii") + b"}\n")
-
-    def _you(self, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
-        """What only ``key`` is told: their seat, bankroll, and legal actions on their turn."""
-        mine = self.seat_of(key)
-        seat_state = None if mine is None else self.seats[mine]
-        if seat_state is None or seat_state.player is None:
-            return None
-        r = self.round
-        legal: list[str] = []
-        if turn is not None and turn["seat"] == mine and r is not None:
-            legal = sorted(a.value for a in r.legal_actions())
-        return {"seat": mine, "bankroll": seat_state.player.bankroll, "legal": legal,
-                "host": seat_state is self.host}
 
     def snapshot(self, key: str | None = None) -> dict[str, Any]:
         """The table as a client draws it (``you``: what only ``key`` is told)."""
-        r = self.round
-        state = r.state() if r is not None else None
-        hands_of: dict[int, list[dict[str, Any]]] = {}
-        if state is not None:
-            for ri, occupant in enumerate(self._occupants):
-                seat = self._seat_of[ri]
-                if self.seats[seat] is occupant:
-                    hands_of[seat] = hands_message(state, ri)
-        seats = []
-        for i, s in enumerate(self.seats):
-            if s is None:
-                seats.append({"seat": i, "kind": "empty"})
-                continue
-            seats.append({
-                "seat": i, "kind": s.kind, "name": s.name, "level": s.level, "connected": s.connected,
-                "bet": s.bet if s.player is not None else self.rules.min_bet,
-                "stack": s.stack if s.player is None else None,
-                "hands": hands_of.get(i, []),
-            })
-        dealer = dealer_message(state)
-        turn = None
-        if self.phase == "playing" and r is not None and r.turn is not None:
-            turn_seat, turn_hand = r.turn
-            turn = {"seat": self._seat_of[turn_seat], "hand": turn_hand,
-                    "seconds": round(max(0.0, self._turn_deadline - time.monotonic()), 1)}
-        you = None if key is None else self._you(key, turn)
-        return {
-            "type": "table", "table": self.id, "game": GAME,
-            "phase": "closing" if self.stopping and self.phase != "playing" else self.phase,
-            "round": self.round_no, "host": None if self.host is None else self.host.name,
-            "rules": rules_message(self.rules, self.turn_timeout),
-            "seats": seats, "dealer": dealer, "turn": turn,
-            "shoe": {"left": self.core.shoe.remaining, "size": self.core.shoe.size,
-                     "cut_reached": self.core.cut_card_reached,
-                     "seen": " ".join(str(c) for c in self.core.seen_since_shuffle)},
-            "window": self.window_left,
-            "message": self.message, "you": you,
-        }
+        return table_snapshot(self, key)
 
     def lobby_entry(self) -> dict[str, Any]:
         return {
@@ -639,42 +568,29 @@ class BlackjackTable(SharedTable):
         players: Sequence[Account | None],
         *,
         rng: random.Random | None = None,
-        turn_timeout: float = 30.0,
+        turn_timeout: float | None = 30.0,
         on_idle: Callable[[BlackjackTable], None] | None = None,
+        keep_states: bool = False,
+        local: bool = False,
     ) -> BlackjackTable:
-        """The table of a round a stopped server left open, replayed by the core to
-        where it stood; its people are seated but away (their turns time out and stand,
-        unless they come back first). ``players`` has one entry per round seat."""
-        core = Table.resume(record, rng)
-        meta = record.meta
-        table_seats, names, levels = meta.get("table_seats"), meta.get("names"), meta.get("levels")
-        n = core.round.seats if core.round is not None else 0
-        if not (isinstance(table_seats, list) and isinstance(names, list) and isinstance(levels, list)
-                and len(table_seats) == len(names) == len(levels) == len(players) == n
-                and all(isinstance(t, int) and 0 <= t < SEATS for t in table_seats)
-                and len(set(table_seats)) == n):
-            raise RecordError("the saved round does not say who sat where")
-        self = cls(table_id, hub, rules=core.rules, rng=rng, turn_timeout=turn_timeout, on_idle=on_idle)
+        """The table of a round a stopped server (or a closed app) left open, replayed by
+        the core to where it stood; its people are seated but away (their turns time out
+        and stand, unless they come back first). ``players``: one entry per round seat."""
+        core = Table.resume(record, rng, keep_states=keep_states)
+        assert core.round is not None
+        saved = saved_seats(record.meta, players, core.round)
+        self = cls(table_id, hub, rules=core.rules, rng=rng, turn_timeout=turn_timeout, on_idle=on_idle,
+                   shoe=core.shoe, local=local)
         self.core = core
-        occupants = []
-        for ri in range(n):
-            p, level = players[ri], levels[ri]
-            if p is not None:
-                state = SeatState(p.name, player=p, connected=False)
-            elif isinstance(level, str) and level in config.LEVELS:
-                state = SeatState(f"Computer ({level})", level=level, computer=player_for(level))
-                state.stack = core.round.bankroll(ri) or 0  # type: ignore[union-attr]
-            else:
-                raise RecordError("the saved round's seats are not readable")
-            self.seats[table_seats[ri]] = state
-            occupants.append(state)
-        self.host = next((s for s in occupants if s.player is not None), None)
-        self._occupants, self._seat_of = occupants, list(table_seats)
-        round_no = meta.get("server_round")
-        self.round_no = round_no if isinstance(round_no, int) and round_no > 0 else 1
-        self._sent = len(core.round.events) if core.round is not None else 0
+        for state, seat in zip(saved.occupants, saved.table_seats, strict=True):
+            self.seats[seat] = state
+        self.host = next((s for s in saved.occupants if s.player is not None), None)
+        self._occupants, self._seat_of = list(saved.occupants), list(saved.table_seats)
+        self.round_no = saved.round_no
+        self._sent = len(core.round.events)
+        self._decisions = {seat: list(graded) for seat, graded in saved.decisions.items()}
         self.phase = "playing"
-        self.message = "A round the server left open is being played out."
+        self.message = "A round left open is being played out."
         return self
 
     def start_resumed(self) -> None:

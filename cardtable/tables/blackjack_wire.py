@@ -8,13 +8,19 @@ a face-down deal event has no card and ``Round.state()`` hides the hole card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.blackjack import Event, EventKind, RoundState, Rules
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
 
-__all__ = ["event_message", "hands_message", "dealer_message", "rules_message", "trimmed_record"]
+if TYPE_CHECKING:
+    from .blackjack import BlackjackTable
+
+__all__ = [
+    "event_message", "hands_message", "dealer_message", "rules_message", "trimmed_record", "table_snapshot",
+    "you_message",
+]
 
 
 def event_message(e: Event, table_seats: Sequence[int], computer: Sequence[bool], by: str) -> dict[str, Any] | None:
@@ -91,3 +97,59 @@ def trimmed_record(record: RoundRecord, remaining: int, results: object) -> Roun
     except (RecordError, KeyError, TypeError, ValueError, IndexError):
         return None
     return trimmed
+
+
+def you_message(table: BlackjackTable, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What only ``key`` is told: their seat, bankroll, and legal actions on their turn."""
+    mine = table.seat_of(key)
+    seat_state = None if mine is None else table.seats[mine]
+    if seat_state is None or seat_state.player is None:
+        return None
+    r = table.round
+    legal: list[str] = []
+    if turn is not None and turn["seat"] == mine and r is not None:
+        legal = sorted(a.value for a in r.legal_actions())
+    return {"seat": mine, "bankroll": seat_state.player.bankroll, "legal": legal,
+            "host": seat_state is table.host}
+
+
+def table_snapshot(table: BlackjackTable, key: str | None = None) -> dict[str, Any]:
+    """The table as a client draws it (``you``: what only ``key`` is told)."""
+    r = table.round
+    state = r.state() if r is not None else None
+    hands_of: dict[int, list[dict[str, Any]]] = {}
+    if state is not None:
+        for ri, occupant in enumerate(table.occupants):
+            seat = table.table_seats[ri]
+            if table.seats[seat] is occupant:
+                hands_of[seat] = hands_message(state, ri)
+    seats = []
+    for i, s in enumerate(table.seats):
+        if s is None:
+            seats.append({"seat": i, "kind": "empty"})
+            continue
+        seats.append({
+            "seat": i, "kind": s.kind, "name": s.name, "level": s.level, "connected": s.connected,
+            "bet": s.bet if s.player is not None else table.rules.min_bet,
+            "stack": s.stack if s.player is None else None,
+            "hands": hands_of.get(i, []),
+        })
+    dealer = dealer_message(state)
+    turn = None
+    if table.phase == "playing" and r is not None and r.turn is not None:
+        turn_seat, turn_hand = r.turn
+        turn = {"seat": table.table_seats[turn_seat], "hand": turn_hand,
+                "seconds": table.turn_seconds_left}
+    you = None if key is None else you_message(table, key, turn)
+    return {
+        "type": "table", "table": table.id, "game": table.game,
+        "phase": "closing" if table.stopping and table.phase != "playing" else table.phase,
+        "round": table.round_no, "host": None if table.host is None else table.host.name,
+        "rules": rules_message(table.rules, table.turn_timeout),
+        "seats": seats, "dealer": dealer, "turn": turn,
+        "shoe": {"left": table.core.shoe.remaining, "size": table.core.shoe.size,
+                 "cut_reached": table.core.cut_card_reached,
+                 "seen": " ".join(str(c) for c in table.core.seen_since_shuffle)},
+        "window": table.window_left,
+        "message": table.message, "you": you,
+    }

@@ -26,7 +26,9 @@ class Account(Protocol):
 
 
 class Hub(Protocol):
-    """Delivers a table's messages to the people at it, by key, and keeps its log."""
+    """Delivers a table's messages to the people at it, by key, and keeps its log. A hub
+    whose ``broadcasts`` attribute is False (the local game's) is sent only the messages
+    meant for one person: its screen reads the table's pictures from the service."""
 
     def send(self, key: str, message: dict[str, Any]) -> None: ...
 

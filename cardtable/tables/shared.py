@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .hub import Account, Hub, encode, seconds_left
+from .hub import Account, Hub, TableError, encode, seconds_left
 
 __all__ = ["Seat", "SharedTable"]
 
@@ -44,6 +44,8 @@ class SharedTable:
     """Seats, the people's keys, the messages to them and the betting window."""
 
     game = ""
+    #: The first person to sit is the host (chooses the computer seats).
+    HAS_HOST = False
 
     def __init__(self, table_id: int, hub: Hub, seats: int, bet_window: float) -> None:
         self.id = table_id
@@ -56,6 +58,7 @@ class SharedTable:
         #: False, True (finish the round under way) or "now" (every hand left stands).
         self.stopping: bool | str = False
         self._window: asyncio.TimerHandle | None = None
+        self.host: Any = None
 
     # -- who sits where ------------------------------------------------------------
 
@@ -71,6 +74,84 @@ class SharedTable:
 
     def free_seats(self) -> int:
         return sum(1 for s in self.seats if s is None)
+
+    def in_round(self, key: str) -> bool:
+        """True while ``key`` has a stake in a round under way."""
+        return False
+
+    def new_seat(self, player: Account) -> Any:  # pragma: no cover - each game seats its own way
+        raise NotImplementedError
+
+    def sit(self, player: Account) -> int:
+        """Seat ``player`` in the first free seat; returns it. ``TableError`` when full."""
+        if self.stopping:
+            raise TableError("closing", "the server is closing: no new seats")
+        if self.seat_of(player.key) is not None:
+            raise TableError("seated", "you are already seated here")
+        for i, s in enumerate(self.seats):
+            if s is None:
+                state = self.seats[i] = self.new_seat(player)
+                if self.HAS_HOST and self.host is None:
+                    self.host = state
+                self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i,
+                                           "host": state is self.host})
+                self._event({"type": "player_sat", "seat": i, "name": player.name, "kind": "human"})
+                self._snapshot()
+                return i
+        raise TableError("table-full", f"table {self.id} has no free seat")
+
+    def reconnect(self, player: Account) -> int | None:
+        """The seat ``player`` left behind when their connection dropped, now theirs again."""
+        i = self.seat_of(player.key)
+        if i is None:
+            return None
+        state = self.seats[i]
+        state.player = player
+        state.connected = True
+        self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i, "host": state is self.host})
+        self._event({"type": "connection", "seat": i, "name": state.name, "connected": True})
+        self._snapshot()
+        return i
+
+    def disconnect(self, key: str) -> None:
+        """The player's connection dropped: a stake in play keeps its seat (its turns time
+        out); otherwise the seat is freed."""
+        i = self.seat_of(key)
+        if i is None:
+            return
+        state = self.seats[i]
+        if self.in_round(key):
+            state.connected = False
+            self._event({"type": "connection", "seat": i, "name": state.name, "connected": False})
+            self._snapshot()
+        else:
+            self._free(i)
+            self._maybe_deal()
+
+    def leave(self, key: str) -> None:
+        """The player stands up; refused while their stake is in play."""
+        i = self.seat_of(key)
+        if i is None:
+            raise TableError("not-seated", "you are not seated at this table")
+        if self.in_round(key):
+            raise TableError("in-round", "your hand is in play: finish the round first")
+        self._free(i)
+        self._maybe_deal()
+
+    def _free(self, i: int) -> None:
+        state = self.seats[i]
+        if state is None:
+            return
+        self.seats[i] = None
+        self._event({"type": "player_left", "seat": i, "name": state.name})
+        if state is self.host:
+            people = sorted(self.people(), key=lambda s: s.sat_at)
+            self.host = people[0] if people else None
+        self._freed()
+        self._snapshot()
+
+    def _freed(self) -> None:
+        """A seat was freed (a game may clear more)."""
 
     # -- the betting window --------------------------------------------------------
 
@@ -127,6 +208,10 @@ class SharedTable:
     # -- what the table says -------------------------------------------------------
 
     def _audience(self) -> list[str]:
+        """Who hears the table's events and snapshots (no one, for a hub that reads the
+        table itself: the local game)."""
+        if not getattr(self.hub, "broadcasts", True):
+            return []
         return [s.player.key for s in self.people() if s.connected]
 
     def _event(self, message: dict[str, Any]) -> None:
