@@ -284,11 +284,10 @@ class Server:
         for key in self.players.known():
             try:
                 player = self.players.load(key)
-                open_round = player.store.open_round("baccarat")
-                if open_round is None:
+                bankroll = settle_left_open(player.store)
+                if bankroll is None:
                     continue
-                returned, details = settle_left_open(RoundRecord.from_json(open_round.record))
-                player.bankroll = player.store.settle_round("baccarat", returned, details)
+                player.bankroll = bankroll
                 self.log(f"settled {player.name}'s baccarat coup the server left open")
             except RecordError as error:
                 self.log(f"error player {key}: {error}")
