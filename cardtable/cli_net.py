@@ -56,6 +56,12 @@ def _name(text: str) -> str:
     return text
 
 
+def _pages(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= 1000):
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1000, not {shorten(text)}")
+    return int(text)
+
+
 def _global_options(parser: argparse.ArgumentParser) -> None:
     from .cli import _data_dir
 
@@ -100,6 +106,8 @@ def build_web_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--max-pages", type=_pages, default=8, metavar="N",
+                        help="pages (each a copy of the app) served at once (default 8)")
     parser.add_argument(
         "--server", type=parse_address, metavar="HOST[:PORT]",
         help="each page joins this shared-table server (cardtable join) instead of the local room",

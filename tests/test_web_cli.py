@@ -20,7 +20,7 @@ import pytest
 
 from cardtable.cli import build_parser, main, split_subcommand
 from cardtable.cli_net import build_join_parser, build_web_parser
-from cardtable.web import app_command, browser_address, shell_command
+from cardtable.web import app_command, browser_address, clamp_size, shell_command
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -192,6 +192,24 @@ def test_the_shell_command_quotes_every_word() -> None:
 )
 def test_the_browser_address(host: str, port: int, expected: str) -> None:
     assert browser_address(host, port) == expected
+    assert browser_address(host, port, "k3y") == f"{expected}/?key=k3y"
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "expected"),
+    [
+        (80, 24, (80, 24)),
+        ("120", "40", (120, 40)),
+        (100000, 100000, (400, 200)),
+        (0, -5, (20, 8)),
+        (1e308, float("nan"), (400, 24)),
+        ("x", None, (80, 24)),
+        (True, [1], (80, 24)),
+        ("99999999999", "3", (80, 8)),
+    ],
+)
+def test_a_page_s_terminal_size_is_clamped(width: object, height: object, expected: tuple[int, int]) -> None:
+    assert clamp_size(width, height) == expected
 
 
 # -- a real server process ------------------------------------------------------------------------
@@ -246,20 +264,23 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
     assert proc.stdout is not None and proc.stderr is not None
     try:
         first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
-        assert first == f"cardtable web: open http://127.0.0.1:{port} in a browser (Ctrl+C stops)\n"
+        found = re.fullmatch(rf"cardtable web: open http://127\.0\.0\.1:{port}/\?key=([\w-]{{20,}}) in a browser "
+                             r"\(Ctrl\+C stops\)\n", first)
+        assert found, first
+        key = found.group(1)
         async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{port}/") as response:
+            async with http.get(f"http://127.0.0.1:{port}/?key={key}") as response:
                 assert response.status == 200
                 page = await response.text()
             assert "<div>cardtable</div>" in page  # the title shown while the app starts
-            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws/{key}"' in page
             assert "js/textual.js" in page
             # The socket's address is the one the browser used (a server on 0.0.0.0 is
             # reached by a name the server cannot know).
-            async with http.get(f"http://127.0.0.1:{port}/", headers={"Host": "cards.example:8080"}) as response:
-                assert 'data-session-websocket-url="ws://cards.example:8080/ws"' in await response.text()
+            async with http.get(f"http://127.0.0.1:{port}/?key={key}", headers={"Host": "cards.example:8080"}) as response:
+                assert f'data-session-websocket-url="ws://cards.example:8080/ws/{key}"' in await response.text()
             # A page closed by its player: its app is told to quit and ends; the server goes on.
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
                 await _lobby(ws)
                 assert len(_processes_mentioning(str(data))) == 2
             for _ in range(200):
@@ -268,7 +289,7 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
                 await asyncio.sleep(0.05)
             assert len(_processes_mentioning(str(data))) == 1
             # What the page's xterm.js is sent: the app, drawing the lobby.
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
                 text = await _lobby(ws)
                 for words in ("c a r d t a b l e", "Bankroll", "1,000", "Blackjack", "Baccarat", "Draw poker",
                               "Chips are virtual: they have no money value and can never be withdrawn."):

@@ -58,10 +58,7 @@ def _escape_markup(text: str) -> str:
         backslashes, tag = match.groups()
         return f"{backslashes}{backslashes}\\{tag}"
 
-    text = _MARKUP.sub(escape, text)
-    if text.endswith("\\") and not text.endswith("\\\\"):
-        text += "\\"  # a trailing backslash would escape whatever a widget puts after it
-    return text
+    return _MARKUP.sub(escape, text)
 
 
 def clean_text(text: str) -> str:
