@@ -78,8 +78,8 @@ def _page(status: int, title: str, text: str) -> web.Response:
 
     from aiohttp import web
 
-    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1><p>{escape(text)}</p></body></html>")
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title, quote=False)}</title>"
+            f"<style>{_STYLE}</style></head><body><h1>{escape(title, quote=False)}</h1><p>{escape(text, quote=False)}</p></body></html>")
     return web.Response(status=status, text=body, content_type="text/html")
 
 

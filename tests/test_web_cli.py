@@ -283,10 +283,9 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
                 await _lobby(ws)
                 assert len(_processes_mentioning(str(data))) == 2
-            for _ in range(200):
-                if len(_processes_mentioning(str(data))) == 1:
-                    break
-                await asyncio.sleep(0.05)
+            # The server says so once the page's app has ended (a condition, not a time).
+            early = [(await asyncio.wait_for(proc.stderr.readline(), 30)).decode() for _ in range(2)]
+            assert "page closed" in early[1]
             assert len(_processes_mentioning(str(data))) == 1
             # What the page's xterm.js is sent: the app, drawing the lobby.
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
@@ -302,7 +301,7 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
                 assert message.type == aiohttp.WSMsgType.CLOSE
         assert await asyncio.wait_for(proc.wait(), 30) == 0
         out = (await proc.stdout.read()).decode()
-        err = (await proc.stderr.read()).decode()
+        err = "".join(early) + (await proc.stderr.read()).decode()
         assert out == ""
         assert "Traceback" not in err
         lines = [line.split(" ", 1)[1] for line in err.splitlines()]  # without the time stamps
@@ -333,3 +332,59 @@ def test_a_log_line_that_cannot_be_written_is_lost_quietly() -> None:
             raise BrokenPipeError(32, "Broken pipe")
 
     _stderr_log(Broken())("stopping: closing the pages")  # no exception
+
+
+async def test_only_the_run_s_own_pages_get_an_app(tmp_path: Path) -> None:
+    """Without the printed key, from another site's page (``Origin``), or past
+    ``--max-pages``: a page that says why, and no app is started."""
+    port = _free_port()
+    data = tmp_path / "room"
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardtable", "web", "--port", str(port), "--data-dir", str(data), "--max-pages", "1",
+        "--no-animation", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    base = f"http://127.0.0.1:{port}"
+    try:
+        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        key = first.split("?key=", 1)[1].split(" ", 1)[0]
+        async with aiohttp.ClientSession() as http:
+            for address in (f"{base}/", f"{base}/?key=", f"{base}/?key={key[:-1]}", f"{base}/?key={key}x"):
+                async with http.get(address) as response:
+                    assert response.status == 403
+                    assert "address that 'cardtable web' printed" in await response.text()
+            refusals = [
+                (f"{base}/ws/{key}", "http://evil.example"),  # another site's page, the right key
+                (f"{base}/ws/{key}", f"http://127.0.0.1:{port + 1}"),
+                (f"{base}/ws/not-the-key", base),
+                (f"{base}/ws", base),
+            ]
+            for address, origin in refusals:
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    async with http.ws_connect(f"{address}?width=80&height=24", origin=origin):
+                        pass
+                assert refused.value.status in (403, 404)
+                assert len(_processes_mentioning(str(data))) == 1  # no page's app was started
+            # The page's own socket: the app, even when asked for an absurd terminal.
+            async with http.ws_connect(f"{base}/ws/{key}?width=99999&height=-3", origin=base) as ws:
+                await ws.send_json(["resize", {"width": 10**12, "height": "x"}])
+                await _lobby(ws)
+                # Full: one page is the most this server runs.
+                async with http.get(f"{base}/?key={key}") as response:
+                    assert response.status == 503
+                    assert "The card room is full" in await response.text()
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    async with http.ws_connect(f"{base}/ws/{key}", origin=base):
+                        pass
+                assert refused.value.status == 503
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 30) == 0
+        err = (await proc.stderr.read()).decode()
+        assert "Traceback" not in err
+        assert err.count("refused a page's socket") == 4  # /ws without a key is no route (404)
+        assert "(origin http://evil.example)" in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
