@@ -78,8 +78,9 @@ def _page(status: int, title: str, text: str) -> web.Response:
 
     from aiohttp import web
 
-    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title, quote=False)}</title>"
-            f"<style>{_STYLE}</style></head><body><h1>{escape(title, quote=False)}</h1><p>{escape(text, quote=False)}</p></body></html>")
+    title, text = escape(title, quote=False), escape(text, quote=False)
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+            f"<style>{_STYLE}</style></head><body><h1>{title}</h1><p>{text}</p></body></html>")
     return web.Response(status=status, text=body, content_type="text/html")
 
 

@@ -277,7 +277,8 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
             assert "js/textual.js" in page
             # The socket's address is the one the browser used (a server on 0.0.0.0 is
             # reached by a name the server cannot know).
-            async with http.get(f"http://127.0.0.1:{port}/?key={key}", headers={"Host": "cards.example:8080"}) as response:
+            elsewhere = {"Host": "cards.example:8080"}
+            async with http.get(f"http://127.0.0.1:{port}/?key={key}", headers=elsewhere) as response:
                 assert f'data-session-websocket-url="ws://cards.example:8080/ws/{key}"' in await response.text()
             # A page closed by its player: its app is told to quit and ends; the server goes on.
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
