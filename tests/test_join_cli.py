@@ -90,5 +90,5 @@ def test_what_join_prints_after_the_app_is_plain_text(capsys: pytest.CaptureFixt
     any escape sequence or markup reading, whatever they hold."""
     from cardtable.cli_net import _plain_console
 
-    _plain_console().print("cardtable: goodbye \x1b]52;c;SGVsbG8=\x07[bold]x[/bold] \x1b[2Jdone\x9b6n")
+    _plain_console().print("cardtable: goodbye \x1b]52;c;SGVsbG8=\x1b\\[bold]x[/bold] \x1b[2Jdone\x9b6n")
     assert capsys.readouterr().err == "cardtable: goodbye [bold]x[/bold] done\n"
