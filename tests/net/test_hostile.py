@@ -316,6 +316,7 @@ async def test_throwaway_names_under_a_low_file_limit_lock_nobody_out(tmp_path: 
             assert (await c.hello(f"junk{i}", timeout=20))["type"] == "welcome"
             await c.close()
         files = len(os.listdir(f"/proc/{proc.pid}/fd"))
+        print(f"{THROWAWAY} throw-away names under a limit of {OPEN_FILES} open files: {files} open")
         assert files < OPEN_FILES // 2, files
         alice = await Client.connect("127.0.0.1", port)
         assert (await alice.hello("alice", token))["type"] == "welcome"
