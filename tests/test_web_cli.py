@@ -51,6 +51,8 @@ def _web(args: list[str]) -> argparse.Namespace:
         (["--seed", "x", "web"], "--seed"),
         (["web", "--seed", "-"], "--seed"),
         (["web", "--data-dir", ""], "must not be empty"),
+        (["web", "--max-pages", "0"], "whole number from 1 to 1000"),
+        (["web", "--max-pages", "many"], "whole number"),
     ],
 )
 def test_bad_values_are_one_line_and_exit_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -275,8 +275,12 @@ async def _start_process(data: Path, port: int) -> asyncio.subprocess.Process:
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE, preexec_fn=limit,
     )
     assert proc.stderr is not None
+    said = b""
     while b"listening on" not in (line := await asyncio.wait_for(proc.stderr.readline(), 30)):
         assert line, "the server ended before listening"
+        said += line
+    # The limit is too low for the defaults: said once, and the server fits itself to it.
+    assert said.count(b"\n") == 1 and b"warning: only %d open files are allowed" % OPEN_FILES in said, said
     return proc
 
 
