@@ -341,3 +341,11 @@ async def test_throwaway_names_under_a_low_file_limit_lock_nobody_out(tmp_path: 
             proc.kill()
             await proc.wait()
     assert len([p for p in (data / "players").iterdir()]) == THROWAWAY + 1
+
+
+def test_no_log_line_carries_control_characters(data_dir: Path) -> None:
+    logs: list[str] = []
+    server = Server(data_dir, log=logs.append)
+    server.log("error x: internal ValueError: bad \x1b]0;title\x07name\x1b[2J\x00 here")
+    server.players.close()
+    assert logs == ["error x: internal ValueError: bad name here"]
