@@ -188,7 +188,7 @@ async def test_a_silent_connection_is_let_go_and_a_pinging_one_stays(run: Any) -
     half_open_gone = asyncio.ensure_future(_refused(half_open, "hello-timeout"))
     pings = await ping_until_both_are_gone()
     assert "ping" in silent_gone.result()["message"]
-    assert pings >= 5  # the pinging one was there all along, and still is
+    assert pings >= 2  # the pinging one was there all along, and still is
     await pinging.send({"type": "ping", "id": 10**6})
     assert (await pinging.wait_for("pong"))["id"] == 10**6
     assert not [m for m in pinging.messages if m["type"] == "error"]

@@ -127,7 +127,7 @@ async def test_a_hostile_server_cannot_write_to_the_player_s_terminal(tmp_path: 
         WELCOME,
         {"type": "lobby", "tables": WELCOME["tables"]},
         {"type": "error", "code": "bad-bet", "message": f"refused {HOSTILE}", "fatal": False},
-        {"type": "bye", "message": f"closing {HOSTILE}"},
+        {"type": "error", "code": "flood", "message": f"closing {HOSTILE}", "fatal": True},
     ])
     server, port, heard = await _fake_server(lines, pause=1.0)
     async with server:
@@ -136,7 +136,7 @@ async def test_a_hostile_server_cannot_write_to_the_player_s_terminal(tmp_path: 
         out = await asyncio.get_running_loop().run_in_executor(None, _run_in_a_terminal, argv, 40.0)
     assert heard and json.loads(heard[0])["name"] == "alice"
     # The app ran and said the server's last words after it ended ...
-    assert b"the server said goodbye: closing" in out, out[-2000:]
+    assert b"the server ended the connection: closing" in out, out[-2000:]
     assert b"click me" in out
     # ... and nothing the server sent reached the terminal as a sequence.
     for payload in (b"SGVsbG8", b"pwned", b"\x1b]52", b"\x1b]0;p", b"\x1b]8;", b"\x9b", b"\x1b[6n"):

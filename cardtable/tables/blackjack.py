@@ -29,45 +29,25 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..ai.blackjack import player_for
 from ..ai.seats import COMPUTER_STACK
 from ..core import config
-from ..core.blackjack import Action, Event, EventKind, Round, Rules
+from ..core.blackjack import Action, Round, Rules
 from ..core.blackjack_table import SeatPlayer, Table
 from ..core.money import format_chips
 from ..core.record import RecordError, RoundRecord
-from ..core.replay import stacked_snapshot
 from ..store import StoreError
-from .players import Player
-from .protocol import encode
+from .blackjack_wire import dealer_message, event_message, hands_message, rules_message, trimmed_record
+from .hub import Account, Hub, TableError, encode
+from .shared import SharedTable
 
-__all__ = ["Hub", "SeatState", "BlackjackTable", "TableError", "SEATS", "GAME"]
+__all__ = ["SeatState", "BlackjackTable", "SEATS", "GAME"]
 
 #: Seats at a shared blackjack table.
 SEATS = 5
 GAME = "blackjack"
-
-
-class Hub(Protocol):
-    """What a table needs from the server."""
-
-    def send(self, key: str, message: dict[str, Any]) -> None: ...
-
-    def send_line(self, key: str, line: bytes) -> None:
-        """Send one already encoded message line."""
-        ...
-
-    def log(self, text: str) -> None: ...
-
-
-class TableError(Exception):
-    """A player's request the table refuses; nothing changed. ``code`` names it."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 @dataclass(eq=False)
@@ -75,7 +55,7 @@ class SeatState:
     """Who sits in a seat: a person (``player``) or a computer (``level``)."""
 
     name: str
-    player: Player | None = None
+    player: Account | None = None
     level: str | None = None
     connected: bool = True
     #: The bet for the next round (people only; 0 = none yet).
@@ -84,6 +64,8 @@ class SeatState:
     stack: int = COMPUTER_STACK
     computer: SeatPlayer | None = None
     sat_at: float = field(default_factory=time.monotonic)
+    #: The person passed on the next round.
+    passed: bool = False
 
     @property
     def kind(self) -> str:
@@ -93,20 +75,17 @@ class SeatState:
     def key(self) -> str | None:
         return None if self.player is None else self.player.key
 
+    @property
+    def staked(self) -> bool:
+        return self.bet > 0
 
-def seconds_left(handle: asyncio.TimerHandle | None) -> float | None:
-    """Seconds until a timer fires (one decimal), or None when none is running: what a
-    snapshot says of the betting window, so that a client that sat down late counts down too."""
-    if handle is None or handle.cancelled():
-        return None
-    try:
-        now = asyncio.get_running_loop().time()
-    except RuntimeError:
-        return None
-    return round(max(0.0, handle.when() - now), 1)
+    @property
+    def decided(self) -> bool:
+        """A bet is ready for the deal (a blackjack bet needs no "ready"), or a pass."""
+        return self.bet > 0 or self.passed
 
 
-class BlackjackTable:
+class BlackjackTable(SharedTable):
     """One shared blackjack table (up to :data:`SEATS` seats)."""
 
     game = GAME
@@ -122,31 +101,24 @@ class BlackjackTable:
         bet_window: float | None = None,
         on_idle: Callable[[BlackjackTable], None] | None = None,
     ) -> None:
-        self.id = table_id
-        self.hub = hub
+        super().__init__(table_id, hub, SEATS, turn_timeout if bet_window is None else bet_window)
         self.rules = rules if rules is not None else Rules()
         self.core = Table(self.rules, rng)
         self.turn_timeout = turn_timeout
-        #: How long the first bet waits for the others before the round is dealt.
-        self.bet_window = turn_timeout if bet_window is None else bet_window
         self.on_idle = on_idle
         self.seats: list[SeatState | None] = [None] * SEATS
         self.host: SeatState | None = None
         self.phase = "betting"
-        self.round_no = 0
         self.message = "Waiting for bets."
-        #: False, True (finish the round under way) or "now" (every hand left stands).
-        self.stopping: bool | str = False
         #: Round index -> the seat state that played it (the last round's, until a deal).
         self._occupants: list[SeatState] = []
         self._seat_of: list[int] = []
         self._sent = 0
         self._turn_handle: asyncio.TimerHandle | None = None
         self._turn_deadline = 0.0
-        self._bet_handle: asyncio.TimerHandle | None = None
         self._by = "player"
         #: Players whose settlement their store refused: (returned, details, stake).
-        self._unsettled: dict[str, tuple[Player, int, dict[str, Any], int]] = {}
+        self._unsettled: dict[str, tuple[Account, int, dict[str, Any], int]] = {}
 
     # -- who sits where ------------------------------------------------------------
 
@@ -158,23 +130,11 @@ class BlackjackTable:
     def round(self) -> Round | None:
         return self.core.round
 
-    def humans(self) -> list[SeatState]:
-        return [s for s in self.seats if s is not None and s.player is not None]
-
-    def seat_of(self, key: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s is not None and s.key == key:
-                return i
-        return None
-
-    def free_seats(self) -> int:
-        return sum(1 for s in self.seats if s is None)
-
     def in_round(self, key: str) -> bool:
         """True while ``key`` has a hand in the round under way."""
         return self.phase == "playing" and any(o.key == key for o in self._occupants)
 
-    def sit(self, player: Player) -> int:
+    def sit(self, player: Account) -> int:
         """Seat ``player`` in the first free seat; returns it. ``TableError`` when full."""
         if self.stopping:
             raise TableError("closing", "the server is closing: no new seats")
@@ -193,7 +153,7 @@ class BlackjackTable:
                 return i
         raise TableError("table-full", f"table {self.id} has no free seat")
 
-    def reconnect(self, player: Player) -> int | None:
+    def reconnect(self, player: Account) -> int | None:
         """The seat ``player`` left behind when their connection dropped, now theirs again."""
         i = self.seat_of(player.key)
         if i is None:
@@ -240,9 +200,9 @@ class BlackjackTable:
         self.seats[i] = None
         self._event({"type": "player_left", "seat": i, "name": state.name})
         if state is self.host:
-            people = sorted(self.humans(), key=lambda s: s.sat_at)
+            people = sorted(self.people(), key=lambda s: s.sat_at)
             self.host = people[0] if people else None
-        if not self.humans() and self.phase == "betting":
+        if not self.people() and self.phase == "betting":
             # The last person left: the computers go too (the next first player decides).
             for j, s in enumerate(self.seats):
                 if s is not None:
@@ -294,34 +254,42 @@ class BlackjackTable:
             raise TableError("bad-bet", refusal)
         if key in self._unsettled or state.player.store.open_round(GAME) is not None:
             raise TableError("round-open", "your last round is not settled yet; try again in a moment")
-        state.bet = amount
+        state.bet, state.passed = amount, False
         self._event({"type": "bet_placed", "seat": i, "amount": amount})
-        if self._bet_handle is None and self.bet_window > 0:
-            self._bet_handle = asyncio.get_running_loop().call_later(self.bet_window, self._window_closed)
+        self.open_window()
         self._maybe_deal()
 
-    def _window_closed(self) -> None:
-        self._bet_handle = None
-        self._maybe_deal(window_closed=True)
+    def ready(self, key: str) -> None:
+        """A bet placed is already ready; without one, the player passes this round."""
+        i = self.seat_of(key)
+        state = None if i is None else self.seats[i]
+        if state is not None and state.bet > 0:
+            return
+        self.pass_round(key)
 
-    def _maybe_deal(self, window_closed: bool = False) -> None:
-        if self.phase != "betting" or self.stopping:
-            return
-        people = self.humans()
-        betting = [s for s in people if s.bet > 0]
-        if not betting:
-            return
-        waiting = [s for s in people if s.bet == 0 and s.connected]
-        if waiting and not window_closed:
-            self._snapshot()
-            return
-        self.deal()
+    def clear(self, key: str) -> None:
+        """The bet is taken back: the player sits the next round out."""
+        self.pass_round(key)
+
+    def pass_round(self, key: str) -> None:
+        """The player sits the next round out (their bet, if any, is taken back)."""
+        i = self.seat_of(key)
+        if i is None:
+            raise TableError("not-seated", "sit at a table first")
+        state = self.seats[i]
+        assert state is not None
+        if self.phase != "betting":
+            raise TableError("in-round", "you can pass between rounds only")
+        state.bet, state.passed = 0, True
+        self._maybe_deal()
+
+    @property
+    def betting(self) -> bool:
+        return self.phase == "betting"
 
     def deal(self) -> None:
         """Deal a round to every seat with a bet (computer seats bet the minimum)."""
-        if self._bet_handle is not None:
-            self._bet_handle.cancel()
-            self._bet_handle = None
+        self.close_window()
         self._retry_settlements()
         minimum = self.rules.min_bet
         occupants: list[SeatState] = []
@@ -463,13 +431,13 @@ class BlackjackTable:
         ri, hand = r.turn
         s = self._occupants[ri]
         if self.stopping == "now":
-            self._apply(ri, hand, Action.STAND, "stop")
             return
         self._turn_deadline = time.monotonic() + self.turn_timeout
         self._turn_handle = asyncio.get_running_loop().call_later(
             self.turn_timeout, self._timed_out, self.round_no, (ri, hand)
         )
-        self.message = f"{s.name} to act" + (" (away)" if not s.connected else "")
+        self.message = ("Last round · " if self.stopping else "") + f"{s.name} to act" + (
+            " (away)" if not s.connected else "")
         self._event({"type": "turn", "seat": self._seat_of[ri], "hand": hand,
                      "seconds": self.turn_timeout, "legal": sorted(a.value for a in r.legal_actions())})
         self._snapshot()
@@ -502,34 +470,10 @@ class BlackjackTable:
         assert r is not None
         events = r.events
         for event in events[self._sent:]:
-            message = self._event_message(event)
+            message = event_message(event, self._seat_of, [o.player is None for o in self._occupants], self._by)
             if message is not None:
                 self._event(message)
         self._sent = len(events)
-
-    def _event_message(self, e: Event) -> dict[str, Any] | None:
-        seat = None if e.seat is None else self._seat_of[e.seat]
-        kind = e.kind
-        if kind is EventKind.DEAL:
-            return {"type": "deal", "seat": seat, "hand": e.hand,
-                    "card": None if e.card is None or not e.face_up else str(e.card), "face_up": e.face_up}
-        if kind is EventKind.ACTION:
-            by = "computer" if self._occupants[e.seat or 0].player is None else self._by
-            return {"type": "action", "seat": seat, "hand": e.hand, "action": e.note, "by": by}
-        if kind is EventKind.SPLIT:
-            return {"type": "split", "seat": seat, "hand": e.hand}
-        if kind is EventKind.DOUBLE:
-            return {"type": "double", "seat": seat, "hand": e.hand, "amount": e.amount}
-        if kind is EventKind.CLOSED:
-            return {"type": "closed", "seat": seat, "hand": e.hand, "why": e.note}
-        if kind is EventKind.REVEAL:
-            assert e.card is not None
-            return {"type": "reveal", "card": str(e.card)}
-        if kind is EventKind.DEALER_DONE:
-            return {"type": "dealer_done", "total": e.amount, "note": e.note}
-        if kind is EventKind.PAYOUT:
-            return {"type": "payout", "seat": seat, "hand": e.hand, "returned": e.amount, "outcome": e.note}
-        return None
 
     # -- settling ------------------------------------------------------------------
 
@@ -539,7 +483,7 @@ class BlackjackTable:
         self._cancel_turn()
         results = self.core.finish_round()
         self._flush_events()
-        trimmed = self._trimmed(results)
+        trimmed = trimmed_record(self._record(0), self.core.shoe.remaining, results) if self.round else None
         summary = []
         for ri, s in enumerate(self._occupants):
             net = sum(h.returned - h.stake for h in results[ri])
@@ -567,33 +511,15 @@ class BlackjackTable:
         for i, sitting in enumerate(self.seats):
             if sitting is None:
                 continue
-            sitting.bet = 0
+            sitting.bet, sitting.passed = 0, False
             if sitting.player is not None and not sitting.connected:
                 self._free(i)
+        self.open_window()
         self._snapshot()
         if self.on_idle is not None:
             self.on_idle(self)
 
-    def _trimmed(self, results: list[list[Any]]) -> RoundRecord | None:
-        """The settled round's record with a shoe of just the cards it dealt, checked by
-        replaying it to the same results; None if it does not replay the same."""
-        r = self.round
-        if r is None:
-            return None
-        try:
-            record = self._record(0)
-            tokens = str(record.start["shoe"]["cards"]).split()
-            used = len(tokens) - self.core.shoe.remaining
-            start = {**record.start, "shoe": stacked_snapshot(tokens[:used]), "seen": ""}
-            trimmed = RoundRecord(GAME, start, record.actions, record.meta)
-            again = Table.resume(trimmed)
-            if again.finish_round() != results or again.shoe.remaining != 0:
-                return None
-        except (RecordError, KeyError, TypeError, ValueError, IndexError):
-            return None
-        return trimmed
-
-    def _settle_player(self, player: Player, returned: int, details: dict[str, Any], stake: int) -> None:
+    def _settle_player(self, player: Account, returned: int, details: dict[str, Any], stake: int) -> None:
         try:
             bankroll = player.store.settle_round(GAME, returned, details, stake=stake)
         except StoreError as error:
@@ -615,35 +541,20 @@ class BlackjackTable:
         return self.phase != "playing"
 
     def stop(self, now: bool = False) -> None:
-        """Deal no more rounds; the round under way is finished (``now``: every hand
-        still to act stands at once)."""
+        """Deal no more rounds; the round under way is played out. ``now``: the table
+        stops where it stands (every decision taken is saved: the round resumes at the
+        next start)."""
         self.stopping = "now" if now else True
-        if self._bet_handle is not None:
-            self._bet_handle.cancel()
-            self._bet_handle = None
+        self.close_window()
+        if now:
+            self._cancel_turn()
+            return
         if self.phase == "playing":
-            self.message = "The server is closing after this round."
-            if now and self.round is not None and self.round.turn is not None:
-                ri, hand = self.round.turn
-                self._apply(ri, hand, Action.STAND, "stop")
-                return
-            self._snapshot()
+            self.message = "The table closes after this round."
+        self._snapshot()
         self._retry_settlements()
 
     # -- what the table says -------------------------------------------------------
-
-    def _audience(self) -> list[str]:
-        return [s.player.key for s in self.seats if s is not None and s.player is not None and s.connected]
-
-    def _event(self, message: dict[str, Any]) -> None:
-        message = {"type": message.pop("type"), "table": self.id, **message}
-        line = encode(message)
-        for key in self._audience():
-            self.hub.send_line(key, line)
-
-    def _tell(self, s: SeatState, code: str, text: str) -> None:
-        if s.player is not None:
-            self.hub.send(s.player.key, {"type": "error", "code": code, "message": text, "fatal": False})
 
     def _snapshot(self) -> None:
         audience = self._audience()
@@ -677,18 +588,8 @@ class BlackjackTable:
         if state is not None:
             for ri, occupant in enumerate(self._occupants):
                 seat = self._seat_of[ri]
-                if self.seats[seat] is not occupant:
-                    continue
-                hands = []
-                for hi, h in enumerate(state.seats[ri]):
-                    result = state.result(ri, hi)
-                    hands.append({
-                        "cards": [str(c) for c in h.cards], "total": h.total, "soft": h.soft,
-                        "stake": h.stake, "doubled": h.doubled, "closed": h.closed,
-                        "result": None if result is None else {"outcome": result.outcome.value,
-                                                                "returned": result.returned},
-                    })
-                hands_of[seat] = hands
+                if self.seats[seat] is occupant:
+                    hands_of[seat] = hands_message(state, ri)
         seats = []
         for i, s in enumerate(self.seats):
             if s is None:
@@ -700,32 +601,23 @@ class BlackjackTable:
                 "stack": s.stack if s.player is None else None,
                 "hands": hands_of.get(i, []),
             })
-        if state is not None:
-            visible = state.dealer_visible
-            total, soft = state.dealer_total
-            dealer = {"cards": [None if c is None else str(c) for c in state.dealer],
-                      "total": total if visible else 0, "soft": soft, "revealed": state.revealed}
-        else:
-            dealer = {"cards": [], "total": 0, "soft": False, "revealed": False}
+        dealer = dealer_message(state)
         turn = None
         if self.phase == "playing" and r is not None and r.turn is not None:
             turn_seat, turn_hand = r.turn
             turn = {"seat": self._seat_of[turn_seat], "hand": turn_hand,
                     "seconds": round(max(0.0, self._turn_deadline - time.monotonic()), 1)}
         you = None if key is None else self._you(key, turn)
-        rules = self.rules
         return {
             "type": "table", "table": self.id, "game": GAME,
             "phase": "closing" if self.stopping and self.phase != "playing" else self.phase,
             "round": self.round_no, "host": None if self.host is None else self.host.name,
-            "rules": {"min_bet": rules.min_bet, "max_bet": rules.max_bet, "decks": rules.decks,
-                      "dealer_hits_soft_17": rules.dealer_hits_soft_17, "dealer_peeks": rules.dealer_peeks,
-                      "double_after_split": rules.double_after_split, "max_hands": rules.max_hands,
-                      "blackjack_pays": list(rules.blackjack_pays), "turn_seconds": self.turn_timeout},
+            "rules": rules_message(self.rules, self.turn_timeout),
             "seats": seats, "dealer": dealer, "turn": turn,
             "shoe": {"left": self.core.shoe.remaining, "size": self.core.shoe.size,
-                     "cut_reached": self.core.cut_card_reached},
-            "window": seconds_left(self._bet_handle),
+                     "cut_reached": self.core.cut_card_reached,
+                     "seen": " ".join(str(c) for c in self.core.seen_since_shuffle)},
+            "window": self.window_left,
             "message": self.message, "you": you,
         }
 
@@ -744,7 +636,7 @@ class BlackjackTable:
         table_id: int,
         hub: Hub,
         record: RoundRecord,
-        players: Sequence[Player | None],
+        players: Sequence[Account | None],
         *,
         rng: random.Random | None = None,
         turn_timeout: float = 30.0,
