@@ -105,3 +105,22 @@ async def test_a_figure_the_ledger_cannot_give_is_only_said(data_dir: Path) -> N
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
         assert any("is not what its rounds" in n for n in notifications(app))
+
+
+def test_the_server_logs_a_player_s_edited_bankroll_once(data_dir: Path) -> None:
+    from cardtable.net.players import Players
+
+    players = Players(data_dir, keep_open=1)
+    players.identify("bob", None)
+    players.identify("alice", None)
+    players.close()
+    _edit_bankroll(data_dir / "players" / "bob", -1)
+    said: list[str] = []
+    players = Players(data_dir, keep_open=1, log=said.append)
+    bob, alice = players.load("bob"), players.load("alice")
+    for _ in range(3):  # one store kept open: bob's is closed and opened again each time
+        assert bob.refresh() == -1
+        alice.refresh()
+    players.close()
+    assert said == ["player bob: the bankroll in the file (-1) is not what its rounds and refills "
+                    "add up to (100000); left as it is"]

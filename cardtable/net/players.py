@@ -92,6 +92,7 @@ class Players:
         self._known: dict[str, Player] = {}
         #: Open stores, least recently used first.
         self._stores: OrderedDict[str, Store] = OrderedDict()
+        self._said: set[str] = set()
         self.count = len(self.known())
 
     def folder(self, name: str) -> Path:
@@ -182,18 +183,28 @@ class Players:
             self._stores.move_to_end(key)
             return store
         store = Store.open(self.folder(key))
-        if self._log is not None:
-            if store.privacy_notice:
-                self._log(f"player {key}: files made private (they could be read by other users)")
-            if store.tampered is not None:
-                expected, held = store.tampered
-                self._log(f"player {key}: the bankroll in the file ({held}) is not what its rounds and "
-                          f"refills add up to ({expected}); left as it is")
+        self._say(key, store)
         self._stores[key] = store
         while len(self._stores) > self.keep_open:
             _, oldest = self._stores.popitem(last=False)
             oldest.close()
         return store
+
+    def _say(self, key: str, store: Store) -> None:
+        """Log what the opening found (files open to others, an edited bankroll): once
+        a run for each player, however often their store is opened again."""
+        said = []
+        if store.privacy_notice:
+            said.append(f"player {key}: files made private (they could be read by other users)")
+        if store.tampered is not None:
+            expected, held = store.tampered
+            said.append(f"player {key}: the bankroll in the file ({held}) is not what its rounds and "
+                        f"refills add up to ({expected}); left as it is")
+        if self._log is None or not said or key in self._said:
+            return
+        self._said.add(key)
+        for line in said:
+            self._log(line)
 
     def release(self, key: str) -> None:
         """Close ``key``'s store (they left; it opens again when needed)."""
