@@ -174,7 +174,11 @@ def _server_class() -> type[Any]:
         def __init__(self, command: str, host: str, port: int, log: Callable[[str], None],
                      key: str = "", max_pages: int = MAX_PAGES) -> None:
             super().__init__(command, host=host, port=port, title=TITLE)
+            from .net.connection import LogOnce
+
             self.log = log
+            #: Refusals are logged once a minute per cause (someone may try many).
+            self.log_once = LogOnce(log)
             self.key = key or secrets.token_urlsafe(16)
             self.max_pages = max_pages
             self.sockets: set[web.WebSocketResponse] = set()
@@ -237,13 +241,18 @@ def _server_class() -> type[Any]:
             """A page's whole life (its app runs meanwhile), logged in one line each way.
             Refused (no app started) without the run's key, from another site's page (its
             ``Origin`` is not this server's address), or when ``--max-pages`` run."""
+            from .net.clean import strip_controls
+
             refusal = self._refusal(request, request.match_info.get("key"))
             origin = request.headers.get("Origin")
+            cause = "key or full"
             if refusal is None and origin is not None and origin != f"{request.scheme}://{request.host}":
                 refusal = _page(403, "Not from another site", "A page of another site may not open this card room.")
+                cause = "origin"
             if refusal is not None:
-                self.log(f"refused a page's socket from {request.remote or '?'}: {refusal.status}"
-                         + (f" (origin {origin[:80]})" if origin else ""))
+                said = f" (origin {strip_controls(origin[:80])})" if origin and cause == "origin" else ""
+                self.log_once(f"{cause} {refusal.status}",
+                              f"refused a page's socket from {request.remote or '?'}: {refusal.status}{said}")
                 return refusal
             width, height = clamp_size(request.query.get("width"), request.query.get("height"))
             request = request.clone(rel_url=request.rel_url.with_query(width=width, height=height))
