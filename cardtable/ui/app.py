@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..resources import asset_path
-from ..store import START_BANKROLL, OpenRound, Settings, Store, StoreError
+from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
 from .remote import Remote, SharedSession
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -266,6 +266,26 @@ class CardTableApp(App[None]):
             answered,
         )
 
+    def _offer_ledger_bankroll(self, expected: int, held: int) -> None:
+        """The file's bankroll is not what its rounds and refills add up to (it was
+        edited): said in one line, and the records' figure offered."""
+        from .screens.confirm import ConfirmScreen
+
+        said = (f"The bankroll in your data file ({format_chips(held)}) is not what its rounds "
+                f"and refills add up to ({format_chips(expected)}).")
+        if not 0 <= expected <= MAX_BANKROLL:
+            self.notify(said, title="Saved data", severity="warning", timeout=15)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.bankroll = self.store.restore_bankroll(expected)
+                except StoreError as error:
+                    self.notify(str(error), severity="error")
+
+        self.push_screen(ConfirmScreen(f"{said}\nUse {format_chips(expected)}?", yes="Use it", no="Keep"), answered)
+
     def on_unmount(self) -> None:
         """Leaving the app: the server's connection is closed (its seat is kept for the
         round under way, as for a dropped connection)."""
@@ -290,6 +310,10 @@ class CardTableApp(App[None]):
         self._apply_theme()
         if self.store.notice:
             self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
+        if self.store.privacy_notice:
+            self.notify(self.store.privacy_notice, title="Saved data", timeout=10)
+        if self.store.tampered is not None and self.remote is None:
+            self._offer_ledger_bankroll(*self.store.tampered)
         if self.remote is not None:
             from .shared import start_join
 
