@@ -19,10 +19,12 @@ from .core.baccarat_table import BaccaratTable
 from .core.blackjack import Rules
 from .core.cards import Shoe
 from .core.poker import JACKS_OR_BETTER_9_6
-from .core.poker_hand import DrawHand
+from .core.poker_table import PokerTable
 from .store import Store
+from .tables.baccarat import BaccaratShared
 from .tables.hub import TableError
 from .tables.local import YOU, LocalAccount, LocalHub, local_blackjack
+from .tables.poker import PokerService
 
 __all__ = ["fill", "Filler"]
 
@@ -45,7 +47,9 @@ class Filler:
         levels = ("normal", "hard")
         self.bj = local_blackjack(account, LocalHub(), Rules(), levels, [COMPUTER_STACK] * len(levels),
                                   shoe=Shoe(6, self.rng, cut_from_end=Rules().cut_from_end))
-        self.bac = BaccaratTable(new_shoe(8, self.rng))
+        self.bac = BaccaratShared(0, LocalHub(), bet_window=0, table=BaccaratTable(new_shoe(8, self.rng)))
+        self.bac.sit(account)
+        self.poker_service = PokerService(account, LocalHub())
 
     def _refill(self, game: str, minimum: int) -> None:
         if self.store.can_refill(minimum):
@@ -72,29 +76,23 @@ class Filler:
         stake = self.rng.choice((500, 1000, 2500))
         self._refill("baccarat", stake)
         stake = min(stake, self.store.bankroll)
-        table = self.bac
-        if table.needs_shoe:
-            table.replace_shoe(new_shoe(8, self.rng))
-        table.deal({spot: stake})
-        self.store.commit_round("baccarat", table.staked, table.record().to_json())
-        self.store.settle_round("baccarat", table.returned(), table.details(), stake=table.staked)
-        table.finish()
+        table = self.bac.table
+        table.clear()
+        if table.place(spot, stake, self.store.bankroll, 50_000) is not None:
+            return
+        self.bac.deal_layout(YOU, lambda: new_shoe(8, self.rng))
+        self.bac.settle_coup(YOU)
 
     def poker(self) -> None:
         coins = self.rng.randint(1, 5)
         self._refill("poker", 500 * coins)
         coins = min(coins, self.store.bankroll // 500)
-        hand = DrawHand.new(500, 1, JACKS_OR_BETTER_9_6).bet(coins)
-        deck = Shoe(1, self.rng)
-        hand = hand.deal(deck)
-        self.store.commit_round("poker", hand.stake, hand.record().to_json())
+        hand = self.poker_service.deal(PokerTable(500, 1, JACKS_OR_BETTER_9_6), coins, Shoe(1, self.rng))
         # A simple player: keep pairs and better, else exchange everything but high cards.
         ranks = [c.rank for c in hand.cards]
         keep = {i for i, rank in enumerate(ranks) if ranks.count(rank) > 1 or rank == 1 or rank >= 11}
-        hand = hand.exchange([i for i in range(5) if i not in keep])
-        self.store.update_round("poker", hand.record().to_json())
-        hand = hand.settle()
-        self.store.settle_round("poker", hand.returned, hand.details(), stake=hand.stake)
+        self.poker_service.exchange([i for i in range(5) if i not in keep])
+        self.poker_service.settle()
 
     def play(self, rounds: int, progress: Callable[[int], None] | None = None) -> None:
         games = {"blackjack": self.blackjack, "baccarat": self.baccarat, "poker": self.poker}

@@ -12,15 +12,17 @@ and settled at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.baccarat import DEFAULT_DECKS, Coup, Outcome, new_shoe, settle
 from ..core.baccarat_table import BaccaratTable
+from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
-from ..store import StoreError
+from ..store import Store, StoreError
 from .hub import Account, Hub, TableError
 from .shared import SharedTable
 
@@ -69,13 +71,17 @@ class BaccaratShared(SharedTable):
         min_bet: int = 500,
         max_bet: int = 50_000,
         decks: int = DEFAULT_DECKS,
+        table: BaccaratTable | None = None,
     ) -> None:
         super().__init__(table_id, hub, BACCARAT_SEATS, bet_window)
         self.rng = rng
         self.decks = decks
         self.min_bet = min_bet
         self.max_bet = max_bet
-        self.table = BaccaratTable(new_shoe(decks, rng))
+        #: The core table the coups are dealt from (the local game edits its layout).
+        self.table = table if table is not None else BaccaratTable(new_shoe(decks, rng))
+        #: The grades of the local coup's bets, kept with it until it is paid.
+        self._decisions: list[dict[str, Any]] = []
         self.seats: list[_Seat | None] = [None] * BACCARAT_SEATS
         self.message = "Place your bets."
         self.last: Coup | None = None
@@ -207,6 +213,52 @@ class BaccaratShared(SharedTable):
         self.open_window()
         self._snapshot()
 
+    # -- the local game: one person, the coup paid once it has been shown ------------------
+
+    def deal_layout(self, key: str, new_shoe: Callable[[], Shoe], decisions: Sequence[dict[str, Any]] = ()) -> None:
+        """Deal the bets on the layout of :attr:`table` (the last coup's again when none
+        are placed) for ``key``; the stakes are committed, with the coup saved open,
+        before a card is shown. :class:`TableError` ``bad-bet`` (the core's words) or
+        ``store`` (nothing was dealt). :meth:`settle_coup` pays it once it is shown."""
+        s = self._mine(key)
+        table = self.table
+        refusal = table.deal_next(s.player.store.bankroll, new_shoe)
+        if refusal is not None:
+            raise TableError("bad-bet", refusal)
+        record = table.record()
+        saved = RoundRecord(record.game, record.start, record.actions, {**record.meta, "decisions": list(decisions)})
+        try:
+            s.player.bankroll = s.player.store.commit_round(GAME, table.staked, saved.to_json())
+        except StoreError as error:
+            table.undo_deal()
+            raise TableError("store", str(error)) from None
+        self.round_no += 1
+        self._decisions = list(decisions)
+        self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
+                                     "why": "stake taken at the deal"})
+
+    def resumed(self, decisions: Sequence[dict[str, Any]]) -> None:
+        """A coup left open (its record replayed into :attr:`table`) waits to be paid."""
+        self._decisions = list(decisions)
+
+    def settle_coup(self, key: str) -> None:
+        """Pay the coup dealt by :meth:`deal_layout`, in one transaction; then the coup
+        joins the roads. :class:`TableError` ``unsettled``: it stays open, settle again."""
+        s = self._mine(key)
+        table = self.table
+        if table.coup is None:
+            return
+        details = table.details()
+        if self._decisions:
+            details["decisions"] = list(self._decisions)
+        try:
+            s.player.bankroll = s.player.store.settle_round(GAME, table.returned(), details, stake=table.staked)
+        except StoreError as error:
+            raise TableError("unsettled", str(error)) from None
+        table.finish()
+        self._decisions = []
+        self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll, "why": "coup settled"})
+
     @staticmethod
     def _common_start(full: dict[str, object], roads: str, fresh: bool, coup: Coup,
                       bets: dict[Outcome, int]) -> dict[str, object]:
@@ -271,7 +323,12 @@ class BaccaratShared(SharedTable):
         }
 
 
-def settle_left_open(record: RoundRecord) -> tuple[int, dict[str, Any]]:
-    """What a coup a stopped server left open returns, and its details."""
-    table = BaccaratTable.resume(record)
-    return table.returned(), table.details()
+def settle_left_open(store: Store) -> int | None:
+    """Pay the coup a stopped server left open in ``store`` (a coup needs no decision):
+    the bankroll after it, or None when no coup was open. :class:`RecordError` when the
+    saved coup cannot be dealt again (the caller voids it); ``StoreError`` as the store's."""
+    open_round = store.open_round(GAME)
+    if open_round is None:
+        return None
+    table = BaccaratTable.resume(RoundRecord.from_json(open_round.record))
+    return store.settle_round(GAME, table.returned(), table.details())

@@ -83,7 +83,8 @@ class PokerService:
             raise TableError("no-hand", "there is no hand to settle")
         settled = hand.settle()
         details = settled.details()
-        details["decisions"] = list(self.decisions)
+        if self.decisions:
+            details["decisions"] = list(self.decisions)
         try:
             bankroll = self.account.store.settle_round(GAME, settled.returned, details, stake=settled.stake)
         except StoreError as error:

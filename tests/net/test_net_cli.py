@@ -33,6 +33,13 @@ pytestmark = pytest.mark.timeout(30)
         (["serve", "--bogus"], "unrecognized arguments"),
         (["--seed", "x", "serve"], "--seed"),
         (["serve", "--data-dir", ""], "must not be empty"),
+        (["serve", "--max-players", "0"], "whole number from 1 to"),
+        (["serve", "--max-players", "-5"], "--max-players"),
+        (["serve", "--max-connections", "x"], "whole number"),
+        (["serve", "--max-per-address", "1e3"], "whole number"),
+        (["serve", "--new-names-per-minute", "0"], "whole number"),
+        (["serve", "--idle-timeout", "1"], "whole number from 5 to 86400"),
+        (["serve", "--idle-timeout", "99999999999"], "whole number"),
     ],
 )
 def test_bad_values_are_one_line_and_exit_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
