@@ -182,6 +182,10 @@ async def test_the_name_is_asked_and_checked(tmp_path: Path, server: Server) -> 
         assert app.session is None
         for _ in range(6):
             await pilot.press("backspace")
+        await pilot.press(*"CON", "enter")  # the server would refuse it: said here, the app goes on
+        assert "device name" in screen_text(app) and app.session is None and app.return_code is None
+        for _ in range(3):
+            await pilot.press("backspace")
         await pilot.press(*"carol", "enter")
         await until([pilot], lambda: app.session is not None)
         assert app.session is not None and app.session.name == "carol"
