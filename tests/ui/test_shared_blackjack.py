@@ -347,6 +347,7 @@ async def test_a_server_stop_plays_the_round_out_and_the_apps_stay_open(tmp_path
         assert "lose" in sa._banner.text or "has closed" in sa._banner.text
         assert a.return_code is None and b.return_code is None
         assert "has closed" in screen_text(a)
+        assert "Last round: Dealer" in screen_text(a) and "lose" in screen_text(a)  # the result, kept in view
         # Reconnecting to a server that is gone says so and asks again.
         await pb.press("r")
         await until([pa, pb], lambda: isinstance(b.screen, ServerClosedScreen) and "failed" in screen_text(b))
