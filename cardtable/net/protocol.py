@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..tables.hub import encode
+
 __all__ = [
     "PROTOCOL_VERSION",
     "MAX_LINE",
@@ -184,6 +186,7 @@ SERVER: Final[Mapping[str, Schema]] = {
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},
     "pong": {"id": Field("int", required=False, low=0, high=2**53)},
     "bye": {"message": _TEXT},
+    "closing": {"message": _TEXT},
     # -- table events (one type per event, to every client at the table) --------------
     "player_sat": {"table": _TABLE, "seat": _SEAT, "name": Field("str"), "kind": Field("str")},
     "player_left": {"table": _TABLE, "seat": _SEAT, "name": Field("str")},
@@ -279,8 +282,3 @@ def decode(line: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ProtocolError("bad-json", "the line is not JSON (one object per line, UTF-8)") from None
     return validate(value, CLIENT)
-
-
-def encode(message: Mapping[str, Any]) -> bytes:
-    """A message as one line of compact JSON (ASCII, so no byte can be a newline)."""
-    return (json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")

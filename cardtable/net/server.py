@@ -29,10 +29,11 @@ from typing import Any, TextIO
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
-from .baccarat import BaccaratShared, settle_left_open
+from ..tables.baccarat import BaccaratShared, settle_left_open
+from ..tables.blackjack import GAME, BlackjackTable
+from ..tables.hub import TableError
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
-from .tables import GAME, BlackjackTable, TableError
 
 AnyTable = BlackjackTable | BaccaratShared
 
@@ -142,6 +143,8 @@ class Server:
         self._next_table = 1
         self._server: asyncio.base_events.Server | None = None
         self._stopping = False
+        #: Stopping at once: rounds under way stay open in the stores.
+        self._now = False
         self._stopped = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -182,20 +185,31 @@ class Server:
         self.log(f"listening on {self.host}:{self.port} (turns time out after {self.turn_timeout:g} s)")
 
     def request_stop(self, now: bool = False) -> None:
-        """Stop: no new connections or rounds; the rounds under way are played out
-        (``now``, or a second request: every hand still to act stands at once)."""
+        """Stop: no new connections or rounds; everyone is told at once, and the rounds
+        under way are played out. ``now`` (or a second request) stops at once: the open
+        rounds stay saved in their players' stores and resume at the next start, as
+        after a crash."""
         if self._stopping:
             now = True
+        first = not self._stopping
         self._stopping = True
-        self.log("stopping: finishing the rounds under way" + (" now" if now else ""))
+        self._now = self._now or now
+        self.log("stopping now: the open rounds are kept for the next start" if now
+                 else "stopping: finishing the rounds under way")
         if self._server is not None:
             self._server.close()
+        if first:
+            closing = encode({"type": "closing", "message": "the table closes after this round"})
+            for conn in list(self.connections):
+                if conn.player is not None:
+                    conn.write(closing)
         for table in list(self.tables.values()):
             table.stop(now=now)
         self._check_stopped()
 
     def _check_stopped(self) -> None:
-        if self._stopping and all(t.idle for t in self.tables.values()) and not self._stopped.is_set():
+        idle = self._now or all(t.idle for t in self.tables.values())
+        if self._stopping and idle and not self._stopped.is_set():
             for conn in list(self.connections):
                 conn.write(encode({"type": "bye", "message": "the server is closing"}))
                 conn.close()
@@ -270,11 +284,10 @@ class Server:
         for key in self.players.known():
             try:
                 player = self.players.load(key)
-                open_round = player.store.open_round("baccarat")
-                if open_round is None:
+                bankroll = settle_left_open(player.store)
+                if bankroll is None:
                     continue
-                returned, details = settle_left_open(RoundRecord.from_json(open_round.record))
-                player.bankroll = player.store.settle_round("baccarat", returned, details)
+                player.bankroll = bankroll
                 self.log(f"settled {player.name}'s baccarat coup the server left open")
             except RecordError as error:
                 self.log(f"error player {key}: {error}")
@@ -464,13 +477,10 @@ class Server:
                     raise TableError("bad-bet", "a blackjack bet has no spot")
                 else:
                     table.bet(player.key, message["amount"])
-            elif kind in ("clear", "deal"):
-                if not isinstance(table, BaccaratShared):
-                    raise TableError("baccarat-only", f"'{kind}' is for the baccarat table")
-                if kind == "clear":
-                    table.clear(player.key)
-                else:
-                    table.ready(player.key)
+            elif kind == "clear":
+                table.clear(player.key)
+            elif kind == "deal":
+                table.ready(player.key)
             elif kind == "act":
                 table.act(player.key, Action(message["action"]))
             elif kind == "computer":

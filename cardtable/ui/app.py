@@ -152,43 +152,6 @@ class CardTableApp(App[None]):
         self.notify(f"{doing}: {error}", severity="error", timeout=8)
         self.sync_bankroll()
 
-    def commit_round(self, game: str, stake: int, record: str) -> bool:
-        """Deal: the stake leaves the bankroll and the round is saved open, together.
-
-        False when the data file refused (nothing changed; the player was told).
-        """
-        try:
-            self.bankroll = self.store.commit_round(game, stake, record)
-        except StoreError as error:
-            self.report_store_error("The round was not dealt", error)
-            return False
-        return True
-
-    def update_round(self, game: str, record: str, extra_stake: int = 0, *, quiet: bool = False) -> bool:
-        """Save the open round after an action (an added stake leaves the bankroll).
-
-        The action must be saved before its card is shown, so a refusal means the
-        action does not happen. ``quiet``: a computer seat's action, saved again with
-        the next one, so a refusal need not be reported.
-        """
-        try:
-            self.bankroll = self.store.update_round(game, record, extra_stake)
-        except StoreError as error:
-            if not quiet:
-                self.report_store_error("That could not be saved, so it was not done", error)
-            return False
-        return True
-
-    def settle_round(self, game: str, stake: int, returned: int, details: dict | None = None) -> bool:
-        """Pay the open round and close it (one transaction). False if refused: the
-        round then stays open, and is settled when the table opens again."""
-        try:
-            self.bankroll = self.store.settle_round(game, returned, details or {}, stake=stake)
-        except StoreError as error:
-            self.report_store_error("The result could not be saved yet", error)
-            return False
-        return True
-
     def open_round(self, game: str) -> OpenRound | None:
         """The game's open round (to resume), or None."""
         try:

@@ -74,6 +74,8 @@ async def test_the_server_process_serves_and_stops_on_sigterm(tmp_path: Path) ->
         welcome = json.loads(await asyncio.wait_for(reader.readline(), 10))
         assert welcome["type"] == "welcome" and welcome["bankroll"] == 100_000 and welcome["token"]
         proc.send_signal(signal.SIGTERM)
+        closing = json.loads(await asyncio.wait_for(reader.readline(), 10))
+        assert closing["type"] == "closing"  # told at once; no round under way, so:
         bye = json.loads(await asyncio.wait_for(reader.readline(), 10))
         assert bye["type"] == "bye"
         writer.close()
