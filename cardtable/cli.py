@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
         "plays N rounds with a computer seat and prints the house edge; "
         "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
+        "'cardtable analyse count --system NAME [--decks N] [--peek] ...' a count system's effects "
+        "of removal, correlations and index numbers; "
         "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
         "the settled rounds; 'cardtable stats' prints the statistics; "
         "'cardtable drill blackjack|poker' drills the decisions players get wrong; "
@@ -268,6 +270,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ImportError:
             return _fail("the simulator is not available in this build")
         return simulate_main(args_list[1:], settings_decks=_settings_baccarat_decks)
+    if args_list[:2] == ["analyse", "count"]:
+        from .cli_count import main as count_main
+
+        return count_main(args_list[2:])
     if args_list and args_list[0] == "analyse":
         from .ai.poker_analysis import main as analyse_main
 
