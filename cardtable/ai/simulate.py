@@ -382,6 +382,9 @@ def _parser() -> _Parser:
     parser.add_argument("--hours", type=_hours, metavar="H", default=100,
                         help="playing time for the risk of ruin (default 100 hours)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    from .counting.simcli import add_count_options
+
+    add_count_options(parser)
     return parser
 
 
@@ -495,6 +498,10 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     from .bj_analysis import describe_rules
 
     rules = _rules(args)
+    if args.count is not None:
+        from .counting.simcli import run_count
+
+        return run_count(args, rules, jobs, _progress)
     variant = apply_rule(rules, args.compare) if args.compare else None
     if not args.json and args.level == "hard" and sys.stderr.isatty():
         print("deriving the strategy for these rules…", file=sys.stderr, end="\r")
@@ -617,6 +624,10 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
             raise _UsageError("argument --compare: only for blackjack")
         if args.game == "blackjack" and args.bets:
             raise _UsageError("argument --bet: only for baccarat")
+        from .counting.simcli import count_usage_error
+
+        if (problem := count_usage_error(args)) is not None:
+            raise _UsageError(problem)
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if args.game == "blackjack":
             return _blackjack(args, jobs)

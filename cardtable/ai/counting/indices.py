@@ -51,6 +51,10 @@ class Index:
     kind: str
     key: int
     up_value: int
+    #: The crossing as a true count (for a balanced system the same as ``exact``), and
+    #: the change of the advantage of ``action`` over ``otherwise`` per true count.
+    true_index: float = 0.0
+    slope: float = 0.0
 
     def to_json(self) -> dict[str, object]:
         return {"hand": self.hand, "up": self.up, "action": self.action, "index": self.index,
@@ -97,10 +101,11 @@ def index_of(play: PlayEffects, system: CountSystem, rules: Rules) -> Index | No
     if abs(crossing) > LIMIT * system.level:
         return None
     action, otherwise = (play.alternative, play.basic) if slope > 0 else (play.basic, play.alternative)
+    shown = crossing
     if not system.balanced:
-        crossing = system.running_for_true(crossing, sum(full_shoe_counts(rules.decks)) // 2)
-    return Index(hand_label(play.kind, play.key), up_label(play.up), action, otherwise, _round(crossing),
-                 crossing, play.basic, play.kind, play.key, play.up)
+        shown = system.running_for_true(crossing, sum(full_shoe_counts(rules.decks)) // 2)
+    return Index(hand_label(play.kind, play.key), up_label(play.up), action, otherwise, _round(shown),
+                 shown, play.basic, play.kind, play.key, play.up, crossing, abs(slope))
 
 
 def indices(system: CountSystem, rules: Rules) -> tuple[Index, ...]:
