@@ -31,6 +31,7 @@ from cardtable.core.blackjack_table import Table
 
 from .bj_spot import spot_player
 from .blackjack import LEVELS
+from .counting.cluster import ClusterError, runner_for
 from .sim_run import CHUNK, Outcome, Tally, default_jobs, ruin_bankroll, run
 
 __all__ = ["SimResult", "BlackjackPlay", "ComparePlay", "BaccaratPlay", "simulate", "exact_return",
@@ -510,8 +511,9 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         spot_player(args.level, variant)
     play = (BlackjackPlay(args.level, rules) if variant is None
             else ComparePlay(args.level, rules, variant))
+    go = runner_for(args.cluster, args.jobs)
     outcome = _progress(args.rounds, f"{args.level} player",
-                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+                        lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
         return 130
@@ -572,8 +574,9 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
                           f"decks, not {decks}")
     bets = tuple(dict.fromkeys(args.bets or BACCARAT_BETS))
     play = BaccaratPlay(decks, bets)
+    go = runner_for(args.cluster, args.jobs)
     outcome = _progress(args.rounds, "baccarat",
-                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+                        lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
         return 130
@@ -634,6 +637,9 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
         return _baccarat(args, jobs, settings_decks)
     except _UsageError as error:
         print(f"cardtable: error: {error} ({_USAGE})", file=sys.stderr)
+        return 2
+    except ClusterError as error:
+        print(f"cardtable simulate: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)

@@ -17,7 +17,8 @@ from cardtable.ai.simulate import BlackjackPlay, main
 from cardtable.core.blackjack import Action, Rules
 
 HILO = system_named("hilo")
-ONE_DECK = Rules(decks=1, dealer_peeks=True)
+#: Griffin's game (as in test_count_effects: its chart is derived once per process).
+ONE_DECK = Rules(decks=1, dealer_peeks=True, double_after_split=False)
 
 
 def _total(play: object, rounds: int, seed: int) -> tuple[Tally, ...]:
@@ -52,7 +53,7 @@ def test_a_flat_counter_plays_exactly_as_the_basic_strategy_seat() -> None:
 
 
 def test_the_true_count_table_adds_up_to_the_whole_and_the_figures_repeat() -> None:
-    play = CountPlay(Rules(decks=2), HILO, Ramp.default(1, 8))
+    play = CountPlay(ONE_DECK, HILO, Ramp.default(1, 8))
     first = run(play, 6_000, jobs=2, seed=9).tallies
     assert run(play, 6_000, jobs=2, seed=9).tallies == first
     rows = first[1:]
@@ -64,7 +65,7 @@ def test_the_true_count_table_adds_up_to_the_whole_and_the_figures_repeat() -> N
 
 
 def test_wonging_out_never_bets_below_the_exit_count() -> None:
-    tallies = _total(CountPlay(Rules(decks=2), HILO, Ramp.default(1, 8), wong_out=-1), 4_000, 2)
+    tallies = _total(CountPlay(ONE_DECK, HILO, Ramp.default(1, 8), wong_out=-1), 4_000, 2)
     figures = count_figures(tallies, 1000)
     assert figures["shoes_left"] > 0  # type: ignore[operator]
     below = [row for row in figures["true_counts"] if row["tc"] < -1]  # type: ignore[union-attr]
@@ -98,8 +99,8 @@ def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
 
 
 def test_cli_counting_json_repeats_with_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ("--decks", "2", "--count", "zen", "--spread", "1-8", "--ramp", "1:2,3:4,5:8", "--rounds", "3000",
-            "--seed", "5", "--jobs", "1", "--true-count", "half-deck", "--bankroll", "500")
+    argv = ("--decks", "1", "--peek", "--no-das", "--count", "zen", "--spread", "1-8", "--ramp", "1:2,3:4,5:8",
+            "--rounds", "3000", "--seed", "5", "--jobs", "1", "--true-count", "half-deck", "--bankroll", "500")
     first = _json(capsys, *argv)
     second = _json(capsys, *argv)
     for data in (first, second):

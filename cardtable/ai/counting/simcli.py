@@ -25,6 +25,7 @@ from cardtable import argtypes
 from cardtable.core.blackjack import Rules
 
 from ..sim_run import Outcome, Tally
+from .cluster import EXTRA_HINT, cluster_address, missing_extra, runner_for
 from .play import TC_HIGH, TC_LOW, UNIT, CountTally, Ramp
 from .systems import CountSystem, system_named
 
@@ -87,10 +88,15 @@ def add_count_options(parser: argparse.ArgumentParser) -> None:
                        help="decks left: exact (default) or read to the nearest half deck")
     group.add_argument("--bankroll", type=_bankroll, metavar="UNITS",
                        help="bankroll for the risk of ruin (default 1000)")
+    parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
+                        help="run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
+                             "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])")
 
 
 def count_usage_error(args: argparse.Namespace) -> str | None:
     """Why the counting options do not go together, in one line, or None."""
+    if args.cluster and missing_extra():
+        return EXTRA_HINT
     given = [name for name in _COUNT_OPTIONS if getattr(args, name, None) not in (None, False)]
     if args.count is None:
         if given:
@@ -196,14 +202,13 @@ def _print(report: dict[str, Any]) -> None:
 def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runner) -> int:
     """Run and report a counting simulation: 0, or 130 when interrupted."""
     from ..bj_analysis import describe_rules
-    from ..sim_run import run
 
     if not args.json and sys.stderr.isatty():
         print("deriving the strategy and the indices for these rules…", file=sys.stderr, end="\r")
     play = count_play(args, rules)
 
     def go(update: Callable[[int], None]) -> Outcome:
-        return run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update)
+        return runner_for(args.cluster, args.jobs)(play, args.rounds, jobs=jobs, seed=args.seed, progress=update)
 
     outcome = progress(args.rounds, f"{args.count.name} count", go)
     if not outcome.tallies:
@@ -214,7 +219,7 @@ def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runne
         "spread": f"{play.ramp.low}-{play.ramp.high}", "ramp": [list(step) for step in play.ramp.steps],
         "indices": bool(args.indices), "wong_out": args.wong_out, "true_count": args.true_count or "exact",
         "rules": rules.to_dict(), "rules_text": describe_rules(rules) + f", cut card at {rules.penetration_percent} %",
-        "seed": args.seed, "jobs": outcome.jobs, "where": "this machine",
+        "seed": args.seed, "jobs": outcome.jobs, "where": args.cluster or "this machine",
         "seconds": outcome.seconds, "interrupted": outcome.interrupted, "unit": UNIT,
         **count_figures(outcome.tallies, args.bankroll or 1000),
     }
