@@ -511,7 +511,7 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         spot_player(args.level, variant)
     play = (BlackjackPlay(args.level, rules) if variant is None
             else ComparePlay(args.level, rules, variant))
-    go = runner_for(args.cluster, args.jobs)
+    go = runner_for(args.cluster, args.jobs, run)
     outcome = _progress(args.rounds, f"{args.level} player",
                         lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
@@ -574,7 +574,7 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
                           f"decks, not {decks}")
     bets = tuple(dict.fromkeys(args.bets or BACCARAT_BETS))
     play = BaccaratPlay(decks, bets)
-    go = runner_for(args.cluster, args.jobs)
+    go = runner_for(args.cluster, args.jobs, run)
     outcome = _progress(args.rounds, "baccarat",
                         lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:

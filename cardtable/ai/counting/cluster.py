@@ -150,11 +150,11 @@ def run_on_cluster(play: Play, rounds: int, *, jobs: int | None = None, seed: in
             local.close()
 
 
-def runner_for(cluster: str | None, jobs_given: int | None) -> Runner:
-    """``run`` itself, or :func:`run_on_cluster` for ``--cluster`` (jobs: the ones given,
-    else one per worker thread of the cluster)."""
+def runner_for(cluster: str | None, jobs_given: int | None, here: Runner = run) -> Runner:
+    """``here`` (the process pool's ``run``), or :func:`run_on_cluster` for ``--cluster``
+    (jobs: the ones given, else one per worker thread of the cluster)."""
     if not cluster:
-        return run
+        return here
 
     def on_cluster(play: Play, rounds: int, *, jobs: int = 1, seed: int | None = None,
                    progress: Callable[[int], None] | None = None) -> Outcome:
