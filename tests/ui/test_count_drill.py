@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from cardtable.ai.counting import indices as indices_module
 from cardtable.ai.counting.drill import CountDrill
+from cardtable.ai.counting.indices import Index
 from cardtable.ai.counting.systems import system_named
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.count_drill import CountDrillScreen
+from cardtable.ui.screens.index_drill import IndexDrillScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 
 from helpers import press, screen_text, settle, until
@@ -94,3 +97,31 @@ async def test_the_lobby_drills_offer_the_count(data_dir: Path) -> None:
         assert "Card counting: running and true count" in _flat(app)
         await press(pilot, "c")
         assert isinstance(app.screen, CountDrillScreen)
+
+
+def _index(hand: str, up: str, action: str, otherwise: str, index: int) -> Index:
+    return Index(hand, up, action, otherwise, index, index + 0.3, otherwise, "hard", int(hand), 10, index + 0.3, 0.01)
+
+
+async def test_the_index_drill_asks_the_play_at_a_count(data_dir: Path, monkeypatch) -> None:
+    plays = [_index("16", "10", "stand", "hit", 0), _index("10", "10", "double", "hit", 4)]
+    monkeypatch.setattr(indices_module, "indices", lambda system, rules: plays)
+    kept: list[tuple[object, ...]] = []
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        monkeypatch.setattr(app.store, "record_drill", lambda *args: kept.append(args))
+        app.push_screen(CountDrillScreen(questions=3, seed=1))
+        await settle(pilot)
+        await press(pilot, "i")  # while the cards are dealt
+        screen = app.screen
+        assert isinstance(screen, IndexDrillScreen)
+        await until([pilot], lambda: screen.question is not None)
+        for n in range(10):
+            q = screen.question
+            assert q is not None
+            assert f"{q.index.hand} against 10 at a true count of" in _flat(app)
+            wrong = q.index.otherwise if q.answer == q.index.action else q.index.action
+            await press(pilot, {"hit": "h", "stand": "s", "double": "d"}[q.answer if n % 2 == 0 else wrong])
+            assert ("✓ " if n % 2 == 0 else "✗ ") in _flat(app)
+        assert "Drill over: 5 of 10 right" in _flat(app)
+        assert kept == [("count", 10, 5, 0.0)]

@@ -5,7 +5,8 @@ a whole round or a run of single cards (``m``), from one shoe after another; the
 player types the running count and, with the decks left shown as a discard tray, the
 true count. Each answer is graded at once and timed (:mod:`cardtable.ai.counting.drill`);
 the score is kept with the other drills. While cards are being dealt, ``+``/``-``
-change the pace and ``y`` the count system.
+change the pace, ``y`` the count system, and ``i`` opens the index drill
+(:mod:`cardtable.ui.screens.index_drill`).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class CountDrillScreen(Screen[None]):
         Binding("minus", "pace(1)", "Slower", show=False, id="count.slower"),
         Binding("m", "mode", "Rounds/cards", id="count.mode"),
         Binding("y", "system", "System", id="count.system"),
+        Binding("i", "indices", "Index drill", id="count.indices"),
         Binding("enter", "again", "Again", priority=True, id="count.again"),
         Binding("escape", "end", "End drill", id="count.end"),
         Binding("escape", "leave", "Back", id="count.back"),
@@ -209,7 +211,7 @@ class CountDrillScreen(Screen[None]):
     # -- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("show_all", "pace", "mode", "system"):
+        if action in ("show_all", "pace", "mode", "system", "indices"):
             if self.phase == "over":
                 return False
             return True if self.phase == "dealing" else None
@@ -254,6 +256,12 @@ class CountDrillScreen(Screen[None]):
             self._timer = None
         self._drill = CountDrill(self.system, self.decks, self._rng(), whole_rounds=self.whole_rounds)
         self._next()
+
+    def action_indices(self) -> None:
+        """The index drill of this system (the answers so far are kept)."""
+        from .index_drill import IndexDrillScreen
+
+        self.app.switch_screen(IndexDrillScreen(system=self.system.key))
 
     def action_end(self) -> None:
         if self.results:
