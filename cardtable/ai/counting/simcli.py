@@ -169,6 +169,10 @@ def _pct(x: object) -> str:
     return f"{100 * x:+.3f} %" if isinstance(x, float) else "—"
 
 
+def _error(x: object) -> str:
+    return f"± {100 * x:.3f} %" if isinstance(x, float) else "(too few rounds for a standard error)"
+
+
 def _print(report: dict[str, Any]) -> None:
     fig = report
     print(f"blackjack, {fig['system_name']} count, spread {fig['spread']}, {fig['rounds']:,} rounds"
@@ -180,8 +184,8 @@ def _print(report: dict[str, Any]) -> None:
     print(f"play:       ramp {ramp}; true count {fig['true_count']}; "
           + ("indices" if fig["indices"] else "basic strategy")
           + (f"; wong out below {fig['wong_out']:+d}" if fig["wong_out"] is not None else ""))
-    print(f"advantage:  {_pct(fig['advantage'])} ± {_pct(fig['advantage_std_error'])[1:]} of the amount bet")
-    print(f"flat bet:   {_pct(fig['flat_bet_advantage'])} ± {_pct(fig['flat_bet_std_error'])[1:]} "
+    print(f"advantage:  {_pct(fig['advantage'])} {_error(fig['advantage_std_error'])} of the amount bet")
+    print(f"flat bet:   {_pct(fig['flat_bet_advantage'])} {_error(fig['flat_bet_std_error'])} "
           "(one unit every round, same cards)")
     sd = fig["std_dev_per_round_units"]
     print(f"bets:       {fig['average_bet_units']:.2f} units on average; result {fig['ev_per_100_units']:+.2f} units "
@@ -192,7 +196,8 @@ def _print(report: dict[str, Any]) -> None:
     print(f"SCORE:      {fig['score']:.1f}   DI {fig['di']:.2f}   N0 "
           + (f"{n0:,.0f} rounds" if isinstance(n0, float) else "— (no edge)"))
     print(f"ruin:       {100 * fig['risk_of_ruin']:.2f} % risk with {fig['bankroll_units']:,} units, playing on; "
-          + (f"{fig['bankroll_units_5pct_ruin']:,.0f} units for 5 %" if fig["bankroll_units_5pct_ruin"] else ""))
+          + (f"{fig['bankroll_units_5pct_ruin']:,.0f} units for 5 %" if fig["bankroll_units_5pct_ruin"]
+             else "no edge: certain in the long run"))
     print("true count  rounds   advantage")
     for row in fig["true_counts"]:
         label = f"{row['tc']:+d}" + (" or less" if row["tc"] == TC_LOW else " or more" if row["tc"] == TC_HIGH else "")
