@@ -42,12 +42,15 @@ def _parser() -> _Parser:
     parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17")
     parser.add_argument("--no-das", action="store_true", help="no double after split")
     parser.add_argument("--surrender", action="store_true", help="late surrender")
+    parser.add_argument("--refine", action="store_true",
+                        help="move each index to where the exact analysis of the shoe a true count implies "
+                             "changes the play (seconds more)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
 def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = False, das: bool = True,
-           surrender: bool = False, progress: bool = False) -> dict[str, object]:
+           surrender: bool = False, refine: bool = False, progress: bool = False) -> dict[str, object]:
     """Every figure of ``analyse count`` as JSON-ready data (ValueError: unknown system)."""
     from .ai.bj_analysis import describe_rules, rules_to_json
     from .ai.counting.effects import (
@@ -69,14 +72,20 @@ def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = 
 
     def tick(done: int, total: int) -> None:
         if progress:
-            print(f"analysing the shoe less each card: {done}/{total}", file=sys.stderr, end="\r", flush=True)
+            print(f"analysing shoes: {done}/{total}", file=sys.stderr, end="\r", flush=True)
 
     game = game_effects(rules, tick)
     plays = play_effects(rules, tick)
     insurance = insurance_effects(rules)
+    found = indices(system, rules)
+    method = "linear estimate from the exact effects of removal (see docs/counting.md)"
+    if refine:
+        from .ai.counting.refine import refine as refined
+
+        found = refined(found, system, rules, progress=tick)
+        method = "exact analysis of the shoe each true count implies, half-way through (see docs/counting.md)"
     if progress:
         print(" " * 50, file=sys.stderr, end="\r")
-    found = indices(system, rules)
     return {
         "system": system.key, "name": system.name, "description": system.description,
         "tags": dict(zip(RANK_LABELS, system.tags, strict=True)), "balanced": system.balanced,
@@ -87,7 +96,7 @@ def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = 
         "playing_efficiency": playing_efficiency(system, plays, rules),
         "playing_efficiency_depth": DEPTH,
         "insurance_correlation": None if insurance is None else insurance_correlation(system, insurance),
-        "index_method": "linear estimate from the exact effects of removal (see docs/counting.md)",
+        "index_method": method,
         "index_unit": "true count" if system.balanced else "running count (half the shoe dealt)",
         "indices": [i.to_json() for i in found],
     }
@@ -128,7 +137,8 @@ def main(argv: Sequence[str]) -> int:
     try:
         args = _parser().parse_args(list(argv))
         data = report(args.system, args.decks, peek=args.peek, h17=args.h17, das=not args.no_das,
-                      surrender=args.surrender, progress=not args.json and sys.stderr.isatty())
+                      surrender=args.surrender, refine=args.refine,
+                      progress=not args.json and sys.stderr.isatty())
     except (_UsageError, ValueError) as error:
         print(f"cardtable analyse count: error: {one_line(str(error))} (see 'cardtable analyse count --help')",
               file=sys.stderr)

@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.ai.counting.effects import PlayEffects
 from cardtable.ai.counting.indices import LIMIT, index_of, indices
+from cardtable.ai.counting.refine import refine, shifted_shoe, shoe_true_count
 from cardtable.ai.counting.systems import system_named
 from cardtable.core.blackjack import Rules
 
@@ -68,3 +69,29 @@ def test_hilo_indices_for_six_decks_are_within_one_of_the_illustrious_18() -> No
     assert len(near) >= 16, [(p, found.get(p[:3])) for p in ILLUSTRIOUS_18 if p not in near]
     exact = [play for play in ILLUSTRIOUS_18 if play[:3] in found and found[play[:3]].index == play[3]]
     assert len(exact) >= 10
+
+
+@pytest.mark.parametrize("true_count", [-3, 0, 2, 5])
+def test_a_shifted_shoe_holds_the_cards_a_true_count_implies(true_count: int) -> None:
+    hilo = system_named("hilo")
+    shoe = shifted_shoe(hilo, 6, true_count, 156)
+    assert sum(shoe) == 156 and all(0 <= c for c in shoe)
+    # Whole cards: within one card's worth of tags (1/3 of a true count at 3 decks left).
+    assert abs(shoe_true_count(hilo, shoe, 6) - true_count) <= 1 / 3 + 1e-9
+    if true_count == 0:
+        assert shoe == (12,) * 9 + (48,)
+
+
+@pytest.mark.slow
+def test_the_linear_indices_agree_with_the_exact_analysis_of_shoes_at_each_count() -> None:
+    """A few plays whose advantage is close to linear in the count: the linear estimate
+    and the crossing found by analysing, exactly, the shoe each true count implies (half
+    the shoe dealt) are within half a count."""
+    hilo = system_named("hilo")
+    wanted = {("15", "10", "stand"), ("12", "2", "stand"), ("10,10", "5", "split"), ("any", "A", "insurance")}
+    linear = [i for i in indices(hilo, SIX_DECKS) if (i.hand, i.up, i.action) in wanted]
+    assert len(linear) == len(wanted)
+    exact = refine(linear, hilo, SIX_DECKS, span=range(2, 6))  # their indices lie between +3 and +5
+    for before, after in zip(linear, exact, strict=True):
+        assert after.exact != before.exact  # each was found by the exact analysis
+        assert abs(after.exact - before.exact) < 0.5, (before, after)

@@ -79,9 +79,9 @@ def test_half_deck_estimation_reads_the_tray_to_half_a_deck() -> None:
 
 
 def test_a_one_deck_count_with_a_spread_wins_and_its_flat_bet_is_the_basic_edge() -> None:
-    """100,000 rounds of one deck, Hi-Lo, 1-12: about +2.3 % of the amount bet (4 standard
+    """60,000 rounds of one deck, Hi-Lo, 1-12: +2.7 % of the amount bet with this seed (3.7 standard
     errors); the same cards bet flat agree with the exact basic-strategy edge."""
-    figures = count_figures(_total(CountPlay(ONE_DECK, HILO, Ramp.default(1, 12)), 100_000, 21), 1000)
+    figures = count_figures(_total(CountPlay(ONE_DECK, HILO, Ramp.default(1, 12)), 60_000, 21), 1000)
     advantage, se = figures["advantage"], figures["advantage_std_error"]
     assert isinstance(advantage, float) and isinstance(se, float)
     assert advantage > 2 * se > 0
