@@ -38,6 +38,7 @@ def test_counts_follow_one_shoe_question_after_question() -> None:
         assert q.running == q.before + sum(HILO.tag(min(c.rank, 10)) for c in q.cards)
         assert q.true_count == pytest.approx(q.running / q.decks_left)
         assert len(q.cards) >= 6  # two cards to each of two players and the dealer at least
+        assert len(q.hands) == 3 and sum(q.hands) == len(q.cards) and min(q.hands) >= 2
         assert q.grade(q.running, round(q.true_count)) == (True, True)
         assert q.grade(q.running + 1, q.true_count + 2) == (False, False)
         previous = q
@@ -49,7 +50,7 @@ def test_after_the_cut_card_a_new_shoe_starts_at_the_initial_count() -> None:
     questions = [drill.question() for _ in range(4)]
     assert [q.new_shoe for q in questions] == [True, False, False, True]  # 26 cards dealt: the cut
     assert questions[0].before == questions[3].before == ko.initial_running_count(1) == 0
-    assert all(len(q.cards) == 10 for q in questions)
+    assert all(len(q.cards) == 10 and q.hands == () for q in questions)
 
 
 def _index(index: int) -> Index:

@@ -42,7 +42,7 @@ async def test_a_count_drill_grades_the_running_and_true_counts(data_dir: Path, 
         assert isinstance(screen, CountDrillScreen) and screen.phase == "running"
         text = _flat(app)
         assert "A new shoe: the count starts at 0." in text and "Running count?" in text
-        assert "question 1 of 2" in text
+        assert "question 1 of 2" in text and "You: " in text and "Dealer: " in text
         q = questions[0]
         assert screen.question == q
         await _type(pilot, q.running)

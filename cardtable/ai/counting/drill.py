@@ -59,6 +59,9 @@ class CountQuestion:
     true_count: float
     #: This batch starts a new shoe.
     new_shoe: bool
+    #: How many of ``cards`` each hand holds, players first, the dealer last (a whole
+    #: round); empty for a run of single cards.
+    hands: tuple[int, ...] = ()
 
     def grade(self, running: float, true_count: float) -> tuple[bool, bool]:
         """(running count right, true count right)."""
@@ -81,9 +84,9 @@ class CountDrill:
         self._shoe: Shoe | None = None
         self.running = 0.0
 
-    def _batch(self, shoe: Shoe) -> list[Card]:
+    def _batch(self, shoe: Shoe) -> list[list[Card]]:
         if not self.whole_rounds:
-            return [shoe.draw() for _ in range(min(self.single, shoe.remaining))]
+            return [[shoe.draw() for _ in range(min(self.single, shoe.remaining))]]
         hands: list[list[Card]] = [[] for _ in range(self.seats + 1)]  # the dealer last
         for _ in range(2):
             for hand in hands:
@@ -91,7 +94,7 @@ class CountDrill:
         for hand in hands:  # everyone draws to 17 or more: enough for counting
             while shoe.remaining and _total(hand) < 17:
                 hand.append(shoe.draw())
-        return [card for hand in hands for card in hand]
+        return hands
 
     def question(self) -> CountQuestion:
         new_shoe = self._shoe is None or self._shoe.remaining <= self.cut
@@ -101,11 +104,13 @@ class CountDrill:
         shoe = self._shoe
         assert shoe is not None
         before = self.running
-        cards = self._batch(shoe)
+        hands = self._batch(shoe)
+        cards = [card for hand in hands for card in hand]
         self.running = before + sum(self.system.tag(min(card.rank, 10)) for card in cards)
         decks_left = decks_in_tray(shoe.remaining)
         true_count = self.system.true_count(self.running, round(decks_left * CARDS_PER_DECK))
-        return CountQuestion(tuple(cards), before, self.running, decks_left, true_count, new_shoe)
+        sizes = tuple(len(hand) for hand in hands) if self.whole_rounds else ()
+        return CountQuestion(tuple(cards), before, self.running, decks_left, true_count, new_shoe, sizes)
 
 
 def _total(cards: Sequence[Card]) -> int:

@@ -133,9 +133,23 @@ class CountDrillScreen(Screen[None]):
         self.refresh_bindings()
 
     def _show_cards(self) -> None:
+        """The cards dealt so far; a whole round hand by hand (you, then the dealer)."""
         q = self.question
         cards = q.cards[: self.shown] if q is not None else ()
-        self.query_one("#count-cards", Static).update(cards_text(cards, self.app.ascii) if cards else Text("…"))
+        if not cards or q is None or not q.hands:
+            self.query_one("#count-cards", Static).update(cards_text(cards, self.app.ascii) if cards else Text("…"))
+            return
+        out = Text()
+        start = 0
+        for n, size in enumerate(q.hands):
+            part = cards[start:start + size]
+            start += size
+            if not part:
+                break
+            name = "Dealer" if n == len(q.hands) - 1 else ("You" if n == 0 else f"Seat {n + 1}")
+            out.append(("   " if n else "") + f"{name}: ")
+            out.append_text(cards_text(part, self.app.ascii))
+        self.query_one("#count-cards", Static).update(out)
 
     def _deal_one(self) -> None:
         if self.question is None or self.phase != "dealing":
