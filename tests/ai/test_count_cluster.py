@@ -1,6 +1,7 @@
 """simulate --cluster: the jobs of --jobs N on a Dask scheduler give the same figures bit
-for bit (a LocalCluster of two in-process workers over TCP on 127.0.0.1); Ctrl-C stops
-the tasks after their chunk; without the extra, --cluster is one line and exit 2."""
+for bit (a LocalCluster of two in-process workers over TCP on 127.0.0.1), also when a
+worker is lost; Ctrl-C stops the tasks after their chunk; without the extra, --cluster
+is one line and exit 2."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ PLAY = CountPlay(Rules(decks=1, dealer_peeks=True, double_after_split=False), sy
 def cluster() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed", reason="the cluster extra (cardtable[cluster]) is not installed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
-                                  host="127.0.0.1", dashboard_address=None) as local:
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0") as local:
         yield local
 
 
@@ -44,6 +45,24 @@ def test_a_cluster_run_equals_the_same_jobs_here(cluster: Any) -> None:
 def test_jobs_default_to_the_cluster_threads(cluster: Any) -> None:
     outcome = run_on_cluster(PLAY, 100, seed=1, address=cluster)
     assert outcome.jobs == 2 and outcome.tallies == run(PLAY, 100, jobs=2, seed=1).tallies
+
+
+def test_a_lost_worker_s_job_is_run_again_with_the_same_figures() -> None:
+    """A worker closed at the first report: its job runs again on the other worker, from
+    the same seed, and the figures are those of --jobs 2 (its own cluster: it loses one)."""
+    distributed = pytest.importorskip("distributed", reason="the cluster extra (cardtable[cluster]) is not installed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0") as local:
+        lost: list[object] = []
+
+        def close_one(done: int) -> None:
+            if not lost:
+                lost.append(sorted(local.workers)[0])
+                local.sync(local.workers[lost[0]].close)
+
+        outcome = run_on_cluster(PLAY, 40_000, jobs=2, seed=5, address=local, progress=close_one)
+        assert lost and len(local.scheduler.workers) == 1
+    assert not outcome.interrupted and outcome.tallies == run(PLAY, 40_000, jobs=2, seed=5).tallies
 
 
 def test_ctrl_c_stops_the_tasks_after_their_chunk(cluster: Any) -> None:

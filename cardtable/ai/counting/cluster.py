@@ -88,7 +88,7 @@ def run_on_cluster(play: Play, rounds: int, *, jobs: int | None = None, seed: in
         from .. import sim_run
 
         local = LocalCluster(n_workers=jobs or sim_run.default_jobs(), threads_per_worker=1, host="127.0.0.1",
-                             dashboard_address=None)
+                             dashboard_address="127.0.0.1:0")
         address = local
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
