@@ -123,6 +123,13 @@ def table_snapshot(table: BlackjackTable, key: str | None = None) -> dict[str, A
             seat = table.table_seats[ri]
             if table.seats[seat] is occupant:
                 hands_of[seat] = hands_message(state, ri)
+    # A computer seat in the round shows the chips beside its stake, as at the local table.
+    beside: dict[int, int] = {}
+    if table.phase == "playing" and r is not None:
+        for ri, occupant in enumerate(table.occupants):
+            left = r.bankroll(ri)
+            if occupant.player is None and left is not None:
+                beside[table.table_seats[ri]] = left
     seats = []
     for i, s in enumerate(table.seats):
         if s is None:
@@ -131,7 +138,7 @@ def table_snapshot(table: BlackjackTable, key: str | None = None) -> dict[str, A
         seats.append({
             "seat": i, "kind": s.kind, "name": s.name, "level": s.level, "connected": s.connected,
             "bet": s.bet if s.player is not None else table.rules.min_bet,
-            "stack": s.stack if s.player is None else None,
+            "stack": beside.get(i, s.stack) if s.player is None else None,
             "hands": hands_of.get(i, []),
         })
     dealer = dealer_message(state)

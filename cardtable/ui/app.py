@@ -66,7 +66,7 @@ class CardTableApp(App[None]):
         super().__init__()
         if start is not None and start not in GAME_INFO:
             raise ValueError(f"unknown game {start!r}")
-        if drill is not None and drill not in ("blackjack", "poker"):
+        if drill is not None and drill not in ("blackjack", "poker", "count"):
             raise ValueError(f"no drills for {drill!r}")
         self.store: Store = store if store is not None else Store.open(data_dir)
         self.seed = seed
@@ -377,7 +377,12 @@ class CardTableApp(App[None]):
         return True
 
     def open_drill(self, game: str) -> None:
-        """Open a strategy drill of ``game`` ("blackjack" or "poker")."""
+        """Open a strategy drill of ``game`` ("blackjack" or "poker"), or the count drill."""
+        if game == "count":
+            from .screens.count_drill import CountDrillScreen
+
+            self.push_screen(CountDrillScreen())
+            return
         from .screens.drill import DrillScreen
 
         self.push_screen(DrillScreen(game))

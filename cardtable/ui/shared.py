@@ -225,9 +225,11 @@ def _server_closed(app: CardTableApp, why: str = "", name: str | None = None) ->
             go_local(app)
 
     screen = _shared_screen(app)
+    last = ""
     if screen is not None:
+        last = screen.said  # the last round's result, kept in the dialog over it
         screen.shared_notice("The server has closed.")
-    app.push_screen(ServerClosedScreen(remote.address, why), chosen)
+    app.push_screen(ServerClosedScreen(remote.address, why, last), chosen)
 
 
 async def _rejoin(app: CardTableApp, name: str) -> None:

@@ -182,6 +182,10 @@ async def test_the_name_is_asked_and_checked(tmp_path: Path, server: Server) -> 
         assert app.session is None
         for _ in range(6):
             await pilot.press("backspace")
+        await pilot.press(*"CON", "enter")  # the server would refuse it: said here, the app goes on
+        assert "device name" in screen_text(app) and app.session is None and app.return_code is None
+        for _ in range(3):
+            await pilot.press("backspace")
         await pilot.press(*"carol", "enter")
         await until([pilot], lambda: app.session is not None)
         assert app.session is not None and app.session.name == "carol"
@@ -343,6 +347,7 @@ async def test_a_server_stop_plays_the_round_out_and_the_apps_stay_open(tmp_path
         assert "lose" in sa._banner.text or "has closed" in sa._banner.text
         assert a.return_code is None and b.return_code is None
         assert "has closed" in screen_text(a)
+        assert "Last round: Dealer" in screen_text(a) and "lose" in screen_text(a)  # the result, kept in view
         # Reconnecting to a server that is gone says so and asks again.
         await pb.press("r")
         await until([pa, pb], lambda: isinstance(b.screen, ServerClosedScreen) and "failed" in screen_text(b))
@@ -391,3 +396,22 @@ async def test_t_shows_each_actions_exact_value_for_the_cards_seen_at_the_shared
         await pa.press("s")
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
         assert sa._layout.coach.spot is None  # said for the decision taken only
+
+
+async def test_c_says_why_for_a_guest_and_computer_seats_show_the_chips_beside_their_stake(
+    tmp_path: Path, server: Server
+) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sb = table_screen(b)
+        await pb.press("c")  # bob is not the host: said, nothing sent
+        assert "Only the host (alice)" in sb._banner.text and sb._banner.kind == "error"
+        await pa.press("c")
+        await until([pa, pb], lambda: sum(s.kind == "computer" for s in sb.shared.seats) == 3)  # type: ignore[union-attr]
+        await pa.press("enter")
+        await pb.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.in_round)
+        computers = [s for s in sb.shared.seats if s.kind == "computer"]
+        # 1,000 chips less the 5 staked, as the local table shows them during a round
+        assert {s.stack for s in computers} == {100_000 - 500}

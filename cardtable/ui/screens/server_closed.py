@@ -32,17 +32,21 @@ class ServerClosedScreen(ModalScreen[str]):
         Binding("l,escape", "choose('local')", "Local lobby", id="closed.local"),
     ]
 
-    def __init__(self, address: str, why: str = "") -> None:
+    def __init__(self, address: str, why: str = "", last: str = "") -> None:
         super().__init__()
         self.address = address
         self.why = why
+        #: The table's last words (the last round's result), shown above the choice.
+        self.last = last
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.last:
+                yield Label(f"Last round: {self.last}", id="closed-last", markup=False)
             words = f"The server at {self.address} has closed."
             if self.why:
                 words += f" {self.why}"
-            yield Label(words + " Your chips there are kept for your next visit.", id="closed-words")
+            yield Label(words + " Your chips there are kept for your next visit.", id="closed-words", markup=False)
             with Horizontal():
                 yield Button("Reconnect  r", id="reconnect", variant="primary")
                 yield Button("Local lobby  l", id="local")

@@ -67,6 +67,12 @@ class SharedScreen(GameScreen):
             return
         banner.show(text, "error")
 
+    @property
+    def said(self) -> str:
+        """What the table's banner says now (e.g. the last round's result)."""
+        banner = getattr(self, "_banner", None)
+        return str(banner.text) if banner is not None else ""
+
     def shared_notice(self, text: str) -> None:
         """News from the server (it is stopping, it has closed), said on the banner."""
         banner = getattr(self, "_banner", None)

@@ -274,6 +274,12 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
             event.stop()
             self._banner.show(refusal, "error")
             self.offer_refill_if_needed()
+        elif event.key == "c" and not self.allowed("computers"):
+            event.stop()
+            host = f" ({state.host})" if state.host else ""
+            self._banner.show(
+                f"Only the host{host} seats computer players, between rounds." if not state.is_host
+                else "Computer players change between rounds.", "error")
         elif event.key == "enter" and state.in_round:
             event.stop()
             self._banner.show("A round is being played: bets for the next one open when it is settled.", "info")
