@@ -346,6 +346,9 @@ def _parser() -> _Parser:
         prog="cardtable simulate",
         description="Play many rounds with a computer player on every core and print the "
                     "house edge, its uncertainty and what it means for a bankroll.",
+        epilog="--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
+               "the other game is refused. The global options (--data-dir: whose settings give the "
+               "baccarat shoe; --ascii, --no-animation) are accepted too.",
     )
     parser.add_argument("game", choices=["blackjack", "baccarat"], help="the game to simulate")
     parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",

@@ -254,3 +254,16 @@ def test_the_stated_error_of_an_estimate_is_honest(key: str = "jacks-or-better-9
     worst = max(abs(z) for z in errors)
     mean_square = sum(z * z for z in errors) / len(errors)
     assert worst < 4.0 and mean_square < 1.5, (worst, mean_square)
+
+
+def test_a_close_hold_is_counted_exactly_when_every_draw_fits_the_budget() -> None:
+    """Twelve unseen cards: a hold drawing three has 220 draws, within the refinement's
+    samples, so a hold the best cannot be told from is counted draw by draw instead."""
+    deck = JOB.deck()
+    random.Random(13).shuffle(deck)
+    cards, out = deck[:5], deck[5:40]
+    advice = advise(cards, JOB, 5, out, rounds_left=2)
+    counted = [h for h in advice.holds if h.exact and len(h.hold) <= 3]
+    assert counted, advice.holds[:3]
+    for h in counted:
+        assert h.se == 0.0 and h.ev == pytest.approx(_two_round_exact(cards, JOB, 5, out, h.hold), abs=1e-9)
