@@ -32,6 +32,8 @@ __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
 #: Rows read from the store at a time.
 PAGE = 200
+#: Cells of one small card in the list: a ten's three, every other card padded to match.
+_CARD_CELLS = 3
 
 _RESULTS = (("Any result", ""), ("Won", "won"), ("Lost", "lost"), ("Pushed", "pushed"))
 _ORDERS = (("Newest first", "newest"), ("Biggest swings", "swing"), ("Oldest first", "oldest"))
@@ -59,7 +61,7 @@ def _cards(names: object, ascii: bool) -> Text:
                 cards.append(Card.parse(str(name)))
             except ValueError:
                 continue
-    return cards_mini(cards, ascii)
+    return cards_mini(cards, ascii, width=_CARD_CELLS)
 
 
 def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
@@ -134,7 +136,10 @@ class HistoryScreen(Screen[None]):
                 yield Label(" – ", classes="filter-label")
                 yield Input(placeholder="to date", compact=True, id="filter-until", max_length=10)
             yield Label("", id="history-status")
-            yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True)
+            # The cards keep their own ink on the highlighted row (the cursor colours only
+            # the cells that have none): white on blue hid them.
+            yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True,
+                            cursor_foreground_priority="renderable")
         yield KeyFooter()
 
     def on_mount(self) -> None:

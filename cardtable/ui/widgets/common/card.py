@@ -209,16 +209,18 @@ def fan(cards: Sequence[list[Text]], width: int | None = None) -> list[Text]:
     return rows
 
 
-def card_mini(card: Card | None, ascii: bool = False) -> Text:
-    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down)."""
+def card_mini(card: Card | None, ascii: bool = False, width: int = 0) -> Text:
+    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down);
+    ``width``: every card that many cells, the rank right-aligned (" A♠", "10♠"), so
+    that cards in a column line up."""
     if card is None:
-        return Text("▒▒", style=Style(color=_BACK_FG, bgcolor=_BACK_BG))
-    return Text(card.label(ascii), style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
+        return Text("▒▒".rjust(width), style=Style(color=_BACK_FG, bgcolor=_BACK_BG))
+    return Text(card.label(ascii).rjust(width), style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
 
 
-def cards_mini(cards: Iterable[Card | None], ascii: bool = False) -> Text:
-    """Several mini cards, separated by a space."""
-    return Text(" ").join(card_mini(card, ascii) for card in cards)
+def cards_mini(cards: Iterable[Card | None], ascii: bool = False, width: int = 0) -> Text:
+    """Several mini cards, separated by a space (each ``width`` cells when given)."""
+    return Text(" ").join(card_mini(card, ascii, width) for card in cards)
 
 
 def card_text(card: Card | None, ascii: bool = False) -> Text:
