@@ -277,6 +277,7 @@ class CardTableApp(App[None]):
                 "(Chips are virtual: refills are free and counted in the statistics.)",
                 yes="Refill",
                 no="Not now",
+                default=True,
             ),
             answered,
         )
@@ -299,6 +300,7 @@ class CardTableApp(App[None]):
                 f"{format_chips(START_BANKROLL)} chips?",
                 yes="Refill",
                 no="Not now",
+                default=True,
             ),
             answered,
         )
