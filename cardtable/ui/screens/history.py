@@ -61,7 +61,7 @@ def _cards(names: object, ascii: bool) -> Text:
                 cards.append(Card.parse(str(name)))
             except ValueError:
                 continue
-    return cards_mini(cards, ascii, width=_CARD_CELLS)
+    return cards_mini(cards, ascii, width=_CARD_CELLS, in_table=True)
 
 
 def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
@@ -136,10 +136,7 @@ class HistoryScreen(Screen[None]):
                 yield Label(" – ", classes="filter-label")
                 yield Input(placeholder="to date", compact=True, id="filter-until", max_length=10)
             yield Label("", id="history-status")
-            # The cards keep their own ink on the highlighted row (the cursor colours only
-            # the cells that have none): white on blue hid them.
-            yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True,
-                            cursor_foreground_priority="renderable")
+            yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
