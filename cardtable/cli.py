@@ -190,6 +190,9 @@ def build_serve_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--ascii", action="store_true", help="accepted with every command (unused here)")
     parser.add_argument("--no-animation", action="store_true", help="accepted with every command (unused here)")
+    from .net.connection import add_limit_options
+
+    add_limit_options(parser)
     return parser
 
 
