@@ -180,7 +180,9 @@ CLIENT: Final[Mapping[str, Schema]] = {
     "bet": {"amount": _AMOUNT, "spot": Field("str", required=False, choices=("player", "banker", "tie"))},
     "clear": {},
     "deal": {},
-    "act": {"action": Field("str", choices=ACTIONS)},
+    "act": {"action": Field("str", choices=ACTIONS),
+            # the client's coach grade of the choice, kept in the player's own history
+            "grade": Field("dict", required=False)},
     "computer": {"seat": _SEAT, "level": Field("str", nullable=True, choices=LEVELS)},
     "refill": {},
     "ping": {"id": Field("int", required=False, low=0, high=2**53)},

@@ -449,7 +449,7 @@ class Server:
             elif kind == "deal":
                 table.ready(player.key)
             elif kind == "act":
-                table.act(player.key, Action(message["action"]))
+                table.act(player.key, Action(message["action"]), message.get("grade"))
             elif kind == "computer":
                 table.set_computer(player.key, message["seat"], message["level"])
             elif kind == "refill":

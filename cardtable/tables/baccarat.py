@@ -98,7 +98,7 @@ class BaccaratShared(SharedTable):
     def set_computer(self, key: str, seat: int, level: str | None) -> None:
         raise TableError("no-computers", "computer players sit at the blackjack tables only")
 
-    def act(self, key: str, action: object) -> None:
+    def act(self, key: str, action: object, grade: object = None) -> None:
         raise TableError("no-decisions", "baccarat has no decisions: bet, then deal")
 
     # -- bets ------------------------------------------------------------------------
