@@ -447,7 +447,7 @@ class Server:
             elif kind == "clear":
                 table.clear(player.key)
             elif kind == "deal":
-                table.ready(player.key)
+                table.ready(player.key, message.get("grades"))
             elif kind == "act":
                 table.act(player.key, Action(message["action"]), message.get("grade"))
             elif kind == "computer":

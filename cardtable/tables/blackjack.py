@@ -180,7 +180,7 @@ class BlackjackTable(SharedTable):
         self.open_window()
         self._maybe_deal()
 
-    def ready(self, key: str) -> None:
+    def ready(self, key: str, grades: object = None) -> None:
         """A bet placed is already ready; without one, the player passes this round."""
         i = self.seat_of(key)
         state = None if i is None else self.seats[i]
