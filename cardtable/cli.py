@@ -282,7 +282,17 @@ def open_store(data_dir: Path | None) -> Store | str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
+    """Entry point of the console script; returns the exit code. Output piped into a
+    program that stops reading (``| head``) ends the command quietly, never a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader is gone: what is left to print goes nowhere (Python's own advice).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     command, rest = split_subcommand(args_list, ("simulate", "analyse"))
     if command is not None:
