@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable, Sequence
 
-__all__ = ["SEED_MAX", "ROUNDS_MAX", "shorten", "one_line", "whole_number", "seed", "rounds"]
+__all__ = ["SEED_MAX", "ROUNDS_MAX", "shorten", "one_line", "whole_number", "seed", "rounds", "parse_for_choice"]
 
 #: The largest ``--seed``: a signed 64-bit integer, as a database or another tool keeps it.
 SEED_MAX = 2**63 - 1
@@ -80,3 +81,25 @@ def seed(text: str) -> int:
 def rounds(text: str) -> int:
     """A ``--rounds``: 1 to 1,000,000,000; ``1_000`` and ``1,000`` are fine."""
     return whole_number(text, 1, ROUNDS_MAX, separators=True)
+
+
+def parse_for_choice(
+    parser: argparse.ArgumentParser, argv: Sequence[str], choice: str, owner: Callable[[str], str | None]
+) -> argparse.Namespace:
+    """``parser.parse_args(argv)``, and ``parser.error`` for an option given that belongs
+    to another value of the positional ``choice``: ``owner(dest)`` names the value an
+    option is for (None: every value). ``simulate baccarat --h17`` must not be accepted
+    and silently ignored."""
+    unset = object()
+    own = [a for a in parser._actions if a.option_strings and owner(a.dest) is not None]
+    # argparse fills in only the defaults a namespace lacks: a marker left means not given
+    # (an option whose default is None was given when it is not None)
+    start = argparse.Namespace(**{a.dest: unset for a in own if a.default is not None})
+    args = parser.parse_args(list(argv), namespace=start)
+    for action in own:
+        value = getattr(args, action.dest)
+        if value is unset:
+            setattr(args, action.dest, action.default)
+        elif value is not None and owner(action.dest) != getattr(args, choice):
+            parser.error(f"argument {'/'.join(action.option_strings)}: only for {owner(action.dest)}")
+    return args

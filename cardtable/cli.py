@@ -177,8 +177,8 @@ def build_serve_parser() -> argparse.ArgumentParser:
     """``cardtable serve`` (issue 14) and the global options (before or after)."""
     parser = _Parser(
         prog="cardtable serve",
-        description="A headless shared-table server: blackjack tables of up to 5 seats that "
-        "people join over the network (newline-delimited JSON, see docs/protocol.md). "
+        description="A headless shared-table server: blackjack tables of up to 5 seats and "
+        "a baccarat table that people join over the network (newline-delimited JSON, see docs/protocol.md). "
         "Each player's bankroll and history live in PATH/players/NAME/. "
         "SIGINT/SIGTERM finish the rounds under way, then stop.",
     )
@@ -221,14 +221,30 @@ def _serve(args_list: list[str]) -> int:
     return serve_main(args, data_dir)
 
 
+def _take_globals(command: str, args: list[str]) -> tuple[argparse.Namespace, list[str]] | int:
+    """The global options in ``args`` (before or after ``command``) that its own parser
+    does not take — every one but ``simulate``'s ``--seed`` — and the other words, in
+    order; or the exit code of a bad value (one line)."""
+    parser = _Parser(prog=f"cardtable {command}", add_help=False, allow_abbrev=False)
+    if command != "simulate":
+        parser.add_argument("--seed", type=seed)
+    parser.add_argument("--data-dir", type=_data_dir)
+    parser.add_argument("--ascii", action="store_true")
+    parser.add_argument("--no-animation", action="store_true")
+    try:
+        return parser.parse_known_args(args)
+    except UsageError as error:
+        return _fail(f"{error} (see 'cardtable {command} --help')")
+
+
 def _fail(message: str) -> int:
     print(f"cardtable: error: {one_line(message, clip=False)}", file=sys.stderr)
     return 2
 
 
-def _settings_baccarat_decks() -> int | None:
-    """The baccarat shoe chosen in the settings, when the player has a data file (the
-    simulator never creates one); None otherwise."""
+def _settings_baccarat_decks(data_dir: Path | None = None) -> int | None:
+    """The baccarat shoe chosen in the settings of ``data_dir`` (default: the player's
+    folder), when it has a data file (the simulator never creates one); None otherwise."""
     import sqlite3
 
     try:
@@ -236,7 +252,7 @@ def _settings_baccarat_decks() -> int | None:
 
         from .store import DB_NAME, Store, StoreError
 
-        folder = Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+        folder = data_dir or Path(platformdirs.user_data_dir("cardtable", appauthor=False))
         if not (folder / DB_NAME).is_file():
             return None
         store = Store.open(folder)
@@ -266,22 +282,38 @@ def open_store(data_dir: Path | None) -> Store | str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
+    """Entry point of the console script; returns the exit code. Output piped into a
+    program that stops reading (``| head``) ends the command quietly, never a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader is gone: what is left to print goes nowhere (Python's own advice).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list and args_list[0] == "simulate":
+    command, rest = split_subcommand(args_list, ("simulate", "analyse"))
+    if command is not None:
+        found = _take_globals(command, rest)
+        if isinstance(found, int):
+            return found
+        given, rest = found
+    if command == "simulate":
         try:
             from .ai.simulate import main as simulate_main
         except ImportError:
             return _fail("the simulator is not available in this build")
-        return simulate_main(args_list[1:], settings_decks=_settings_baccarat_decks)
-    if args_list[:2] == ["analyse", "count"]:
+        return simulate_main(rest, settings_decks=lambda: _settings_baccarat_decks(given.data_dir))
+    if command == "analyse" and rest[:1] == ["count"]:
         from .cli_count import main as count_main
 
-        return count_main(args_list[2:])
-    if args_list and args_list[0] == "analyse":
+        return count_main(rest[1:])
+    if command == "analyse":
         from .ai.poker_analysis import main as analyse_main
 
-        return analyse_main(args_list[1:])
+        return analyse_main(rest + (["--data-dir", str(given.data_dir)] if given.data_dir else []))
     serve_args = _serve_args(args_list)  # issue 14
     if serve_args is not None:
         return _serve(serve_args)

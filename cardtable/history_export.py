@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from .history_stats import GAME_TITLES, StatsRow
+from .history_stats import EDGE_FROM_ROUNDS, GAME_TITLES, StatsRow
 from .store import HistoryEntry, HistoryFilter, Store
 
 __all__ = [
@@ -229,6 +229,6 @@ def stats_table(rows: list[StatsRow], bankroll: int) -> list[str]:
             f"{r.refills:>7,}"
         )
     lines.append("")
-    lines.append(f"Bankroll {_chips(bankroll)} chips. Edge: what the house won per chip staked; "
-                 "Exact: the house edge of perfect play for those stakes.")
+    lines.append(f"Bankroll {_chips(bankroll)} chips. Edge: what the house won per chip staked "
+                 f"(from {EDGE_FROM_ROUNDS} rounds); Exact: the house edge of perfect play for those stakes.")
     return lines

@@ -18,10 +18,17 @@ from .core.config import GAMES
 from .store import GameStats, GameTotals, HistoryEntry, HistoryFilter, Store
 
 __all__ = [
-    "StatsRow", "stats_rows", "exact_edges", "GAME_TITLES", "CoachStats", "coach_stats", "local_day", "local_minute",
+    "StatsRow", "stats_rows", "exact_edges", "EDGE_FROM_ROUNDS",
+    "GAME_TITLES", "CoachStats", "coach_stats", "local_day", "local_minute",
 ]
 
 GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
+
+#: Rounds of a game (or of all games, for the total) before its experienced edge is shown.
+#: One round's result swings by about its whole stake while the edges are a few percent:
+#: after one round the figure would read "100.00%" (or "−100.00%"), and even at 100 rounds
+#: it is still within about ±10 points of luck, which is as early as it says anything.
+EDGE_FROM_ROUNDS = 100
 
 
 @dataclass(frozen=True)
@@ -47,8 +54,11 @@ class StatsRow:
 
     @property
     def edge(self) -> float | None:
-        """The house edge the player experienced: what they lost per chip staked."""
-        return -self.net / self.staked if self.staked else None
+        """The house edge the player experienced: what they lost per chip staked; None
+        (shown "—") before :data:`EDGE_FROM_ROUNDS` rounds, when it says next to nothing."""
+        if not self.staked or self.rounds < EDGE_FROM_ROUNDS:
+            return None
+        return -self.net / self.staked
 
 
 def stats_rows(

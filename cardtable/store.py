@@ -345,8 +345,8 @@ class DrillScore:
         return self.best / self.answered if self.answered else None
 
 
-#: The games that have drills (``cardtable drill blackjack|poker``).
-DRILL_GAMES: tuple[str, ...] = ("blackjack", "poker")
+#: The drills whose scores are kept (``cardtable drill blackjack|poker|count``).
+DRILL_GAMES: tuple[str, ...] = ("blackjack", "poker", "count")
 #: Drill scores kept per game (the oldest are dropped beyond this).
 DRILL_SCORES_KEPT = 1000
 

@@ -326,3 +326,19 @@ def test_a_data_dir_too_deep_for_sqlite_is_one_short_line(tmp_path: Path) -> Non
     assert result.returncode == 2
     (line,) = result.stderr.strip().splitlines()
     assert "path is too long" in line and len(line) < 300 and "Traceback" not in result.stderr
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly() -> None:
+    """``cardtable simulate … | head -1``: the reader goes away; no traceback."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "simulate", "baccarat", "--rounds", "2000", "--jobs", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader stops before the first line
+    error = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert "Traceback" not in error and "BrokenPipe" not in error, error

@@ -20,7 +20,16 @@ stand (nothing ticked) ends the hand.
   - the exact one-draw value of the hold is the control: a sample measures only what
     the later round adds to it (``value = one_draw + E[best play after the draw -
     the hand drawn]``), which takes the rare royal flush out of the sampling noise;
-  - sampling is in two stages: every hold gets a few samples, the contenders many.
+  - sampling is in stages: every hold gets a few samples, the contenders many; then
+    the holds the best cannot yet be told from (within :data:`SEPARATION` standard
+    errors) get more, or are counted exactly when that is cheaper, until the best is
+    the best with high confidence or the refinement budget is spent;
+  - an estimate never ranks above an exact value it cannot be told from, and the
+    holds still within the noise of the best are said to be about equal
+    (:attr:`PokerAdvice.about_equal`);
+  - the ± is honest: an estimate's standard error is never below what the decision's
+    other holds drawing as many cards show (a few samples can miss the rare big
+    hands that make a hold's spread).
 
   With two rounds left the round after the draw is the last, and each sample prices
   it exactly (the best of its 32 holds). With three rounds left the middle round is
@@ -35,9 +44,11 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from math import sqrt
+from itertools import combinations
+from math import comb, sqrt
+from statistics import fmean
 
 from ..core.cards import Card
 from ..core.poker import PayTable
@@ -59,10 +70,14 @@ __all__ = [
 ]
 
 #: By rounds left: (samples every estimated hold gets first, how many of the best holds
-#: then get more, their samples in all). A sample costs one exact last-round pricing
-#: (about 1 ms) with two rounds left, two with three. Sized for a 1-2 s budget
+#: then get more, their samples in all, the most samples spent on telling the best from
+#: the holds still close to it). A sample costs one exact last-round pricing (about
+#: 1 ms) with two rounds left, two with three. Sized for a 1-2 s budget
 #: (``benchmarks/coach_poker.py``).
-SAMPLING = {2: (12, 5, 120), 3: (8, 4, 100)}
+SAMPLING = {2: (12, 5, 120, 300), 3: (8, 4, 100, 100)}
+#: Two values are told apart when they differ by more than this many standard errors
+#: of their difference (about 98 % sure of the order); closer, they are about equal.
+SEPARATION = 2.0
 
 
 class AdviceCancelled(Exception):
@@ -97,6 +112,9 @@ class PokerAdvice:
     holds: tuple[HoldValue, ...]
     method: str
     seconds: float = field(default=0.0, compare=False)
+    #: Holds (positions kept) that the best cannot be told from within the noise of the
+    #: estimates: about equal to it (empty when the best is the best with confidence).
+    about_equal: tuple[tuple[int, ...], ...] = ()
 
     @property
     def best(self) -> HoldValue:
@@ -109,6 +127,13 @@ class PokerAdvice:
     def value_of(self, hold: Sequence[int]) -> HoldValue:
         wanted = tuple(sorted(hold))
         return next(h for h in self.holds if h.hold == wanted)
+
+    def about_equal_words(self, ascii: bool = False) -> str:
+        """``about equal: exchange 1 (keep …) and exchange 3 4 5 (keep …)``, or ``""``."""
+        if not self.about_equal:
+            return ""
+        holds = [self.best.hold, *self.about_equal]
+        return "about equal: " + " and ".join(hold_text(self.cards, h, ascii) for h in holds)
 
     def evs(self) -> dict[str, float]:
         """Every hold in the table's words (:func:`exchange_words`) -> EV per coin."""
@@ -168,7 +193,7 @@ def advise(
     rounds_left: int = 1,
     *,
     seed: int | None = None,
-    sampling: tuple[int, int, int] | None = None,
+    sampling: tuple[int, ...] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> PokerAdvice:
     """Every hold of ``cards`` with its expected return per coin, best first.
@@ -176,7 +201,8 @@ def advise(
     ``out``: cards already out of play (the earlier rounds' discards); ``rounds_left``:
     exchange rounds still to play, this one included (1 = the last: exact).
     ``seed``: the sampling seed (default :func:`advice_seed`); ``sampling``: (first
-    samples, contenders, contenders' samples), default :data:`SAMPLING`; ``cancelled``:
+    samples, contenders, contenders' samples[, refinement samples]), default
+    :data:`SAMPLING`; ``cancelled``:
     asked between samples, :class:`AdviceCancelled` when it says True.
     """
     machine = machine_of(pay_table)
@@ -191,7 +217,8 @@ def advise(
         holds = tuple(HoldValue(h.hold, float(h.ev), one_draw=float(h.ev)) for h in one)
         return PokerAdvice(cards, 1, holds, "exact", time.perf_counter() - started)
 
-    first_samples, contenders, contender_samples = sampling or SAMPLING[rounds_left]
+    first_samples, contenders, contender_samples, *more = sampling or SAMPLING[rounds_left]
+    refine = more[0] if more else 0
     sampler = _Sampler(machine, coins, cards, out, rounds_left, one_draw, cancelled)
     rng = random.Random(advice_seed(cards, out, rounds_left, machine, coins) if seed is None else seed)
     values: dict[tuple[int, ...], HoldValue] = {}
@@ -200,7 +227,7 @@ def advise(
         if k == 0:  # keeping all five stands: the hand is paid as it is
             values[hold] = HoldValue(hold, one_draw[hold], one_draw=one_draw[hold])
         elif k == 1 and rounds_left == 2:
-            values[hold] = sampler.exact_one_card(hold)
+            values[hold] = sampler.exact_draw(hold)
         else:
             sampled.append(hold)
     decks: list[list[Card]] = []
@@ -211,36 +238,101 @@ def advise(
         return decks[s]
 
     gains: dict[tuple[int, ...], list[float]] = {hold: [] for hold in sampled}
+    spread: dict[int, float] = {}  # by cards drawn: the variance a hold's ± may not go below
 
     def sample_to(hold: tuple[int, ...], n: int) -> None:
         got = gains[hold]
         for s in range(len(got), n):
             sampler.check()
             got.append(sampler.gain(hold, deck(s)))
-        values[hold] = _estimate(hold, one_draw[hold], got)
+        values[hold] = _estimate(hold, one_draw[hold], got, spread.get(5 - len(hold), 0.0))
 
     for hold in sampled:
         sample_to(hold, first_samples)
+    spread.update(_spreads(gains))
+    for hold in sampled:
+        sample_to(hold, first_samples)  # the same samples, their ± no lower than their kind's
     # the contenders: the best by their optimistic value (estimate + its error), so
     # that a hold unlucky in its first few samples still gets its chance
     ranked = sorted(values.values(), key=lambda h: (-(h.ev + h.se), -len(h.hold), h.hold))
     for h in ranked[:contenders]:
         if not h.exact:
             sample_to(h.hold, contender_samples)
-    holds = tuple(sorted(values.values(), key=lambda h: (-h.ev, -len(h.hold), h.hold)))
+    # the holds still close to the best: more samples (or every draw, when that costs
+    # less) until the best is told apart from them or the budget is spent
+    spent = 0
+    while spent < refine:
+        holds = _ranked(values.values())
+        close = [h for h in holds[1:] if not _apart(holds[0], h)]
+        todo = [h for h in (holds[0], *close) if not h.exact] if close else []
+        if not todo:
+            break
+        for h in todo:
+            draws = comb(len(sampler.unseen), 5 - len(h.hold))
+            if rounds_left == 2 and 0 < draws <= refine - spent:
+                values[h.hold] = sampler.exact_draw(h.hold)
+                spent += draws
+            elif spent < refine:
+                n = len(gains[h.hold])
+                add = min(max(n, contender_samples), refine - spent)
+                sample_to(h.hold, n + add)
+                spent += add
+    holds = _ranked(values.values())
+    about = tuple(h.hold for h in holds[1:] if not _apart(holds[0], h))
     middle = "" if rounds_left == 2 else "; the middle round played by its best one-draw hold"
     method = (
         f"estimated: {contender_samples} sampled draws for the leading holds, {first_samples} for the others"
-        f" (seed fixed by the hand){middle}"
+        f"{', more for the closest' if refine else ''} (seed fixed by the hand){middle}"
     )
-    return PokerAdvice(cards, rounds_left, holds, method, time.perf_counter() - started)
+    return PokerAdvice(cards, rounds_left, holds, method, time.perf_counter() - started, about)
 
 
-def _estimate(hold: tuple[int, ...], one_draw: float, gains: Sequence[float]) -> HoldValue:
+def _apart(a: HoldValue, b: HoldValue) -> bool:
+    """``a`` is better than ``b`` with high confidence (:data:`SEPARATION`)."""
+    return a.ev - b.ev > SEPARATION * sqrt(a.se * a.se + b.se * b.se)
+
+
+def _ranked(values: Iterable[HoldValue]) -> tuple[HoldValue, ...]:
+    """Best first, by value — except that an estimate never ranks above an exact value it
+    cannot be told from: the exact one goes first (its figure is known, the other's is
+    only not known to be lower)."""
+    ranked: list[HoldValue] = []
+    for h in sorted(values, key=lambda h: (-h.ev, -len(h.hold), h.hold)):
+        if not h.exact:
+            ranked.append(h)
+            continue
+        place = len(ranked)
+        for i in range(len(ranked) - 1, -1, -1):
+            if ranked[i].exact:
+                break
+            if not _apart(ranked[i], h):
+                place = i
+        ranked.insert(place, h)
+    return tuple(ranked)
+
+
+def _spreads(gains: dict[tuple[int, ...], list[float]]) -> dict[int, float]:
+    """By cards drawn: the mean of the holds' sample variances. A hold's few samples may
+    all miss the rare big hands that make its spread; its ± then uses its kind's.
+    (Against exact values, 12 samples a hold: with its own spread alone the errors were
+    1.5 times the ± on average, some 19 times; with this floor, 1.03 times.)"""
+    by_drawn: dict[int, list[float]] = {}
+    for hold, got in gains.items():
+        if len(got) > 1:
+            by_drawn.setdefault(5 - len(hold), []).append(_variance(got))
+    return {k: fmean(v) for k, v in by_drawn.items()}
+
+
+def _variance(values: Sequence[float]) -> float:
+    n = len(values)
+    mean = sum(values) / n
+    return sum((g - mean) ** 2 for g in values) / (n - 1) if n > 1 else 0.0
+
+
+def _estimate(hold: tuple[int, ...], one_draw: float, gains: Sequence[float], floor: float = 0.0) -> HoldValue:
     n = len(gains)
-    mean = sum(gains) / n
-    var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
-    return HoldValue(hold, one_draw + mean, sqrt(var / n), exact=False, one_draw=one_draw, samples=n)
+    var = max(_variance(gains), floor)
+    return HoldValue(hold, one_draw + sum(gains) / n, sqrt(var / n), exact=False, one_draw=one_draw, samples=n)
 
 
 class _Sampler:
@@ -286,18 +378,22 @@ class _Sampler:
                 best_ev, best_hold = ev, hold
         return best_ev / self.coins, best_hold
 
-    def exact_one_card(self, hold: tuple[int, ...]) -> HoldValue:
-        """Two rounds left, one card drawn: every card the draw can bring, then the best
-        last round — exact (up to float rounding)."""
-        (position,) = (i for i in range(5) if i not in hold)
-        gone = self.out + (self.cards[position],)
+    def exact_draw(self, hold: tuple[int, ...]) -> HoldValue:
+        """Two rounds left: every draw ``hold`` can bring, each followed by the best last
+        round — exact (up to float rounding). One card drawn is cheap (47 draws at most);
+        more only when it fits the budget."""
+        positions = [i for i in range(5) if i not in hold]
+        gone = self.out + tuple(self.cards[i] for i in positions)
         total = 0.0
-        self.check()
-        for card in self.unseen:
+        count = 0
+        for drawn in combinations(self.unseen, len(positions)):
+            self.check()
             hand = list(self.cards)
-            hand[position] = card
+            for position, card in zip(positions, drawn, strict=True):
+                hand[position] = card
             total += self._best(hand, gone)[0]
-        ev = total / len(self.unseen)
+            count += 1
+        ev = total / count
         return HoldValue(hold, max(ev, self.one_draw[hold]), one_draw=self.one_draw[hold])
 
     def gain(self, hold: tuple[int, ...], deck: Sequence[Card]) -> float:

@@ -536,7 +536,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             machines = [machine_named(args.machine)]
     except UnknownMachine as error:
-        print(f"cardtable analyse: error: {one_line(str(error), clip=False)}", file=sys.stderr)
+        print(f"cardtable: error: {one_line(str(error), clip=False)} (see 'cardtable analyse --help')",
+              file=sys.stderr)
         return 2
     folder = Path(args.data_dir).expanduser() if args.data_dir else _default_folder()
     for machine in machines:

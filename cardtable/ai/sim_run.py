@@ -33,6 +33,7 @@ __all__ = [
     "CHUNK",
     "default_jobs",
     "ruin_probability",
+    "ruin_note",
 ]
 
 #: Rounds between two reports of a worker (a fraction of a second of work).
@@ -245,3 +246,14 @@ def ruin_bankroll(risk: float, mean: float, sd: float, rounds: int) -> float:
         else:
             high = mid
     return high
+
+
+def ruin_note(estimated: bool, rounds: int, rounds_played: int, hours: int) -> str:
+    """What the bankroll figures for ``hours`` mean, or why a run of ``rounds`` gives
+    none: a run shorter than the ``rounds_played`` of those hours knows its edge less
+    well than their swings, so a bankroll worked out from it would be noise."""
+    certain = "with a house edge, ruin is certain in the long run"
+    if estimated:
+        return f"{certain}: these bankrolls are for {hours:,} hours"
+    return (f"risk of ruin not estimated: {hours:,} hours are {rounds_played:,} rounds, more than this "
+            f"run's {rounds:,} (its edge is less certain than their swings); {certain}")

@@ -32,7 +32,7 @@ from cardtable.core.blackjack_table import Table
 from .bj_spot import spot_player
 from .blackjack import LEVELS
 from .counting.cluster import ClusterError, runner_for
-from .sim_run import CHUNK, Outcome, Tally, default_jobs, ruin_bankroll, run
+from .sim_run import CHUNK, Outcome, Tally, default_jobs, ruin_bankroll, ruin_note, run
 
 __all__ = ["SimResult", "BlackjackPlay", "ComparePlay", "BaccaratPlay", "simulate", "exact_return",
            "apply_rule", "main", "BET"]
@@ -347,6 +347,9 @@ def _parser() -> _Parser:
         prog="cardtable simulate",
         description="Play many rounds with a computer player on every core and print the "
                     "house edge, its uncertainty and what it means for a bankroll.",
+        epilog="--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
+               "the other game is refused. The global options (--data-dir: whose settings give the "
+               "baccarat shoe; --ascii, --no-animation) are accepted too.",
     )
     parser.add_argument("game", choices=["blackjack", "baccarat"], help="the game to simulate")
     parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",
@@ -381,7 +384,8 @@ def _parser() -> _Parser:
     parser.add_argument("--pace", type=_pace, metavar="R", default=100,
                         help="rounds an hour for the per-hour figures (default 100: one seat)")
     parser.add_argument("--hours", type=_hours, metavar="H", default=100,
-                        help="playing time for the risk of ruin (default 100 hours)")
+                        help="playing time for the risk of ruin (default 100 hours; estimated only "
+                             "when the run has at least as many rounds as those hours hold)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     from .counting.simcli import add_count_options
 
@@ -432,6 +436,9 @@ def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
     mean, sd, se = tally.mean(BET), tally.std_dev(BET), tally.std_error(BET)
     finite = math.isfinite(se)
     rounds_played = pace * hours
+    # a run shorter than the hours it prices knows its edge less well than the swings
+    # of those hours: its bankroll would be noise (see README, "risk of ruin")
+    ruin = finite and tally.rounds >= rounds_played
     return {
         "rounds": tally.rounds,
         "house_edge": -mean + 0.0,
@@ -445,8 +452,9 @@ def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
         "per_hour_expected_bets": mean * pace,
         "per_hour_std_dev_bets": sd * math.sqrt(pace) if math.isfinite(sd) else None,
         "ruin_hours": hours,
-        "bankroll_bets_5pct": ruin_bankroll(0.05, mean, sd, rounds_played) if finite else None,
-        "bankroll_bets_1pct": ruin_bankroll(0.01, mean, sd, rounds_played) if finite else None,
+        "bankroll_bets_5pct": ruin_bankroll(0.05, mean, sd, rounds_played) if ruin else None,
+        "bankroll_bets_1pct": ruin_bankroll(0.01, mean, sd, rounds_played) if ruin else None,
+        "ruin_note": ruin_note(ruin, tally.rounds, rounds_played, hours),
     }
 
 
@@ -474,9 +482,14 @@ def _print_figures(fig: dict[str, object], bet_word: str = "round") -> None:
         print(f"per hour:   {fig['pace_rounds_per_hour']:,} {bet_word}s ({hands:,.0f} hands) an hour: "
               f"{fig['per_hour_expected_bets']:+.2f} bets expected,")
         print(f"            std. dev. {hour_sd:.1f} bets")
-        print(f"bankroll:   {_bets(fig['bankroll_bets_5pct'])} for a 5 % risk of ruin in "
-              f"{fig['ruin_hours']:,} hours of flat bets,")
-        print(f"            {_bets(fig['bankroll_bets_1pct'])} for 1 %")
+        if fig["bankroll_bets_5pct"] is not None:
+            print(f"bankroll:   {_bets(fig['bankroll_bets_5pct'])} for a 5 % risk of ruin in "
+                  f"{fig['ruin_hours']:,} hours of flat bets,")
+            print(f"            {_bets(fig['bankroll_bets_1pct'])} for 1 %")
+            note, first = f"({fig['ruin_note']})", " " * 12
+        else:
+            note, first = str(fig["ruin_note"]), "bankroll:   "
+        print(textwrap.fill(note, width=78, initial_indent=first, subsequent_indent=" " * 12))
     if edge < 0:
         print("            (a negative house edge: the player came out ahead in this run)")
 
@@ -613,6 +626,12 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
 
 
 _USAGE = "see 'cardtable simulate --help'"
+#: Options for both games; ``--bet`` is baccarat's alone, every other option blackjack's.
+SHARED_OPTIONS = frozenset({"help", "rounds", "seed", "jobs", "decks", "pace", "hours", "json", "cluster"})
+
+
+def _game_of(dest: str) -> str | None:
+    return None if dest in SHARED_OPTIONS else "baccarat" if dest == "bets" else "blackjack"
 
 
 def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None) -> int:
@@ -622,11 +641,7 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
     ``settings_decks()`` gives the baccarat shoe of the player's settings (the command
     reads them: this layer does not open the store); ``--decks`` overrides it."""
     try:
-        args = _parser().parse_args(argv)
-        if args.game == "baccarat" and args.compare:
-            raise _UsageError("argument --compare: only for blackjack")
-        if args.game == "blackjack" and args.bets:
-            raise _UsageError("argument --bet: only for baccarat")
+        args = argtypes.parse_for_choice(_parser(), argv, "game", _game_of)
         from .counting.simcli import count_usage_error
 
         if (problem := count_usage_error(args)) is not None:

@@ -20,7 +20,7 @@ from enum import Enum
 from functools import cached_property
 
 from . import config
-from .cards import Card, Shoe
+from .cards import Card, Shoe, ShoeEmpty
 
 __all__ = [
     "Action",
@@ -535,7 +535,9 @@ class Round:
         #: (seat, hand, action) for every action taken, in order: with the starting
         #: state, all that is needed to deal this round again.
         self._actions: list[tuple[int, int, Action]] = []
+        self._refills = False  # a shoe too short for the deal raises ShoeEmpty (the table reshuffles)
         self._deal()
+        self._refills = True
 
     # -- public state -------------------------------------------------------------
 
@@ -737,8 +739,21 @@ class Round:
 
     # -- dealing ------------------------------------------------------------------
 
+    def _refill(self) -> Card:
+        """The shoe ran out after the deal: a round never deals past the shoe's last
+        card, so the rest of it is dealt from a fresh shoe of the cards not on the table
+        (:meth:`Shoe.refill`; nothing seen before is left in it). Returns its first card."""
+        if not self._refills:
+            raise ShoeEmpty("the shoe is empty")
+        self._shoe.refill(self.cards_dealt())
+        self._seen_before = ()
+        return self._draw()
+
     def _give(self, seat: int, index: int) -> Card:
-        card = self._draw()
+        try:
+            card = self._draw()
+        except ShoeEmpty:
+            card = self._refill()
         self._boxes[seat][index].add(card)
         self._raw.append((_DEAL, seat, index, card, True, 0, ""))
         if self._keep_states:
@@ -881,7 +896,10 @@ class Round:
         ):
             hits_soft_17 = self.rules.dealer_hits_soft_17
             while dealer.total < 17 or (dealer.total == 17 and dealer.soft and hits_soft_17):
-                card = self._draw()
+                try:
+                    card = self._draw()
+                except ShoeEmpty:
+                    card = self._refill()
                 self._dealer.append(card)
                 dealer.add(card)
                 self._emit(_DEAL, None, None, card)

@@ -140,6 +140,7 @@ class Shoe:
     unless a (seeded) generator is given. ``cut_from_end`` places the cut card that
     many cards before the bottom: once a card beyond it has been dealt,
     :attr:`cut_card_reached` is true and the table reshuffles before the next round.
+    A round that empties the shoe goes on from a fresh one (:meth:`refill`).
     """
 
     def __init__(
@@ -160,6 +161,8 @@ class Shoe:
         self._cards: list[Card] = []
         self._left = 0
         self._stacked = False
+        #: The shoe ran out within a round and was refilled: shuffle all before the next.
+        self._dry = False
         self.cut_from_end = self._check_cut(cut_from_end, len(self._all))
         self.shuffle()
 
@@ -192,6 +195,7 @@ class Shoe:
         shoe._cards = list(reversed(shoe._all))  # top of the shoe is the end of the list
         shoe._left = len(shoe._cards)
         shoe._stacked = True
+        shoe._dry = False
         shoe.cut_from_end = cls._check_cut(cut_from_end, len(shoe._all))
         return shoe
 
@@ -211,6 +215,8 @@ class Shoe:
         }
         if self.decks == 0:
             data["all"] = cards_text(self._all)
+        if self._dry:
+            data["dry"] = True
         return data
 
     @classmethod
@@ -246,6 +252,7 @@ class Shoe:
         shoe._cards = list(reversed(remaining))
         shoe._left = len(shoe._cards)
         shoe._stacked = decks == 0
+        shoe._dry = data.get("dry") is True
         shoe.cut_from_end = cls._check_cut(cut, len(full))
         return shoe
 
@@ -271,6 +278,20 @@ class Shoe:
         self._cards = cards  # dealt from the end: order is uniform either way
         self._left = len(cards)
         self._stacked = False
+        self._dry = False
+
+    def refill(self, on_table: Iterable[Card]) -> None:
+        """The shoe ran out within a round: the rest of the round is dealt from a fresh
+        shoe — the cards of the decks that are not ``on_table`` (the discards), shuffled
+        — and :attr:`cut_card_reached` stays true, so every card is shuffled before the
+        next round. Only when every card is on the table is the fresh shoe a full one."""
+        left = Counter(self._all)
+        left.subtract(on_table)
+        cards = list(left.elements()) or list(self._all)
+        self._rng.shuffle(cards)
+        self._cards = cards  # a new list: marks and clones keep theirs
+        self._left = len(cards)
+        self._dry = True
 
     def clone(self) -> Shoe:
         """A shoe holding the same cards in the same order, dealt independently (for
@@ -282,6 +303,7 @@ class Shoe:
         shoe._cards = self._cards  # never changed in place: shared, not copied
         shoe._left = self._left
         shoe._stacked = self._stacked
+        shoe._dry = self._dry
         shoe.cut_from_end = self.cut_from_end
         return shoe
 
@@ -291,7 +313,7 @@ class Shoe:
         Cheap enough to take every round: the list the shoe deals from is never
         changed in place (dealing moves a count), so the mark keeps it and the count.
         """
-        return ShoeMark(self.decks, self.cut_from_end, self._cards, self._left, self._all)
+        return ShoeMark(self.decks, self.cut_from_end, self._cards, self._left, self._all, self._dry)
 
     reshuffle = shuffle
 
@@ -331,6 +353,8 @@ class Shoe:
         The cut card lies ``cut_from_end`` cards above the bottom, so it is out as soon
         as no more than that many cards remain.
         """
+        if self._dry:
+            return True
         if self.cut_from_end is None:
             return False
         return self.remaining <= self.cut_from_end
@@ -342,10 +366,12 @@ class Shoe:
 class ShoeMark:
     """A shoe's state at one moment (see :meth:`Shoe.mark`)."""
 
-    __slots__ = ("_decks", "_cut", "_cards", "_count", "_all")
+    __slots__ = ("_decks", "_cut", "_cards", "_count", "_all", "_dry")
 
-    def __init__(self, decks: int, cut: int | None, cards: list[Card], count: int, all_cards: list[Card]) -> None:
+    def __init__(self, decks: int, cut: int | None, cards: list[Card], count: int, all_cards: list[Card],
+                 dry: bool = False) -> None:
         self._decks, self._cut, self._cards, self._count, self._all = decks, cut, cards, count, all_cards
+        self._dry = dry
 
     def snapshot(self) -> dict[str, object]:
         """The same data as :meth:`Shoe.snapshot` taken at the mark."""
@@ -356,4 +382,6 @@ class ShoeMark:
         }
         if self._decks == 0:
             data["all"] = cards_text(self._all)
+        if self._dry:
+            data["dry"] = True
         return data

@@ -179,8 +179,10 @@ CLIENT: Final[Mapping[str, Schema]] = {
     "leave": {},
     "bet": {"amount": _AMOUNT, "spot": Field("str", required=False, choices=("player", "banker", "tie"))},
     "clear": {},
-    "deal": {},
-    "act": {"action": Field("str", choices=ACTIONS)},
+    "deal": {"grades": Field("list", required=False)},  # baccarat: the client coach's grades of the bets
+    "act": {"action": Field("str", choices=ACTIONS),
+            # the client's coach grade of the choice, kept in the player's own history
+            "grade": Field("dict", required=False)},
     "computer": {"seat": _SEAT, "level": Field("str", nullable=True, choices=LEVELS)},
     "refill": {},
     "ping": {"id": Field("int", required=False, low=0, high=2**53)},

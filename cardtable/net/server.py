@@ -447,9 +447,9 @@ class Server:
             elif kind == "clear":
                 table.clear(player.key)
             elif kind == "deal":
-                table.ready(player.key)
+                table.ready(player.key, message.get("grades"))
             elif kind == "act":
-                table.act(player.key, Action(message["action"]))
+                table.act(player.key, Action(message["action"]), message.get("grade"))
             elif kind == "computer":
                 table.set_computer(player.key, message["seat"], message["level"])
             elif kind == "refill":

@@ -12,10 +12,11 @@ and settled at once.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai.grading import Decision
 from ..core.baccarat import DEFAULT_DECKS, Coup, Outcome, new_shoe, settle
 from ..core.baccarat_table import BaccaratTable
 from ..core.cards import Shoe
@@ -42,6 +43,8 @@ class _Seat:
     ready: bool = False
     #: Said ready without a bet: sits the next coup out.
     passed: bool = False
+    #: The client coach's grades of the bets said ready with (``Decision.to_json()``).
+    grades: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -98,7 +101,7 @@ class BaccaratShared(SharedTable):
     def set_computer(self, key: str, seat: int, level: str | None) -> None:
         raise TableError("no-computers", "computer players sit at the blackjack tables only")
 
-    def act(self, key: str, action: object) -> None:
+    def act(self, key: str, action: object, grade: object = None) -> None:
         raise TableError("no-decisions", "baccarat has no decisions: bet, then deal")
 
     # -- bets ------------------------------------------------------------------------
@@ -128,6 +131,7 @@ class BaccaratShared(SharedTable):
                                         f"bets of {format_chips(total)}.")
         s.bets[outcome] = amount
         s.ready = s.passed = False
+        s.grades = []
         self._event({"type": "bet_placed", "seat": self.seats.index(s), "amount": total})
         self.open_window()
         self._snapshot()
@@ -139,11 +143,13 @@ class BaccaratShared(SharedTable):
         self._snapshot()
         self._maybe_deal()
 
-    def ready(self, key: str) -> None:
-        """Ready with the bets down; with none, a pass: this coup goes on without them."""
+    def ready(self, key: str, grades: object = None) -> None:
+        """Ready with the bets down (``grades``: the client coach's grade of each, kept in
+        the player's own history); with none, a pass: this coup goes on without them."""
         s = self._mine(key)
         if s.bets:
             s.ready = True
+            s.grades = _grades_of(grades, s.bets)
         else:
             s.passed = True
             self.open_window()
@@ -197,6 +203,8 @@ class BaccaratShared(SharedTable):
                 "outcome": their.outcome.label, "coup": their.describe(),
                 "table": {"server_table": self.id, "server_round": self.round_no, "seat": i},
             }
+            if s.grades:
+                details["decisions"] = list(s.grades)
             try:
                 s.player.bankroll = s.player.store.settle_round(GAME, returned, details, stake=staked)
             except StoreError as error:  # stays open: the next start of the server settles it
@@ -207,7 +215,7 @@ class BaccaratShared(SharedTable):
                             "bets": {o.label.lower(): v for o, v in s.bets.items()}})
         for sitting in self.seats:
             if sitting is not None:
-                sitting.bets, sitting.ready, sitting.passed = {}, False, False
+                sitting.bets, sitting.ready, sitting.passed, sitting.grades = {}, False, False, []
         self.message = f"Coup {self.round_no}: {coup.describe()}."
         self._event({"type": "round_settled", "round": self.round_no, "results": results})
         self.open_window()
@@ -321,6 +329,20 @@ class BaccaratShared(SharedTable):
             "free": self.free_seats(),
             "seats": [None if s is None else {"name": s.name, "kind": "human"} for s in self.seats],
         }
+
+
+def _grades_of(grades: object, bets: Mapping[Outcome, int]) -> list[dict[str, Any]]:
+    """The grades of baccarat bets a client sent that are grades of ``bets`` (at most
+    one per spot); anything else is dropped, so it never reaches a history."""
+    if not isinstance(grades, list):
+        return []
+    kept: dict[str, dict[str, Any]] = {}
+    for data in grades:
+        decision = Decision.from_json(data)
+        spot = SPOTS.get(decision.chosen.lower()) if decision is not None else None
+        if decision is not None and decision.game == GAME and spot is not None and bets.get(spot):
+            kept[decision.chosen] = decision.to_json()
+    return list(kept.values())
 
 
 def settle_left_open(store: Store) -> int | None:

@@ -13,9 +13,8 @@ each decision is saved in the deciding person's store *before* its card is dealt
 (``update_round``, with the extra stake of a double or split), and the round settles
 in one transaction per person (``settle_round``). Every open record holds the whole
 table's round: the copy with the most actions is the round as far as any person took
-it (computer seats are deterministic and are replayed), so a restart rebuilds it.
-Nothing that leaves the table holds the face-down card before the reveal, nor a card
-of the shoe.
+it (computer seats are deterministic and replayed), so a restart rebuilds it. Nothing
+that leaves the table holds the face-down card before the reveal, nor a shoe card.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..ai.blackjack import player_for
+from ..ai.grading import Decision
 from ..ai.seats import COMPUTER_STACK
 from ..core import config
 from ..core.blackjack import Action, Round, Rules
@@ -180,16 +180,12 @@ class BlackjackTable(SharedTable):
         self.open_window()
         self._maybe_deal()
 
-    def ready(self, key: str) -> None:
+    def ready(self, key: str, grades: object = None) -> None:
         """A bet placed is already ready; without one, the player passes this round."""
         i = self.seat_of(key)
         state = None if i is None else self.seats[i]
         if state is not None and state.bet > 0:
             return
-        self.pass_round(key)
-
-    def clear(self, key: str) -> None:
-        """The bet is taken back: the player sits the next round out."""
         self.pass_round(key)
 
     def pass_round(self, key: str) -> None:
@@ -203,6 +199,9 @@ class BlackjackTable(SharedTable):
             raise TableError("in-round", "you can pass between rounds only")
         state.bet, state.passed = 0, True
         self._maybe_deal()
+
+    #: The bet taken back: the player sits the next round out.
+    clear = pass_round
 
     @property
     def betting(self) -> bool:
@@ -324,6 +323,8 @@ class BlackjackTable(SharedTable):
             raise TableError("not-your-turn", f"it is {s.name}'s turn")
         if action not in r.legal_actions():
             raise TableError("illegal", f"{action.value} is not allowed on this hand now")
+        if decision is not None and (Decision.from_json(decision) is None or decision.get("game") != GAME):
+            decision = None  # a grade that is not one never reaches a history
         self._apply(ri, hand, action, "player", decision)
 
     def _apply(self, ri: int, hand: int, action: Action, by: str, decision: dict[str, Any] | None = None) -> None:

@@ -240,6 +240,7 @@ class CardTableApp(App[None]):
                 "(Chips are virtual: refills are free and counted in the statistics.)",
                 yes="Refill",
                 no="Not now",
+                default=True,
             ),
             answered,
         )
@@ -262,6 +263,7 @@ class CardTableApp(App[None]):
                 f"{format_chips(START_BANKROLL)} chips?",
                 yes="Refill",
                 no="Not now",
+                default=True,
             ),
             answered,
         )

@@ -31,7 +31,7 @@ GAME_INFO: dict[str, GameInfo] = {
         GameInfo(
             "blackjack",
             "Blackjack",
-            "European · 6 decks · " + HOLE_CARD + " · pays 3:2",
+            "European · 6 decks · pays 3:2 · " + HOLE_CARD,
             "1",
             "cardtable.ui.screens.blackjack",
             "BlackjackScreen",

@@ -144,11 +144,12 @@ def test_risk_of_ruin_bankrolls() -> None:
 
 
 def test_cli_prints_the_figures(capsys) -> None:
-    assert main(["blackjack", "--rounds", "2000", "--level", "normal", "--seed", "2", "--jobs", "1"]) == 0
+    argv = ["blackjack", "--rounds", "2000", "--level", "normal", "--seed", "2", "--jobs", "1", "--hours", "20"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "2,000 rounds" in out and "normal player" in out and "run:        1 job," in out
     assert "house edge:" in out and "± " in out and "95 % interval" in out
-    assert "std. dev.:" in out and "per hour:" in out and "risk of ruin" in out
+    assert "std. dev.:" in out and "per hour:" in out and "bets for a 5 % risk of ruin in 20 hours" in out
     assert "analysis:" in out
     assert "agreement:" in out and "standard errors apart" in out
     assert "no peek (full loss to dealer blackjack)" in " ".join(out.split())
@@ -171,7 +172,7 @@ def test_cli_json_with_house_rule_flags(capsys) -> None:
     """The rules of the run, its figures and the exact edge for those rules (peek and
     surrender: the analysis the rule tests build too)."""
     argv = ["blackjack", "--rounds", "3000", "--seed", "4", "--jobs", "2", "--json", "--peek",
-            "--surrender", "--penetration", "60"]
+            "--surrender", "--penetration", "60", "--hours", "30"]  # a run as long as the hours
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     rules = report["rules"]

@@ -584,3 +584,28 @@ async def test_the_snapshot_says_how_long_the_betting_window_runs(harness: Harne
     await b.send({"type": "bet", "amount": 500})
     dealt = await a.wait_for("table", lambda m: m["phase"] == "playing")
     assert dealt["window"] is None  # dealt: the window is closed
+
+
+async def test_a_grade_sent_with_an_action_is_kept_only_when_it_is_one(harness: Harness) -> None:
+    """A client's coach grade goes into that player's own history; anything that is not
+    a blackjack grade is dropped (the action itself is taken)."""
+    from cardtable.ai.grading import decisions_in, grade
+
+    h = harness
+    a, b = await seat_two(h)
+    h.stack(1, DEAL)
+    await a.send({"type": "bet", "amount": 500})
+    await b.send({"type": "bet", "amount": 500})
+    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    good = grade("blackjack", "hard 19 against a 7", {"Stand": 0.4, "Hit": -0.6}, "Stand", 500).to_json()
+    await a.send({"type": "act", "action": "stand", "grade": good})
+    await b.wait_for("turn", lambda m: m["seat"] == 1)
+    await b.send({"type": "act", "action": "stand", "grade": {"game": "poker", "junk": 1}})
+    await a.wait_for("round_settled")
+    for name, chosen in (("alice", ["Stand"]), ("bob", [])):
+        store = Store.open(h.server.data_dir / "players" / name)
+        try:
+            (entry,) = store.history("blackjack")
+            assert [d.chosen for d in decisions_in(entry.details)] == chosen
+        finally:
+            store.close()

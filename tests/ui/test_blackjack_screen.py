@@ -378,17 +378,19 @@ async def test_question_mark_shows_the_blackjack_rules(data_dir: Path) -> None:
         assert isinstance(app.screen, BlackjackScreen)
 
 
-async def test_a_shoe_that_runs_out_mid_round_voids_it(data_dir: Path) -> None:
+async def test_a_shoe_that_runs_out_mid_round_goes_on_from_a_fresh_one(data_dir: Path) -> None:
+    """No card is dealt past the last: the round is not voided, the rest of it comes from
+    a fresh shoe (here every card is on the table, so the same four cards again)."""
     app = make_app(data_dir, "TS 9H 9D 7C")  # the dealer's 16 needs a fifth card
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "enter", "s")
         screen = table(app)
-        assert screen.phase == "betting" and screen.round is None
-        assert "void" in screen.banner.text
-        assert app.bankroll == 100_000
-        assert app.store.history_count("blackjack") == 0
-        assert all(b.disabled for b in screen.query("#bj-action-row Button").results(Button) if b.id != "btn-chart")
+        r = screen.round
+        assert r is not None and r.finished and "void" not in screen.banner.text
+        assert len(r.dealer_cards) == 3 and r.dealer_cards[2].rank in (7, 9, 10)  # 23 or more: bust
+        assert app.bankroll == 100_000 + 500  # your 19 won the minimum bet
+        assert app.store.history_count("blackjack") == 1
 
 
 async def test_footer_fits_80_columns_and_every_key_is_shown(data_dir: Path) -> None:

@@ -77,7 +77,7 @@ async def test_the_screen_highlights_the_hand_and_explains_the_marks(data_dir: P
         text = screen_text(app)
         assert "Your hand, 8,8 against a 10: hit" in text
         row = next(line for line in text.splitlines() if "8,8" in line and "Your hand" not in line)
-        assert "▸H *" in row  # the highlighted cell (10 column), marked as differing
+        assert "▸H* " in row  # the highlighted cell (10 column), marked as differing
         assert row.index("▸H") > row.index("8,8")
         marked = [line for line in text.splitlines() if "▸" in line and "our hand" not in line]
         assert marked == [row]  # one cell only (the hand line and the legend aside)
@@ -122,3 +122,43 @@ def test_under_other_rules_the_explanation_names_the_rule_that_moved_the_cell() 
     text = explain_difference(rules, ("hard", 11, 1), "H", "Dh")
     assert "published hit, here double, else hit" in text
     assert "the dealer hits soft 17" in text and "No peek" not in text
+
+
+def _cells_under_10_and_a(text: str, key_row: str) -> dict[str, str]:
+    """The cells under the 10 and the ace of the first table's header, in the screen row
+    that starts with ``key_row``."""
+    lines = text.splitlines()
+    header = next(line for line in lines if " 10 A" in line)
+    row = next(line for line in lines if line.lstrip().startswith(key_row + " "))
+    ten = header.index(" 10 ") + 1
+    width = ten - (header.index(" 9 ") + 1)
+    ace = header.index(" A", ten) + 1
+    return {"10": row[ten : ten + width], "A": row[ace : ace + width]}
+
+
+async def test_the_difference_mark_sits_inside_the_cell_it_marks(data_dir: Path) -> None:
+    """80×24: hard 11 against a 10 differs from the published chart, against an ace it
+    does not; the star follows the code inside the 10's cell, the ace's cell is bare."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChartScreen(Rules()))
+        await settle(pilot)
+        cells = _cells_under_10_and_a(screen_text(app), "11")
+        assert cells["10"] == "H* " and cells["A"] == "H  ", cells
+
+
+async def test_at_80x24_the_chart_says_it_scrolls(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChartScreen(Rules()))
+        await settle(pilot)
+        foot = screen_text(app).splitlines()[-2]  # above the footer
+        assert "more below" in foot and "PgDn" in foot
+        await press(pilot, "end")
+        foot = screen_text(app).splitlines()[-2]
+        assert "end of the chart" in foot and "PgUp" in foot
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(200, 50)) as pilot:  # everything fits: nothing to say
+        app.push_screen(ChartScreen(Rules()))
+        await settle(pilot)
+        assert "more below" not in screen_text(app)

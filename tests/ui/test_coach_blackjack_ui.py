@@ -255,7 +255,7 @@ async def test_values_that_cannot_be_worked_out_never_stop_the_game(data_dir: Pa
 async def test_late_values_do_not_hold_up_a_choice_with_the_coach_off(data_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import threading
 
-    import cardtable.ui.screens.blackjack as screen_module
+    import cardtable.ui.screens.blackjack_coach as screen_module  # where the coach values a spot
 
     real = screen_module.advise
     released = threading.Event()

@@ -261,3 +261,21 @@ async def test_coach_mode_does_not_question_what_the_sampling_cannot_tell_apart(
         await pilot.press("escape")
         await settle(pilot)
         assert shown_cards(screen) == parse_cards("JS JD 4H 7C 9S")
+
+
+def test_the_tip_says_when_two_holds_are_about_equal() -> None:
+    """An estimate the sampling cannot tell from the best is named beside it."""
+    from types import SimpleNamespace
+
+    from cardtable.ai.coach_poker import HoldValue, PokerAdvice
+    from cardtable.core.cards import parse_cards
+    from cardtable.ui.screens.poker import PokerScreen
+
+    cards = tuple(parse_cards("JS QS 5S 9S JH"))
+    holds = (HoldValue((0, 1, 2, 3), 2.2056, 0.01, False), HoldValue((0, 4), 2.1968, 0.01, False))
+    fake = SimpleNamespace(app=SimpleNamespace(ascii=False))
+    close = PokerAdvice(cards, 2, holds, "estimate", about_equal=((0, 4),))
+    line = PokerScreen._tip_line(fake, close)  # type: ignore[arg-type]
+    assert "about equal to" in line and "J♥" in line.split("about equal to", 1)[1]
+    clear = PokerAdvice(cards, 2, holds, "estimate")
+    assert "about equal" not in PokerScreen._tip_line(fake, clear)  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from helpers import press, screen_text, settle
 
 
 def test_drill_scores_are_kept_and_read_back(data_dir: Path) -> None:
-    assert DRILL_GAMES == ai_drills.DRILL_GAMES
+    assert set(ai_drills.DRILL_GAMES) | {"count"} == set(DRILL_GAMES)  # the decision drills and the count drill
     with Store.open(data_dir) as store:
         assert store.drill_scores() == []
         store.record_drill("blackjack", 20, 15, 123.456)
@@ -224,3 +224,12 @@ async def test_quitting_mid_drill_keeps_what_was_answered(data_dir: Path) -> Non
         await pilot.press("ctrl+q")
     with Store.open(data_dir) as store:
         assert [(s.game, s.answered) for s in store.drill_scores()] == [("blackjack", 1)]
+
+
+def test_a_count_drills_score_is_kept_with_the_others(data_dir: Path) -> None:
+    """The count drill saves its score as the decision drills do (it was refused)."""
+    with Store.open(data_dir) as store:
+        store.record_drill("count", 20, 17, 0.0)
+        (score,) = store.drill_scores("count")
+        assert (score.game, score.answered, score.best) == ("count", 20, 17)
+        assert [s.game for s in store.drill_scores()] == ["count"]

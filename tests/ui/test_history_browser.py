@@ -178,3 +178,35 @@ async def test_a_round_without_a_record_is_listed_but_not_replayed(data_dir: Pat
         await press(pilot, "enter")
         assert isinstance(app.screen, HistoryScreen)
         assert any("cannot" in n or "not replayed" in n for n in notifications(app))
+
+
+_SUITS = "♠♥♦♣"
+
+
+async def test_small_cards_line_up_and_stay_visible_on_the_highlighted_row(data: Path) -> None:
+    """80×24: every small card is three cells (a ten as wide as an ace), so a poker hand's
+    suits fall every four cells; on the highlighted row the cards keep their ink on a
+    light face (the cursor's white on the card's beige hid them)."""
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "y")
+        screen = _list(app)
+        table = screen.query_one("#history-list", DataTable)
+        poker = [i for i, e in enumerate(screen.entries[:15]) if e.game == "poker"]
+        assert poker
+        rows = screen_text(app).splitlines()
+        for i in poker:
+            row = rows[table.region.y + 1 + i]
+            suits = [x for x, ch in enumerate(row) if ch in _SUITS]
+            assert len(suits) == 5 and {b - a for a, b in zip(suits, suits[1:], strict=False)} == {4}, row
+        table.move_cursor(row=poker[0])
+        await settle(pilot)
+        strip = app.screen._compositor.render_strips()[table.region.y + 1 + poker[0]]  # type: ignore[attr-defined]
+        faces = [seg for seg in strip if seg.text.strip() and seg.text.strip()[-1] in _SUITS]
+        assert len(faces) == 5
+        for seg in faces:
+            style = seg.style
+            assert style is not None and style.color is not None and style.bgcolor is not None
+            ink, face = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
+            assert ink.get_truecolor().hex in ("#1b1b1b", "#c0262d"), seg  # the card's own ink
+            assert sum(face.get_truecolor()) > 3 * 200, seg  # on a light face

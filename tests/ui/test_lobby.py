@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, game_available
@@ -281,6 +283,26 @@ async def test_a_game_without_a_screen_is_shown_disabled_and_its_key_does_nothin
         assert active["open_game('poker')"] is False
         assert active["open_game('baccarat')"] is True
     app.store.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_game_entry_ends_whole(data_dir: Path, size: tuple[int, int]) -> None:
+    """Each entry's blurb is shown to its last word (broken between lines if need be),
+    not cut at the entry's edge."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        rows = screen_text(app).splitlines()
+        for info in GAME_INFO.values():
+            region = screen.query_one(f"#game-{info.key}").region
+            shown = " ".join(" ".join(rows[y][region.x : region.right] for y in range(region.y, region.bottom)).split())
+            blurb = " ".join((screen._blurb(info.key) or info.blurb).split())
+            parts = blurb.split(" · ")
+            for part in parts:
+                assert part in shown, (info.key, part, shown)
+            assert shown.endswith(parts[-1]), (info.key, shown)
 
 
 def test_a_shared_lobby_entry_with_malformed_seats_reads_as_no_one() -> None:

@@ -4,6 +4,7 @@ dealer's face-down card everywhere."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from cardtable.ui.widgets.blackjack.seat import PlayerHands
 from cardtable.ui.widgets.blackjack.table import BlackjackTable
 from cardtable.ui.widgets.common.card import CardSize
 
-from helpers import press, screen_text, settle
+from helpers import blackjack_alone, press, screen_text, settle
 
 SIZES = ((80, 24), (120, 40), (200, 50))
 BJ_STACK = " ".join(["TS TH TD TC 8S 9H 9S 9C 9D 9H 8D 7C 8H 8C 8D 2S 3S 4S 5S 6S 7S 8S 9S"] * 3)
@@ -218,3 +219,19 @@ async def test_each_table_uses_most_of_the_height(data_dir: Path, game: str, siz
         bottom = app.screen.query_one(last).region.bottom
         body = size[1] - 2  # between the header and the footer
         assert bottom - top >= 0.6 * body, (game, size, top, bottom)
+
+
+async def test_the_blackjack_status_line_keeps_its_figures_at_80x24(data_dir: Path) -> None:
+    """Won a round (the session's net shown), dealt again: the bankroll and the stake on
+    the table both stay on the action row, none cut off at its edge."""
+    app = blackjack_alone(data_dir, "TS 7H TD 9C " * 10)  # 20 against 19: a win
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "s")
+        assert "session +5" in screen_text(app)
+        await press(pilot, "enter")
+        balance = app.screen.query_one("#bj-balance")
+        row = screen_text(app).splitlines()[balance.region.y]
+        shown = row[balance.region.x : balance.region.right].strip()
+        assert re.fullmatch(r"Bankroll 1,000 .*\D5", shown), shown
+        assert shown in row.rstrip() and row.rstrip().endswith(shown)

@@ -263,3 +263,32 @@ async def test_enter_with_no_bet_passes_and_the_coup_goes_on_at_once(tmp_path: P
         await until([pa, pb], lambda: "you sat this coup out" in sb._banner.text)
         await until([pa, pb], lambda: a.bankroll == START_BANKROLL + 475)
         assert b.bankroll == START_BANKROLL
+
+
+async def test_each_bet_is_graded_into_the_players_own_history_on_the_server(tmp_path: Path, server: Server) -> None:
+    """As at the local table: the bets said ready are graded, and the grades are kept
+    with the coup in the player's history on the server (junk grades never are)."""
+    from cardtable.ai.grading import decisions_in
+
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(100, 30)) as pa:
+        await sit(a, pa, [])
+        table = server.tables[1]
+        assert isinstance(table, BaccaratShared)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        await pa.press("b", "t", "enter")
+        await until([pa], lambda: table.round_no == 1)
+    store = Store.open(server.data_dir / "players" / "alice")
+    try:
+        (entry,) = store.history("baccarat")
+        graded = {d.chosen: d for d in decisions_in(entry.details)}
+        assert set(graded) == {"Banker", "Tie"} and graded["Banker"].is_best and not graded["Tie"].is_best
+    finally:
+        store.close()
+    # A client's junk is dropped: only grades of the bets placed are kept.
+    from cardtable.tables.baccarat import _grades_of
+
+    bets = {Outcome.BANKER: 500}
+    good = graded["Banker"].to_json()
+    assert _grades_of([good, graded["Tie"].to_json(), {"junk": 1}, 7], bets) == [good]
+    assert _grades_of("not a list", bets) == []

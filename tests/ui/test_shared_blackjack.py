@@ -415,3 +415,39 @@ async def test_c_says_why_for_a_guest_and_computer_seats_show_the_chips_beside_t
         computers = [s for s in sb.shared.seats if s.kind == "computer"]
         # 1,000 chips less the 5 staked, as the local table shows them during a round
         assert {s.stack for s in computers} == {100_000 - 500}
+
+
+async def test_the_coach_grades_each_choice_into_the_players_own_history_on_the_server(
+    tmp_path: Path, server: Server
+) -> None:
+    """As at the local table: each choice is graded (into the player's history on the
+    server), and coach mode (``k``) questions a costly one first — escape takes it back."""
+    from cardtable.ai.grading import decisions_in
+    from cardtable.ui.screens.coach_warning import CoachWarning
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pa.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        await pa.press("k")  # coach mode on
+        assert a.settings.coach
+        await pa.press("h")  # hitting a hard 19 against a 7 gives value away
+        await until([pa, pb], lambda: isinstance(a.screen, CoachWarning))
+        await pa.press("escape")  # taken back: nothing was sent
+        await until([pa, pb], lambda: "Taken back" in sa._banner.text)
+        assert len(sa.shared.mine.hands[0].cards) == 2  # type: ignore[union-attr]
+        await pa.press("s")  # the best choice: no question
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")  # bob's coach mode is off: his choice is graded all the same
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+    for name, chosen in (("alice", ["Stand"]), ("bob", ["Stand"])):
+        store = Store.open(server.data_dir / "players" / name)
+        try:
+            (entry,) = store.history("blackjack")
+            assert [d.chosen for d in decisions_in(entry.details)] == chosen
+        finally:
+            store.close()

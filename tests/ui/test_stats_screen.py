@@ -3,15 +3,19 @@ rows with extremes and house edges, and the charts fed from the store."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.text import Text
 from textual.widgets import DataTable, TabbedContent
 
+from cardtable.history_stats import EDGE_FROM_ROUNDS, StatsRow
+from cardtable.store import START_BANKROLL, Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.widgets.history.chart_data import thin
+from cardtable.ui.widgets.history.charts import nice_ticks
 
 from helpers import press, screen_text, settle
 
@@ -40,7 +44,8 @@ async def test_rows_are_right_aligned_coloured_and_agree_with_the_store(data: Pa
             assert ("green" in str(net.style)) == (stats[game].net > 0)
             assert ("red" in str(net.style)) == (stats[game].net < 0)
             edge = -totals[game].net / totals[game].staked
-            assert str(cells[8]) == f"{edge * 100:.2f}%".replace("-", "\u2212")
+            shown = f"{edge * 100:.2f}%".replace("-", "\u2212") if stats[game].rounds >= EDGE_FROM_ROUNDS else "—"
+            assert str(cells[8]) == shown
         # the exact edges came from a thread: known for every game played
         assert all(str(table.get_row(g)[9]).endswith("%") for g in ("blackjack", "baccarat", "poker"))
         assert "All games" in screen_text(app)
@@ -87,3 +92,68 @@ def test_thin_keeps_the_extremes_and_the_last_point() -> None:
     assert len(tx) <= 320 and tx[-1] == 9_999
     assert min(ty) == -5.0 and max(ty) == 5000.0
     assert tx == sorted(tx)
+
+
+def _one_round_lost(data_dir: Path) -> CardTableApp:
+    """A player who lost 14 chips at baccarat in their only round."""
+    with Store.open(data_dir) as store:
+        store.record_round("baccarat", 1_400, 0, {})
+    return CardTableApp(data_dir=data_dir, animations=False)
+
+
+async def test_one_round_shows_no_edge(data_dir: Path) -> None:
+    """80×24: after one lost round the edge column says "—", not "100.00%", and the
+    note says from how many rounds it is shown."""
+    app = _one_round_lost(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        table = app.screen.query_one("#stats-table", DataTable)
+        assert str(table.get_row("baccarat")[8]) == "—" and str(table.get_row("total")[8]) == "—"
+        text = screen_text(app)
+        assert "100.00%" not in text and f"from {EDGE_FROM_ROUNDS} rounds" in text
+
+
+def test_the_edge_is_shown_from_the_threshold() -> None:
+    row = StatsRow("blackjack", EDGE_FROM_ROUNDS, 40, 60, 0, -2_000, 500, -500, 100_000, 0)
+    assert row.edge == 0.02
+    assert StatsRow("blackjack", EDGE_FROM_ROUNDS - 1, 40, 59, 0, -2_000, 500, -500, 100_000, 0).edge is None
+
+
+def _axis_labels(text: str) -> tuple[list[str], list[str]]:
+    """The chart's y labels (left of "┤") and the x labels (the row under "└")."""
+    lines = text.splitlines()
+    ys = [line.split("┤")[0].strip() for line in lines if "┤" in line]
+    bottom = next(i for i, line in enumerate(lines) if "└" in line)
+    return [y for y in ys if y], lines[bottom + 1].split("  ")
+
+
+async def test_the_bankroll_line_starts_at_the_opening_bankroll_and_labels_stay_apart(data_dir: Path) -> None:
+    """80×24, one round: the line starts at round 0 at 1,000 chips; every axis label is
+    one round number, apart from its neighbours (not "986 1")."""
+    app = _one_round_lost(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "s")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        assert screen.chart_data.opening == START_BANKROLL / 100 and screen.chart_data.bankroll == (986.0,)
+        ys, xs = _axis_labels(screen_text(app))
+        xs = [x.strip() for x in xs if x.strip()]
+        number = re.compile(r"−?-?\d{1,3}(,\d{3})*")
+        assert xs[0] == "0" and xs[-1] == "1", xs
+        assert "1,000" in ys and all(number.fullmatch(y) for y in ys), ys
+        assert all(number.fullmatch(x) for x in xs), xs
+
+
+def test_nice_ticks_are_round_and_cover_the_range() -> None:
+    assert nice_ticks(986, 1_000, 5) == [985, 990, 995, 1_000]
+    assert nice_ticks(0, 60, 7) == [0, 10, 20, 30, 40, 50, 60]
+    assert nice_ticks(935, 1_407, 4) == [750, 1_000, 1_250, 1_500]
+    assert nice_ticks(1, 1, 5) == [0, 1, 2]
+    for low, high, most in ((0, 1, 2), (-95, 233, 5), (3, 99_999, 11), (-14, -14, 4)):
+        ticks = nice_ticks(low, high, most)
+        assert 2 <= len(ticks) <= most and ticks[0] <= low and ticks[-1] >= high
+        assert len({b - a for a, b in zip(ticks, ticks[1:], strict=False)}) == 1

@@ -116,18 +116,18 @@ class GameScreen(Screen[None]):
         self.app.void_open_round(self.GAME, str(error))
 
     def action_leave(self) -> None:
-        """Back to the lobby. A round under way stays open and waits for the player."""
+        """Back to the lobby. A round under way stays open and waits for the player (said
+        on the session summary when there is one, else in a notice)."""
+        note = ""
         if self.round_in_progress():
-            self.notify(
-                f"Your {self.GAME} round stays open, with its stake on the table: "
-                "it will be waiting here when you come back.",
-                timeout=6,
-            )
-        self._close()
+            note = (f"Your {self.GAME} round stays open, with its stake on the table: "
+                    "it will be waiting here when you come back.")
+        self._close(note)
 
-    def _close(self) -> None:
+    def _close(self, note: str = "") -> None:
         self.on_leave()
-        self.show_session_summary()
+        if not self.show_session_summary(note) and note:
+            self.notify(note, timeout=6)
         if self.app.screen is self:
             self.app.pop_screen()
 
@@ -183,14 +183,15 @@ class GameScreen(Screen[None]):
         if getattr(self, "_session_start", None) is None:
             self._session_start = self._game_stats()
 
-    def show_session_summary(self) -> None:
+    def show_session_summary(self, note: str = "") -> bool:
         """After at least one settled round, the session's summary (in the statistics'
-        unit, rounds; blackjack adds its hands; every table its graded decisions)."""
+        unit, rounds; blackjack adds its hands; every table its graded decisions), with
+        ``note`` under it; False when there is none to show."""
         from .bj_summary import SessionStats, SessionSummary, session_tally, sitting_accuracy
 
         before, after = getattr(self, "_session_start", None), self._game_stats()
         if before is None or after is None or after.rounds == before.rounds:
-            return
+            return False
         hands = getattr(self, "stats", None)
         try:  # how well the player chose (issue 11): the sitting's graded decisions
             decisions = sitting_accuracy(self.app.store, self.GAME, after.rounds - before.rounds)
@@ -199,7 +200,8 @@ class GameScreen(Screen[None]):
         tally = session_tally(
             self.GAME, before, after, hands if isinstance(hands, SessionStats) else None, decisions
         )
-        self.app.call_later(lambda: self.app.push_screen(SessionSummary(tally)))
+        self.app.call_later(lambda: self.app.push_screen(SessionSummary(tally, note)))
+        return True
 
     # -- catching the picture up -----------------------------------------------------
 

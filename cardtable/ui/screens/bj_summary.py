@@ -14,6 +14,7 @@ grades the sitting's settled rounds keep in the history (:func:`sitting_accuracy
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import zip_longest
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -104,6 +105,20 @@ class SessionTally:
             rows += accuracy_lines(self.decisions)
         return rows
 
+    def text(self) -> str:
+        """The summary as the dialog shows it: the rounds and the net, the hands beside
+        them (blackjack), then the decisions — short enough for 80×24 with its button."""
+        left = [line for line in self.lines() if line.startswith(("Rounds", "Net"))]
+        right = [line for line in self.lines() if line.startswith(("Hands", "Blackjacks"))]
+        rows = [f"{a:<{_COLUMN}}{b}".rstrip() for a, b in zip_longest(left, right, fillvalue="")]
+        if self.decisions is not None:
+            rows += ["", *accuracy_lines(self.decisions)]
+        return "\n".join(rows)
+
+
+#: The summary's left column (the rounds), in cells: the hands start after it.
+_COLUMN = 26
+
 
 def accuracy_lines(tally: Accuracy) -> list[str]:
     """How well the player chose, in the summary's columns."""
@@ -150,28 +165,35 @@ _TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poke
 
 
 class SessionSummary(ModalScreen[None]):
-    """Shown when the player leaves a table after playing."""
+    """Shown when the player leaves a table after playing; ``note``: what became of a
+    round left open (said here, where a notice would cover the button)."""
 
     DEFAULT_CSS = """
     SessionSummary { align: center middle; }
     SessionSummary > Vertical {
-        width: 40; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+        width: 62; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 2;
     }
-    SessionSummary .title { text-style: bold; width: 1fr; content-align: center middle; }
-    SessionSummary #summary { margin: 1 0; }
+    SessionSummary .title { text-style: bold; width: 1fr; content-align: center middle; margin-top: 1; }
+    SessionSummary #summary { margin-top: 1; }
+    SessionSummary #summary-note { margin-top: 1; color: $text-warning; }
+    SessionSummary Center { height: auto; margin: 1 0; }
     """
     BINDINGS = [Binding("escape,enter", "close", "Close", id="summary.close", priority=True)]
 
-    def __init__(self, stats: SessionTally | SessionStats) -> None:
+    def __init__(self, stats: SessionTally | SessionStats, note: str = "") -> None:
         super().__init__()
         self.stats = stats if isinstance(stats, SessionTally) else SessionTally.from_hands("blackjack", stats)
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"{_TITLES.get(self.stats.game, self.stats.game)} — session summary", classes="title")
-            yield Static("\n".join(self.stats.lines()), id="summary")
+            yield Static(self.stats.text(), id="summary")
+            if self.note:
+                yield Static(self.note, id="summary-note")
             with Center():
-                yield Button("OK", id="summary-ok", variant="primary")
+                yield Button("Close", id="summary-ok", variant="primary")
         yield KeyFooter()  # the dialog's own key at the foot, over the lobby's
 
     def action_close(self) -> None:

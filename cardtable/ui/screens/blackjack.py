@@ -22,16 +22,13 @@ history; with coach mode on (``k``) a costly choice asks :class:`CoachWarning` f
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
-from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header
-from textual.worker import Worker, WorkerState
 
-from ...ai.grading import WARN_THRESHOLD, Decision
+from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
 from ...core.blackjack_refusals import action_refusal
@@ -41,24 +38,21 @@ from ...resources import asset_path
 from ...tables.blackjack import BlackjackTable as TableService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
-from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
+from ..widgets.blackjack.coach import CoachSpot
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView, pause_kind, shoe_left_at
 from ..widgets.blackjack.words import result_line, turn_prompt
 from ..widgets.common.footer import KeyFooter
 from .bj_summary import SessionStats, SessionSummary
 from .blackjack_betting import BlackjackBetting
-from .coach_warning import CoachWarning
+from .blackjack_coach import BlackjackCoach
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
-
-#: Seconds a choice waits for its grade before going ahead ungraded (coach mode off).
-_GRADE_PATIENCE = 1.5
 
 #: The player's action keys, for the refusal that says why one does nothing.
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class BlackjackScreen(BlackjackBetting):
+class BlackjackScreen(BlackjackBetting, BlackjackCoach):
     """The blackjack table."""
 
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
@@ -89,24 +83,10 @@ class BlackjackScreen(BlackjackBetting):
         self.seats = ComputerSeats(())
         self.stats = SessionStats()
         self.last_bet: int | None = None
-        self.tip_action: Action | None = None
-        self.last_tip = ""
         self._resumed: TableService | None = None
         #: The next prompt says that the round was waiting (once, after a resume).
         self._welcome_back = False
-        # -- the coach (issue 11) --
-        #: The round's graded decisions (``Decision.to_json()``), kept in its record's meta.
-        self._decisions: list[dict[str, Any]] = []
-        #: Values worked out, by spot (a spot is all they depend on).
-        self._advice: dict[CoachSpot, CoachAdvice] = {}
-        #: Spots being valued in a worker thread.
-        self._valuing: dict[Worker[CoachAdvice], CoachSpot] = {}
-        #: A choice made before its spot was valued: taken (graded) once it is.
-        self._pending: tuple[CoachSpot, Action] | None = None
-        #: ``t`` was pressed before the values were ready: shown when they are.
-        self._tip_wanted: CoachSpot | None = None
-        #: The coach's warning is open: no other choice until it is answered.
-        self._warning_open = False
+        self._coach_setup()
 
     # -- the round, read through the table ------------------------------------------
 
@@ -327,68 +307,6 @@ class BlackjackScreen(BlackjackBetting):
 
     # -- the player's actions ---------------------------------------------------------
 
-    def action_play(self, name: str) -> None:
-        """Hit, stand, double or split. The choice is graded first (its spot valued in a
-        worker thread, usually before the key: see :meth:`_prefetch`); in coach mode a
-        costly one asks :class:`CoachWarning` before anything happens."""
-        action = ACTIONS.get(name)
-        r = self.round
-        if action is None or action not in self.legal() or r is None or r.turn is None:
-            return
-        if self._warning_open:
-            return
-        if self._pending is not None:  # one choice at a time: the first is being graded
-            self.banner.show("One moment: the coach is weighing your last choice.", "info")
-            return
-        spot = self._spot()
-        advice = self._advice.get(spot) if spot is not None else None
-        if spot is None or advice is not None:
-            self._decide(advice, action)
-            return
-        self._pending = (spot, action)
-        self._value(spot)
-        self.set_timer(_GRADE_PATIENCE, partial(self._grading_slow, spot, action))
-
-    def _grading_slow(self, spot: CoachSpot, action: Action) -> None:
-        """The values of a choice already made are late (a very unusual hand or a busy
-        machine): with the coach off the game does not wait — the choice goes ahead
-        ungraded; with it on, the player is told why nothing happened yet."""
-        if self._pending != (spot, action):
-            return
-        if self.app.settings.coach:
-            self.banner.show("The coach is still working out the values of this hand…", "info")
-            return
-        self._pending = None
-        if spot == self._spot():
-            self._act(action, None)
-
-    def _decide(self, advice: CoachAdvice | None, action: Action) -> None:
-        """Grade ``action`` and take it, or warn first (coach mode, a costly choice)."""
-        decision = advice.decision(action) if advice is not None else None
-        if (
-            decision is not None
-            and self.app.settings.coach
-            and decision.ev_best - decision.ev_chosen > WARN_THRESHOLD
-        ):
-            self._warning_open = True
-            spot = advice.spot if advice is not None else None
-            self.app.push_screen(CoachWarning(decision), partial(self._warned, spot, action, decision))
-            return
-        self._act(action, decision)
-
-    def _warned(self, spot: CoachSpot | None, action: Action, decision: Decision, go: bool | None) -> None:
-        """The warning's answer: go ahead (True) or take the choice back (nothing happens)."""
-        self._warning_open = False
-        if not go:  # the values stay in view while the player chooses again
-            advice = self._advice.get(spot) if spot is not None else None
-            if advice is not None and spot == self._spot():
-                self._show_tip(advice)
-            self.banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
-            return
-        if spot is None or spot != self._spot() or action not in self.legal():
-            return  # the table moved on meanwhile (it cannot while the warning is up)
-        self._act(action, decision)
-
     def _act(self, action: Action, decision: Decision | None) -> None:
         """Take ``action`` — the table saves it (with its grade) before its card is
         dealt, so a restart never offers the decision again with the next card known."""
@@ -406,40 +324,6 @@ class BlackjackScreen(BlackjackBetting):
         self._hide_tip()
         self._advance(shown)
 
-    def action_tip(self) -> None:
-        """Every legal action's exact value for the cards left, best first, and the
-        chart's answer when it differs (the values come from a worker thread)."""
-        r = self.round
-        spot = self._spot()
-        if not self.legal() or r is None or spot is None:
-            return
-        advice = self._advice.get(spot)
-        if advice is None:
-            self._tip_wanted = spot
-            self._layout.coach.show_waiting(spot)
-            self._layout.coach_changed()
-            self._value(spot)
-            return
-        self._show_tip(advice)
-
-    def _show_tip(self, advice: CoachAdvice) -> None:
-        self._tip_wanted = None
-        self.tip_action = advice.best
-        self.last_tip = advice.chart_words
-        self.banner.show(advice.sentence(), "info")
-        panel = self._layout.coach
-        before = panel.lines
-        panel.show_advice(advice)
-        if panel.lines != before:
-            self._layout.coach_changed()
-
-    def _hide_tip(self) -> None:
-        self._tip_wanted = None
-        panel = self._layout.coach
-        if panel.spot is not None:
-            panel.hide()
-            self._layout.coach_changed()
-
     # -- the coach: values worked out off the UI thread ----------------------------------
 
     def _spot(self) -> CoachSpot | None:
@@ -448,45 +332,6 @@ class BlackjackScreen(BlackjackBetting):
         if not self.legal() or r is None:
             return None
         return CoachSpot.of(r.view(self.human))
-
-    def _new_round_coach(self) -> None:
-        self._decisions = []
-        self._advice.clear()
-        self._pending = None
-        self._hide_tip()
-
-    def _prefetch(self) -> None:
-        """The player's turn has begun: value it now, so the keys never wait."""
-        spot = self._spot()
-        if spot is not None:
-            self._value(spot)
-
-    def _value(self, spot: CoachSpot) -> None:
-        if spot in self._advice or spot in self._valuing.values():
-            return
-        worker = self.run_worker(
-            partial(advise, spot), name="coach", group="coach", thread=True, exit_on_error=False
-        )
-        self._valuing[worker] = spot
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        spot = self._valuing.get(event.worker)
-        if spot is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return
-        event.stop()
-        del self._valuing[event.worker]
-        result = event.worker.result if event.state is WorkerState.SUCCESS else None
-        advice = result if isinstance(result, CoachAdvice) else CoachAdvice(spot, {}, None, "", "cancelled")
-        self._advice[spot] = advice
-        current = self._spot()
-        pending, self._pending = self._pending, None
-        if pending is not None and pending[0] != spot:
-            self._pending = pending  # another spot's answer: keep waiting for ours
-        elif pending is not None and spot == current:
-            self._decide(advice, pending[1])
-            return
-        if self._tip_wanted == spot and spot == current:
-            self._show_tip(advice)
 
     # -- coach mode and the chart --------------------------------------------------------
 

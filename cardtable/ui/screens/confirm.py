@@ -45,11 +45,14 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = False) -> None:
         super().__init__()
         self.question = question
         self.yes_label = yes
         self.no_label = no
+        #: The answer ``enter`` gives (the focused button): "no" unless the question's
+        #: yes is what the player nearly always wants (a free refill when broke).
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -61,7 +64,7 @@ class ConfirmScreen(ModalScreen[bool]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -32,6 +32,8 @@ __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
 #: Rows read from the store at a time.
 PAGE = 200
+#: Cells of one small card in the list: a ten's three, every other card padded to match.
+_CARD_CELLS = 3
 
 _RESULTS = (("Any result", ""), ("Won", "won"), ("Lost", "lost"), ("Pushed", "pushed"))
 _ORDERS = (("Newest first", "newest"), ("Biggest swings", "swing"), ("Oldest first", "oldest"))
@@ -59,7 +61,7 @@ def _cards(names: object, ascii: bool) -> Text:
                 cards.append(Card.parse(str(name)))
             except ValueError:
                 continue
-    return cards_mini(cards, ascii)
+    return cards_mini(cards, ascii, width=_CARD_CELLS, in_table=True)
 
 
 def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+
+from rich.markup import escape
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,10 +18,35 @@ from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
 
-__all__ = ["LobbyScreen"]
+__all__ = ["LobbyScreen", "wrap_blurb"]
 
 _LOGO = "♠ ♥  c a r d t a b l e  ♦ ♣"
+#: An entry's first cells ("1  Blackjack   "), and the room left for its blurb: the
+#: entries are 76 cells wide with 2 cells of padding each side (assets/styles/app.tcss).
+_INDENT = 15
+_BLURB_WIDTH = 76 - 4 - _INDENT
+#: An entry is 3 rows high: a blurb takes at most this many lines.
+_BLURB_LINES = 3
 _LOGO_ASCII = "S H  c a r d t a b l e  D C"
+
+
+def wrap_blurb(blurb: str, width: int = _BLURB_WIDTH, indent: int = _INDENT) -> str:
+    """A blurb in lines of at most ``width`` cells, broken between its `` · `` parts (a
+    part longer than a line between words), each line after the first indented under the
+    first: an entry shows it whole at every terminal width. A blurb already in lines is
+    kept as its maker laid it out; more lines than an entry has end in "…"."""
+    if "\n" in blurb:
+        return blurb
+    lines: list[str] = []
+    for part in blurb.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines += textwrap.wrap(part, width) or [""]
+    if len(lines) > _BLURB_LINES:
+        lines = lines[:_BLURB_LINES]
+        lines[-1] = lines[-1][: width - 1] + "…"
+    return ("\n" + " " * indent).join(escape(line) for line in lines)
 
 
 class LobbyScreen(Screen[None]):
@@ -125,7 +153,7 @@ class LobbyScreen(Screen[None]):
             return f"[b]{info.hotkey}  {info.title:<11}[/b] this table is not open yet"
         if waiting:
             return f"[b]{info.hotkey}  {info.title:<11}[/b] [b $warning]● your round is waiting[/] — resume it"
-        return f"[b]{info.hotkey}  {info.title:<11}[/b] {blurb or info.blurb}"
+        return f"[b]{info.hotkey}  {info.title:<11}[/b] {wrap_blurb(blurb or info.blurb)}"
 
     def on_screen_resume(self) -> None:
         self.app.sync_bankroll()
@@ -135,7 +163,7 @@ class LobbyScreen(Screen[None]):
             entry.set_class(game in waiting, "-waiting")
             text = self._entry_text(game, game in waiting, self._blurb(game))
             entry.update(text)
-            # The poker entry's three lines (machines and returns) use the entry's padding rows.
+            # A blurb of two or three lines uses the entry's padding rows.
             entry.styles.padding = (0, 2) if "\n" in text else (1, 2)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -388,6 +388,9 @@ class PokerScreen(GameScreen):
         words = hold_text(advice.cards, best.hold, self.app.ascii)
         if ticked:
             return f"Ticked: {words} · Enter draws (change the boxes if you like)"
+        if advice.about_equal:  # the sampling cannot tell these apart: said, not hidden
+            also = " or ".join(hold_text(advice.cards, h, self.app.ascii) for h in advice.about_equal)
+            return f"Tip: {words}, about equal to {also} · {figure} per coin · t ticks it"
         return f"Tip: {words} · {figure} per coin · t ticks it"
 
     # -- the coach: values worked out off the UI thread ----------------------------------

@@ -520,7 +520,8 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
         state = self.shared
         if state is None or not state.betting or self._dealing or not self._placed():
             return
-        if self.send({"type": "deal"}):
+        grades = [d.to_json() for d in self._grade(self._placed())]  # into the player's own history
+        if self.send({"type": "deal", "grades": grades}):
             self._banner.show("Ready: " + self._waiting_words(state), "info")
 
     def _grade(self, bets: Mapping[Outcome, int]) -> list[Decision]:

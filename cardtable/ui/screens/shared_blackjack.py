@@ -1,5 +1,6 @@
-"""A shared blackjack table (``cardtable join``, issue 14): the local table's widgets
-fed by the server's snapshots.
+"""A shared blackjack table (``cardtable join``): the local table's widgets fed by
+the server's snapshots, and the local table's coach (:mod:`.blackjack_coach`: ``t``,
+grading into the player's own history on the server, ``k`` coach mode).
 
 The screen holds one reactive :attr:`SharedBlackjackScreen.shared` — the last
 ``table`` snapshot read into core types (:class:`~cardtable.net.view.SharedTable`) —
@@ -7,7 +8,7 @@ and draws it with :class:`~cardtable.ui.widgets.blackjack.table.BlackjackTable`,
 other four seats in the computer seats' places and the player's own hands below, as
 at the local table. Keys are the local table's: ``h s d p`` act, ``+``/``−`` and the
 chips choose the bet and ``⏎`` places it for the next round (the server deals once
-everyone seated has bet), ``g`` the chart; the host's ``c`` puts computer players in
+everyone seated has bet or passed), ``g`` the chart; the host's ``c`` puts computer players in
 the empty seats (levels from the settings) or takes them away. The turn's countdown
 runs on the banner.
 """
@@ -22,16 +23,19 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
+from ...ai.grading import Decision
+from ...core.blackjack import Action
 from ...core.money import format_chips
 from ...net.view import SEATS, SharedTable, SnapshotError
 from ...resources import asset_path
-from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
+from ..widgets.blackjack.coach import CoachSpot
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView
 from ..widgets.blackjack.words import result_line
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
 from .blackjack_betting import BetKeys
+from .blackjack_coach import BlackjackCoach
 from .shared_base import SharedScreen
 
 __all__ = ["SharedBlackjackScreen"]
@@ -39,7 +43,7 @@ __all__ = ["SharedBlackjackScreen"]
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class SharedBlackjackScreen(BetKeys, SharedScreen):
+class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
     """One seat at a server's blackjack table."""
 
     GAME = "blackjack"
@@ -51,6 +55,7 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         Binding("d", "play('double')", "Double", priority=True, id="bj.double"),
         Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
+        Binding("k", "coach", "Coach", priority=True, id="blackjack.coach"),
         Binding("c", "computers", "Computers", priority=True, id="shared.computers"),
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
@@ -75,6 +80,7 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         #: prompt for the turn that follows it, and that turn only.
         self._notice = ""
         self._notice_turn: tuple[int, int] | None = None
+        self._coach_setup()
 
     @property
     def banner(self) -> Banner:
@@ -132,9 +138,14 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         if betting:
             self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
         self._layout.restyle(self.allowed, betting, state.stake_of_mine())
-        if self._layout.coach.spot is not None and self._spot() != self._layout.coach.spot:
-            self._layout.coach.hide()  # the values were for a decision already taken
-            self._layout.coach_changed()
+        spot = self._spot()
+        if self._layout.coach.spot is not None and spot != self._layout.coach.spot:
+            self._hide_tip()  # the values were for a decision already taken
+        if state.round != getattr(self, "_coached_round", None):
+            self._coached_round = state.round
+            self._new_round_coach()
+        if spot is not None:
+            self._prefetch()  # the player's turn: valued before the key
         self._draw()
         if self._notice and self._notice_turn is None:
             self._notice_turn = state.turn or (-1, -1)
@@ -286,10 +297,20 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
 
     # -- actions: sent to the server ---------------------------------------------------
 
-    def action_play(self, name: str) -> None:
-        """Hit, stand, double or split: the server validates and deals."""
-        if self.allowed("play", name):
-            self.send({"type": "act", "action": name})
+    def legal(self) -> set[Action]:
+        state = self.shared
+        return set(state.legal) if state is not None and state.my_turn else set()
+
+    def _act(self, action: Action, decision: Decision | None) -> None:
+        """Send the choice, with its grade for the player's own history on the server;
+        the server validates it and deals."""
+        if action not in self.legal():
+            return
+        message: dict[str, Any] = {"type": "act", "action": action.value}
+        if decision is not None:
+            message["grade"] = decision.to_json()
+        if self.send(message):
+            self._hide_tip()
 
     def action_deal(self) -> None:
         """Place the bet shown for the next round (it may be changed until the deal)."""
@@ -324,28 +345,6 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         state = self.shared
         view = state.seat_view() if state is not None else None
         return CoachSpot.of(view) if view is not None else None
-
-    def action_tip(self) -> None:
-        """Every legal action's exact value for the cards seen since the shuffle (worked
-        out in a thread), best first, as at the local table."""
-        spot = self._spot()
-        if spot is None:
-            return
-        self._layout.coach.show_waiting(spot)
-        self._layout.coach_changed()
-
-        def work() -> None:
-            advice = advise(spot)
-            self.app.call_from_thread(self._show_tip, advice)
-
-        self.run_worker(work, thread=True, group="coach", exclusive=True, exit_on_error=False)
-
-    def _show_tip(self, advice: CoachAdvice) -> None:
-        if advice.spot != self._spot():
-            return  # the turn moved on meanwhile
-        self._banner.show(advice.sentence(), "info")
-        self._layout.coach.show_advice(advice)
-        self._layout.coach_changed()
 
     def action_chart(self) -> None:
         """The strategy chart for this table's rules."""

@@ -22,7 +22,16 @@ from textual.widgets import DataTable, Header, Label, TabbedContent, TabPane
 
 from ...ai.grading import Accuracy
 from ...core.money import format_chips, format_signed
-from ...history_stats import GAME_TITLES, CoachStats, StatsRow, coach_stats, exact_edges, local_minute, stats_rows
+from ...history_stats import (
+    EDGE_FROM_ROUNDS,
+    GAME_TITLES,
+    CoachStats,
+    StatsRow,
+    coach_stats,
+    exact_edges,
+    local_minute,
+    stats_rows,
+)
 from ...store import START_BANKROLL, DrillScore, Store, StoreError
 from ..app import CardTableApp
 from ..widgets.common.chips import ChipBalance
@@ -87,7 +96,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-top .screen-title { width: auto; margin-right: 2; text-style: bold; }
     StatsScreen #stats-top ChipBalance { width: 1fr; }
     StatsScreen #stats-table { height: auto; max-height: 6; }
-    StatsScreen #stats-note { height: 1; color: $text-muted; }
+    StatsScreen #stats-note { height: auto; width: 1fr; color: $text-muted; }
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; }
     StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
@@ -161,7 +170,8 @@ class StatsScreen(Screen[None]):
         self._fill_table()
         refills = self.rows[-1].refills
         self.query_one("#stats-note", Label).update(
-            f"Refills {refills:,} · Edge: the house's win per chip staked · Exact: with perfect play"
+            f"Refills {refills:,} · Edge: the house's win per chip staked, shown from {EDGE_FROM_ROUNDS} rounds"
+            " · Exact: with perfect play"
         )
         self.call_after_refresh(self._load_rest, store)
 

@@ -209,16 +209,24 @@ def fan(cards: Sequence[list[Text]], width: int | None = None) -> list[Text]:
     return rows
 
 
-def card_mini(card: Card | None, ascii: bool = False) -> Text:
-    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down)."""
+def card_mini(card: Card | None, ascii: bool = False, width: int = 0, *, in_table: bool = False) -> Text:
+    """A card as 2–3 cells on a card-coloured background (``▒▒`` when face down);
+    ``width``: every card that many cells, the rank right-aligned (" A♠", "10♠"), so
+    that cards in a column line up. ``in_table``: drawn reversed (the face as the text
+    colour, the ink as the background) — the same picture, but a table cursor that
+    recolours a row's text then recolours the card's face, and the ink stays on it (a
+    plain card there became the cursor's white on the card's beige)."""
     if card is None:
-        return Text("▒▒", style=Style(color=_BACK_FG, bgcolor=_BACK_BG))
-    return Text(card.label(ascii), style=Style(color=_ink(card), bgcolor=_FACE, bold=True))
+        fg, bg, label, bold = _BACK_FG, _BACK_BG, "▒▒", False
+    else:
+        fg, bg, label, bold = _ink(card), _FACE, card.label(ascii), True
+    style = Style(color=bg, bgcolor=fg, reverse=True, bold=bold) if in_table else Style(color=fg, bgcolor=bg, bold=bold)
+    return Text(label.rjust(width), style=style)
 
 
-def cards_mini(cards: Iterable[Card | None], ascii: bool = False) -> Text:
-    """Several mini cards, separated by a space."""
-    return Text(" ").join(card_mini(card, ascii) for card in cards)
+def cards_mini(cards: Iterable[Card | None], ascii: bool = False, width: int = 0, *, in_table: bool = False) -> Text:
+    """Several mini cards, separated by a space (``width``, ``in_table``: as :func:`card_mini`)."""
+    return Text(" ").join(card_mini(card, ascii, width, in_table=in_table) for card in cards)
 
 
 def card_text(card: Card | None, ascii: bool = False) -> Text:

@@ -40,10 +40,27 @@ class ChipBalance(Static):
         self.amount = value
 
     def render(self) -> Text:
-        text = Text()
+        """The longest wording that fits the width the layout gives (its figures always
+        shown): "Bankroll 1,000  on the table 5", else "… in play 5", else "… + 5"."""
+        forms = [self.wording(label) for label in _STAKE_LABELS] if self.at_stake else [self.wording("")]
+        room = self.content_region.width if self.styles.width is not None and not self.styles.width.is_auto else 0
+        if room <= 0:
+            return forms[0]
+        return next((form for form in forms if form.cell_len <= room), forms[-1])
+
+    def wording(self, stake_label: str) -> Text:
+        """The bankroll, and the stake on the table after ``stake_label``."""
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Bankroll ", "dim")
         text.append(format_chips(self.amount - self.uncommitted), "bold")
         if self.at_stake:
-            text.append("  on the table ", "dim")
+            text.append(stake_label, "dim")
             text.append(format_chips(self.at_stake), "bold")
         return text
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+
+#: How the stake is introduced, longest first (a narrow row takes a shorter one).
+_STAKE_LABELS = ("  on the table ", "  in play ", " + ")

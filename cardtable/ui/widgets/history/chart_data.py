@@ -54,6 +54,8 @@ class ChartData:
     nets: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = field(default_factory=dict)
     #: Every round's net, in chips.
     results: tuple[float, ...] = ()
+    #: The bankroll before the first round ("round 0"), where the bankroll line starts.
+    opening: float = 0.0
 
 
 def chart_data(points: Sequence[BankrollPoint], refills: Sequence[tuple[int, str, int]], start: int) -> ChartData:
@@ -79,6 +81,9 @@ def chart_data_from_columns(
     n = len(ids)
     bankroll: list[float] = []
     running = start
+    # Before the first round: its bankroll less its net when the history knows it (the
+    # start of the history may not be a new player's 1,000), else ``start``.
+    opening = start if not n or bankrolls[0] is None else bankrolls[0] - nets[0]
     per_game: dict[str, tuple[list[int], list[float]]] = {}
     totals: dict[str, int] = {}
     for i in range(n):
@@ -107,4 +112,5 @@ def chart_data_from_columns(
         tuple(marks),
         {g: (tuple(x), tuple(y)) for g, (x, y) in per_game.items()},
         tuple(net / 100 for net in nets),
+        opening / 100,
     )

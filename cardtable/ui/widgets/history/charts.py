@@ -5,6 +5,7 @@ game's net over rounds, and the distribution of results — real plots with axes
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,24 +21,47 @@ _GAME_COLOURS = {"blackjack": "green", "baccarat": "orange", "poker": "cyan"}
 _GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
 
 
-def _int_ticks(low: float, high: float, count: int = 5) -> list[int]:
-    """About ``count`` whole-number ticks from ``low`` to ``high`` (round numbers)."""
-    lo, hi = int(low), int(round(high))
+def nice_ticks(low: float, high: float, most: int) -> list[int]:
+    """Whole-number ticks a round step apart (1, 2, 5, 10, 20, 25, 50 …) that cover ``low``
+    to ``high`` in at most ``most`` ticks (two at least): the first at or below ``low``,
+    the last at or above ``high``, so the axis is drawn from the first to the last."""
+    lo, hi = math.floor(low), math.ceil(high)
     if hi <= lo:
-        return [lo]
-    step = max(1, round((hi - lo) / (count - 1)))
-    ticks = list(range(lo, hi + 1, step))
-    if ticks[-1] != hi and hi - ticks[-1] > step // 2:
-        ticks.append(hi)
-    return ticks
+        lo, hi = lo - 1, lo + 1
+    most = max(2, most)
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            step = int(factor * magnitude)
+            if step != factor * magnitude:
+                continue  # 2.5 only from 25 up: ticks are whole numbers
+            first, last = lo - lo % step, hi + (-hi) % step
+            if (last - first) // step + 1 <= most:
+                return list(range(first, last + 1, step))
+        magnitude *= 10
 
 
-def _axes(p: Any, xs: Sequence[float], ys: Sequence[float]) -> None:
-    """Whole rounds on x, whole chips (with thousands separators) on y."""
-    xt = _int_ticks(min(xs), max(xs))
-    p.xticks(xt, [f"{x:,}" for x in xt])
-    yt = _int_ticks(min(ys), max(ys))
-    p.yticks(yt, [f"{y:,}" for y in yt])
+#: Ticks on an axis at most, however large the terminal (more read as a ruler).
+_MOST_TICKS = 11
+
+
+def _label(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def _axes(p: Any, xs: Sequence[float], ys: Sequence[float], size: tuple[int, int]) -> None:
+    """Round whole numbers on both axes, as many as the plot has room for with their labels
+    apart (a label and two blank cells across, every other row up), and the plot drawn
+    from the first tick to the last."""
+    width, height = size
+    label = max(len(_label(v)) for v in (min(ys), max(ys)))
+    across = max(len(_label(v)) for v in (min(xs), max(xs)))
+    xt = nice_ticks(min(xs), max(xs), min(_MOST_TICKS, (width - label - 4) // (across + 3)))
+    yt = nice_ticks(min(ys), max(ys), min(_MOST_TICKS, (height - 5) // 2))
+    p.xticks(xt, [_label(x) for x in xt])
+    p.xlim(xt[0], xt[-1])
+    p.yticks(yt, [_label(y) for y in yt])
+    p.ylim(yt[0], yt[-1])
 
 
 class _Chart(PlotextPlot):
@@ -59,6 +83,16 @@ class _Chart(PlotextPlot):
     def on_mount(self) -> None:
         self.draw()
 
+    def on_resize(self) -> None:
+        """The ticks depend on the room: chosen again at the new size."""
+        self.draw()
+        self.refresh()
+
+    @property
+    def room(self) -> tuple[int, int]:
+        """The plot's size in cells (a terminal's when not laid out yet)."""
+        return (self.size.width or 80, self.size.height or 12)
+
     def draw(self) -> None:
         plt = self.plt
         plt.clear_data()
@@ -75,16 +109,17 @@ class BankrollChart(_Chart):
     def plot(self, plt: object) -> None:
         p = self.plt
         d = self.data
-        p.title("Bankroll after each round (chips)")
+        # The title says what the marks are: a legend box would hide the line's start.
+        p.title("Bankroll after each round (chips)" + (" · ▲ a refill" if d.refills else ""))
         p.xlabel("round")
         if not d.rounds:
             p.text("no rounds yet", x=0.5, y=0.5)
             return
-        xs, ys = thin(d.rounds, d.bankroll)
-        p.plot(xs, ys, marker="braille", color="green", label="bankroll")
-        _axes(p, xs, [*ys, *(y for _, y in d.refills)])
+        xs, ys = thin((0, *d.rounds), (d.opening, *d.bankroll))  # from the bankroll before round 1
+        p.plot(xs, ys, marker="braille", color="green")
+        _axes(p, xs, [*ys, *(y for _, y in d.refills)], self.room)
         if d.refills:
-            p.scatter([x for x, _ in d.refills], [y for _, y in d.refills], marker="▲", color="red", label="refill")
+            p.scatter([x for x, _ in d.refills], [y for _, y in d.refills], marker="▲", color="red")
 
 
 class GameNetChart(_Chart):
@@ -106,7 +141,7 @@ class GameNetChart(_Chart):
             every_x += tx
             every_y += ty
         p.horizontal_line(0, color="gray")
-        _axes(p, every_x, every_y)
+        _axes(p, every_x, every_y, self.room)
 
 
 class ResultsChart(_Chart):
@@ -120,4 +155,14 @@ class ResultsChart(_Chart):
         if not d.results:
             p.text("no rounds yet", x=0.5, y=0.5)
             return
-        p.hist(list(d.results), bins=min(40, max(5, len(set(d.results)))), color="cyan")
+        results = list(d.results)
+        bins = min(40, max(5, len(set(results))))
+        low, high = min(results), max(results)
+        if high - low < 1:  # one result (or all alike): a bar in the middle of a range
+            low, high = low - 1, high + 1
+        width = (high - low) / bins
+        counts = [0] * bins
+        for value in results:
+            counts[min(bins - 1, int((value - low) / width))] += 1
+        p.hist(results, bins=bins, color="cyan")
+        _axes(p, [low, high], [0, max(counts)], self.room)

@@ -1,0 +1,202 @@
+"""The blackjack coach at a table screen, local or shared: the same keys, the same words.
+
+Each of the player's decisions is valued exactly for the cards left (a worker thread,
+started when the turn begins, so the keys never wait); ``t`` shows every action's value;
+each choice is graded before it is taken and the grade goes with it to the table; with
+coach mode on (``k``) a costly choice asks :class:`CoachWarning` first. A screen says
+what the player may do (:meth:`legal`), what the decision is (:meth:`_spot`) and how a
+choice is taken (:meth:`_act`).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from textual import getters
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from ...ai.grading import WARN_THRESHOLD, Decision
+from ...core.blackjack import Action
+from ..app import CardTableApp
+from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
+from ..widgets.blackjack.table import ACTIONS, BlackjackTable
+from ..widgets.common.banner import Banner
+from .coach_warning import CoachWarning
+
+__all__ = ["BlackjackCoach"]
+
+#: Seconds a choice waits for its grade before going ahead ungraded (coach mode off).
+_GRADE_PATIENCE = 1.5
+
+
+class BlackjackCoach(Screen[None]):
+    """The coach's part of a blackjack table screen."""
+
+    _banner: Banner
+    _layout: BlackjackTable
+
+    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+
+    def _coach_setup(self) -> None:
+        #: The action the last tip named best, and the chart's words then.
+        self.tip_action: Action | None = None
+        self.last_tip = ""
+        #: The round's graded decisions (``Decision.to_json()``).
+        self._decisions: list[dict[str, Any]] = []
+        #: Values worked out, by spot (a spot is all they depend on).
+        self._advice: dict[CoachSpot, CoachAdvice] = {}
+        #: Spots being valued in a worker thread.
+        self._valuing: dict[Worker[CoachAdvice], CoachSpot] = {}
+        #: A choice made before its spot was valued: taken (graded) once it is.
+        self._pending: tuple[CoachSpot, Action] | None = None
+        #: ``t`` was pressed before the values were ready: shown when they are.
+        self._tip_wanted: CoachSpot | None = None
+        #: The coach's warning is open: no other choice until it is answered.
+        self._warning_open = False
+
+    def legal(self) -> set[Action]:
+        """The player's legal actions now (none when it is not their turn)."""
+        raise NotImplementedError
+
+    def _spot(self) -> CoachSpot | None:
+        """The player's decision now, as their seat sees it (None when not their turn)."""
+        raise NotImplementedError
+
+    def _act(self, action: Action, decision: Decision | None) -> None:
+        """Take ``action`` at the table, with its grade."""
+        raise NotImplementedError
+
+    def action_play(self, name: str) -> None:
+        """Hit, stand, double or split. The choice is graded first (its spot valued in a
+        worker thread, usually before the key: see :meth:`_prefetch`); in coach mode a
+        costly one asks :class:`CoachWarning` before anything happens."""
+        action = ACTIONS.get(name)
+        if action is None or action not in self.legal():
+            return
+        if self._warning_open:
+            return
+        if self._pending is not None:  # one choice at a time: the first is being graded
+            self._banner.show("One moment: the coach is weighing your last choice.", "info")
+            return
+        spot = self._spot()
+        advice = self._advice.get(spot) if spot is not None else None
+        if spot is None or advice is not None:
+            self._decide(advice, action)
+            return
+        self._pending = (spot, action)
+        self._value(spot)
+        self.set_timer(_GRADE_PATIENCE, partial(self._grading_slow, spot, action))
+
+    def _grading_slow(self, spot: CoachSpot, action: Action) -> None:
+        """The values of a choice already made are late (a very unusual hand or a busy
+        machine): with the coach off the game does not wait — the choice goes ahead
+        ungraded; with it on, the player is told why nothing happened yet."""
+        if self._pending != (spot, action):
+            return
+        if self.app.settings.coach:
+            self._banner.show("The coach is still working out the values of this hand…", "info")
+            return
+        self._pending = None
+        if spot == self._spot():
+            self._act(action, None)
+
+    def _decide(self, advice: CoachAdvice | None, action: Action) -> None:
+        """Grade ``action`` and take it, or warn first (coach mode, a costly choice)."""
+        decision = advice.decision(action) if advice is not None else None
+        if (
+            decision is not None
+            and self.app.settings.coach
+            and decision.ev_best - decision.ev_chosen > WARN_THRESHOLD
+        ):
+            self._warning_open = True
+            spot = advice.spot if advice is not None else None
+            self.app.push_screen(CoachWarning(decision), partial(self._warned, spot, action, decision))
+            return
+        self._act(action, decision)
+
+    def _warned(self, spot: CoachSpot | None, action: Action, decision: Decision, go: bool | None) -> None:
+        """The warning's answer: go ahead (True) or take the choice back (nothing happens)."""
+        self._warning_open = False
+        if not go:  # the values stay in view while the player chooses again
+            advice = self._advice.get(spot) if spot is not None else None
+            if advice is not None and spot == self._spot():
+                self._show_tip(advice)
+            self._banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
+            return
+        if spot is None or spot != self._spot() or action not in self.legal():
+            return  # the table moved on meanwhile (it cannot while the warning is up)
+        self._act(action, decision)
+
+    def action_tip(self) -> None:
+        """Every legal action's exact value for the cards left, best first, and the
+        chart's answer when it differs (the values come from a worker thread)."""
+        spot = self._spot()
+        if spot is None:
+            return
+        advice = self._advice.get(spot)
+        if advice is None:
+            self._tip_wanted = spot
+            self._layout.coach.show_waiting(spot)
+            self._layout.coach_changed()
+            self._value(spot)
+            return
+        self._show_tip(advice)
+
+    def _show_tip(self, advice: CoachAdvice) -> None:
+        self._tip_wanted = None
+        self.tip_action = advice.best
+        self.last_tip = advice.chart_words
+        self._banner.show(advice.sentence(), "info")
+        panel = self._layout.coach
+        before = panel.lines
+        panel.show_advice(advice)
+        if panel.lines != before:
+            self._layout.coach_changed()
+
+    def _hide_tip(self) -> None:
+        self._tip_wanted = None
+        panel = self._layout.coach
+        if panel.spot is not None:
+            panel.hide()
+            self._layout.coach_changed()
+
+    def _new_round_coach(self) -> None:
+        self._decisions = []
+        self._advice.clear()
+        self._pending = None
+        self._hide_tip()
+
+    def _prefetch(self) -> None:
+        """The player's turn has begun: value it now, so the keys never wait."""
+        spot = self._spot()
+        if spot is not None:
+            self._value(spot)
+
+    def _value(self, spot: CoachSpot) -> None:
+        if spot in self._advice or spot in self._valuing.values():
+            return
+        worker = self.run_worker(
+            partial(advise, spot), name="coach", group="coach", thread=True, exit_on_error=False
+        )
+        self._valuing[worker] = spot
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        spot = self._valuing.get(event.worker)
+        if spot is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        event.stop()
+        del self._valuing[event.worker]
+        result = event.worker.result if event.state is WorkerState.SUCCESS else None
+        advice = result if isinstance(result, CoachAdvice) else CoachAdvice(spot, {}, None, "", "cancelled")
+        self._advice[spot] = advice
+        current = self._spot()
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[0] != spot:
+            self._pending = pending  # another spot's answer: keep waiting for ours
+        elif pending is not None and spot == current:
+            self._decide(advice, pending[1])
+            return
+        if self._tip_wanted == spot and spot == current:
+            self._show_tip(advice)
