@@ -176,12 +176,19 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
     # -- the banner: whose turn, with its countdown ------------------------------------
 
     def _prompt(self) -> None:
+        """The prompt, whole on one line: the actions as their keys when the words do not
+        fit, and the last turn's notice only when there is room for it too."""
+        width = self._banner.content_size.width or self.size.width or 80
         self._say_prompt()
+        if len(self._banner.text) > width:
+            self._say_prompt(short=True)
         if self._notice and self._banner.kind == "info":
-            self._banner.show(f"{self._notice} · {self._banner.text}", "info")
+            with_notice = f"{self._notice} · {self._banner.text}"
+            if len(with_notice) <= width:
+                self._banner.show(with_notice, "info")
         self._prompted = self._banner.text
 
-    def _say_prompt(self) -> None:
+    def _say_prompt(self, short: bool = False) -> None:
         state = self.shared
         if state is None:
             return
@@ -193,7 +200,8 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             index = state.turn[1]
             which = f" (hand {index + 1} of {len(hands)})" if len(hands) > 1 else ""
             hand = hands[index].describe() if index < len(hands) else ""
-            words = ", ".join(name.capitalize() for name, a in ACTIONS.items() if a in state.legal)
+            names = [name for name, a in ACTIONS.items() if a in state.legal]
+            words = " ".join(n[0] for n in names) if short else ", ".join(n.capitalize() for n in names)
             last = "Last round · " if self.closing else ""
             self._banner.show(f"{last}Your turn{which}: {hand} · {words}{clock}", "info")
             return
@@ -210,7 +218,7 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             self._banner.show("The server is closing: no new rounds.", "error")
         elif mine is not None and mine.bet:
             self._banner.show(
-                f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet{clock}",
+                f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet or passed{clock}",
                 "info",
             )
         else:
