@@ -128,6 +128,8 @@ class Settings:
     poker_machine: str = "jacks-or-better-9-6"
     #: Coach mode (issue 11): warn before a choice worth less than the best.
     coach: bool = False
+    #: In coach mode at the blackjack table: the Hi-Lo count shown, and the plays it turns.
+    count: bool = False
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -145,7 +147,7 @@ class Settings:
             bad.append("poker_coin")
         if not _int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES):
             bad.append("poker_exchanges")
-        for name in ("animations", "ascii", "coach"):
+        for name in ("animations", "ascii", "coach", "count"):
             if not isinstance(getattr(self, name), bool):
                 bad.append(name)
         if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
