@@ -1,14 +1,16 @@
 """The row of machines as the room shows it: each machine's return, computed by the program.
 
 The figures come from :func:`cardtable.ai.poker_analysis.analyse` (the exact optimal
-return, 10–20 s of work per machine) and are kept in the data folder
-(``poker-returns.json``, with a digest of each pay table, so a changed table is
-computed again). ``cardtable analyse poker --machine all`` fills that cache; so does
-the room itself: in an interactive session (not headless) the poker table starts that
-command as a child process (low priority, one core) for the missing figures, polls the
-cache while it runs and tells the screens when a figure arrives. A child process, not a
-thread: the table keeps its GIL and its memory, and quitting never waits for it (it is
-ended when the program exits).
+return, 10–20 s of work per machine). The shipped pay tables' figures ship with the
+program (``assets/data/poker-returns.json``, read by :mod:`cardtable.ai.poker_returns`
+without numpy or the evaluator, so the lobby shows them before its first frame); each
+figure carries a digest of its pay table, so a changed table is computed again and
+kept in the data folder (``poker-returns.json``). ``cardtable analyse poker --machine
+all`` fills that cache; so does the room itself: in an interactive session (not
+headless) the poker table starts that command as a child process (low priority, one
+core) for the missing figures, polls the cache while it runs and tells the screens when
+a figure arrives. A child process, not a thread: the table keeps its GIL and its memory,
+and quitting never waits for it (it is ended when the program exits).
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ def machines() -> list[Machine]:
 
 
 def returns(folder: Path | None) -> dict[str, Fraction]:
-    """The returns computed so far (by machine key) for the machines on offer."""
-    from ....ai.poker_analysis import cached_returns
+    """The returns known (by machine key) for the machines on offer: shipped or computed here."""
+    from ....ai.poker_returns import known_returns
 
-    return {} if folder is None else cached_returns(folder, machines())
+    return known_returns(folder, machines())
 
 
 def missing(folder: Path) -> list[Machine]:
