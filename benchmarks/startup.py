@@ -77,6 +77,7 @@ def measure(
     pid, fd = pty.fork()
     if pid == 0:  # the child: the app on the terminal
         try:
+            os.chdir(tempfile.gettempdir())  # with -c the current folder is first on the import path
             os.execve(argv[0], argv, env or _CHILD_ENV)
         finally:
             os._exit(127)

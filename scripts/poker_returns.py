@@ -15,7 +15,7 @@ import sys
 
 from cardtable.ai.poker_analysis import analyse
 from cardtable.ai.poker_machines import load_machines
-from cardtable.ai.poker_returns import SHIPPED, fingerprint
+from cardtable.ai.poker_returns import SHIPPED, file_digest, fingerprint
 from cardtable.resources import asset_path
 
 
@@ -31,6 +31,7 @@ def main() -> int:
         analysis = analyse(machine, workers=args.workers)
         figures[key] = {
             "fingerprint": fingerprint(machine),
+            "file": file_digest(key),
             "return": str(analysis.ret),
             "variance": str(analysis.variance),
         }

@@ -10,8 +10,11 @@ the exact return as a fraction):
 * the data folder's ``poker-returns.json``, which ``cardtable analyse poker`` fills —
   figures for a pay table that the shipped file does not know (a changed table).
 
-A figure counts only while its fingerprint matches the machine's pay table. This module
-imports neither numpy nor the evaluator's tables: the lobby reads it before its first frame.
+A figure counts only while its fingerprint matches the machine's pay table. The shipped
+figures also carry a digest of each pay-table file as shipped, so the lobby can check them
+against the files without building the machines at all (:func:`shipped_for_files`). This
+module imports neither numpy nor the core's poker modules: the lobby reads it before its
+first frame.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.poker_machines import Machine
 from ..resources import asset_path
 
-__all__ = ["CACHE_NAME", "SHIPPED", "fingerprint", "read_figures", "cached_returns", "shipped_returns",
-           "known_returns"]
+if TYPE_CHECKING:
+    from ..core.poker_machines import Machine
+
+__all__ = ["CACHE_NAME", "SHIPPED", "fingerprint", "file_digest", "read_figures", "cached_returns",
+           "shipped_returns", "shipped_for_files", "known_returns"]
 
 #: File in the data folder with the returns this program computed.
 CACHE_NAME = "poker-returns.json"
@@ -41,6 +46,15 @@ def fingerprint(machine: Machine) -> str:
     """A short digest of the machine's pay table: a changed table invalidates its figure."""
     text = json.dumps(machine.to_mapping(), sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def file_digest(key: str) -> str | None:
+    """A short digest of the shipped pay-table file of machine ``key`` (None if unreadable)."""
+    try:
+        data = asset_path("paytables", f"{key}.json").read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def read_figures(path: os.PathLike[str] | str) -> dict[str, Any]:
@@ -80,6 +94,22 @@ def _shipped_data() -> Mapping[str, Any]:
 def shipped_returns(machines: Sequence[Machine]) -> dict[str, Fraction]:
     """The shipped exact returns of ``machines`` whose pay table is the one analysed."""
     return _valid(_shipped_data(), machines)
+
+
+def shipped_for_files(keys: Sequence[str]) -> dict[str, Fraction]:
+    """The shipped returns of the machines ``keys`` whose pay-table file is byte for byte the
+    one analysed (no machine is built: the lobby's quick path)."""
+    data = _shipped_data()
+    out: dict[str, Fraction] = {}
+    for key in keys:
+        entry = data.get(key)
+        if not isinstance(entry, dict) or entry.get("file") is None or entry.get("file") != file_digest(key):
+            continue
+        try:
+            out[key] = Fraction(str(entry["return"]))
+        except (KeyError, ValueError, ZeroDivisionError):
+            continue
+    return out
 
 
 def known_returns(folder: os.PathLike[str] | str | None, machines: Sequence[Machine]) -> dict[str, Fraction]:

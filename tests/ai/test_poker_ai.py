@@ -14,7 +14,7 @@ import pytest
 from cardtable.ai.poker import best_hold, coach, describe_hold, hold_evs
 from cardtable.ai.poker_analysis import Analysis, analyse, cached_returns, save_result
 from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
-from cardtable.ai.poker_returns import shipped_returns
+from cardtable.ai.poker_returns import shipped_for_files, shipped_returns
 from cardtable.cli import main as cli_main
 from cardtable.core.cards import Card, full_deck, parse_cards
 from cardtable.core.poker import JACKS_OR_BETTER_9_6
@@ -264,6 +264,7 @@ def test_every_machine_on_offer_has_its_return_shipped_for_its_current_pay_table
     shipped = shipped_returns(list(MACHINES.values()))
     assert list(shipped) == list(MACHINE_ORDER)
     assert {key: f"{float(value):.6f}" for key, value in shipped.items()} == PUBLISHED_RETURNS
+    assert shipped_for_files(MACHINE_ORDER) == shipped  # the lobby's check of the files, byte for byte
 
 
 def test_analyse_refuses_an_unknown_machine_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
