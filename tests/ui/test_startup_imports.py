@@ -17,7 +17,8 @@ from cardtable.ui.app import CardTableApp
 def heavy():
     poker = sys.modules.get("cardtable.core.poker")
     return {"numpy": "numpy" in sys.modules, "tables": bool(poker and poker._built),
-            "analysis": "cardtable.ai.poker_analysis" in sys.modules, "poker": poker is not None}
+            "analysis": "cardtable.ai.poker_analysis" in sys.modules, "poker": poker is not None,
+            "net": "cardtable.net.protocol" in sys.modules}
 
 after_import = heavy()
 
@@ -45,7 +46,7 @@ def _run(data_dir: Path) -> dict[str, object]:
 
 def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -> None:
     result = _run(tmp_path)
-    nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False}
+    nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False, "net": False}
     assert result["import"] == nothing
     assert result["screen"] == "LobbyScreen"
     assert result["lobby"] == nothing
