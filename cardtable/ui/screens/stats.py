@@ -118,22 +118,35 @@ class StatsScreen(Screen[None]):
                 for title, key in (("Bankroll", "bankroll"), ("Net per game", "nets"), ("Results", "results")):
                     with TabPane(title, id=f"tab-{key}"):
                         yield Label("Drawing the chart…", classes="chart-wait")
+                # The coach's tables are built with their figures (see show_coach): the first
+                # frame does not pay for a tab that is not shown.
                 with TabPane("Coach", id="tab-coach"), VerticalScroll(id="coach"):
                     yield Label("Your decisions at the tables: the best choice, the EV given away",
                                 classes="coach-title")
                     yield Label("Reading the graded decisions…", id="coach-wait", classes="coach-note")
-                    yield DataTable(id="coach-games", cursor_type="none", zebra_stripes=True)
-                    yield Label("By day", classes="coach-title")
-                    yield DataTable(id="coach-days", cursor_type="none", zebra_stripes=True)
-                    yield Label("Drills", classes="coach-title")
-                    yield Label("", id="coach-drills-note", classes="coach-note")
-                    yield DataTable(id="coach-drills", cursor_type="none", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         for name in _COLUMNS:
             table.add_column(name if name == "Game" else Text(name, justify="right"), key=name.lower())
+        self.rows: list[StatsRow] = []
+        self.coach: CoachStats | None = None
+        self.drills: list[DrillScore] = []
+        self.refresh_figures()
+
+    def _build_coach_tables(self) -> None:
+        """The coach tab's tables, once (mounted when the first figures arrive)."""
+        if self.query("#coach-games"):
+            return
+        self.query_one("#coach", VerticalScroll).mount_all([
+            DataTable(id="coach-games", cursor_type="none", zebra_stripes=True),
+            Label("By day", classes="coach-title"),
+            DataTable(id="coach-days", cursor_type="none", zebra_stripes=True),
+            Label("Drills", classes="coach-title"),
+            Label("", id="coach-drills-note", classes="coach-note"),
+            DataTable(id="coach-drills", cursor_type="none", zebra_stripes=True),
+        ])
         for table_id, first in (("coach-games", "Game"), ("coach-days", "Day")):
             coach_table = self.query_one(f"#{table_id}", DataTable)
             coach_table.add_column(first, key="label")
@@ -144,10 +157,6 @@ class StatsScreen(Screen[None]):
         drills.add_column("Game", key="game")
         for name in ("Answered", "Best", "Share", "EV given away"):
             drills.add_column(Text(name, justify="right"), key=name.lower())
-        self.rows: list[StatsRow] = []
-        self.coach: CoachStats | None = None
-        self.drills: list[DrillScore] = []
-        self.refresh_figures()
 
     def refresh_figures(self) -> None:
         """Re-read every figure from the store: the table now, the charts and the
@@ -210,6 +219,7 @@ class StatsScreen(Screen[None]):
     def show_coach(self, coach: CoachStats, drills: list[DrillScore]) -> None:
         """The graded decisions per game, in all and by day, and the drills' scores."""
         self.coach, self.drills = coach, drills
+        self._build_coach_tables()
         games = self.query_one("#coach-games", DataTable)
         games.clear()
         for game, tally in coach.by_game.items():
