@@ -231,7 +231,9 @@ async def main_async(args: argparse.Namespace) -> int:
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     server = subprocess.Popen(
         [sys.executable, *profile, "-m", "cardtable", "serve", "--port", str(port), "--data-dir", str(data),
-         "--turn-timeout", "2", "--seed", str(args.seed)],
+         "--turn-timeout", "2", "--seed", str(args.seed),
+         # every client comes from 127.0.0.1: the per-address limits must let them all in
+         "--max-per-address", str(args.clients + 10), "--new-names-per-minute", str(args.clients + 10)],
         stderr=log, stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
     for _ in range(200):

@@ -74,9 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
         "plays N rounds with a computer seat and prints the house edge; "
         "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
+        "'cardtable analyse count --system NAME [--decks N] [--peek] ...' a count system's effects "
+        "of removal, correlations and index numbers; "
         "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
         "the settled rounds; 'cardtable stats' prints the statistics; "
-        "'cardtable drill blackjack|poker' drills the decisions players get wrong; "
+        "'cardtable drill blackjack|poker' drills the decisions players get wrong, 'cardtable drill count' "
+        "the running and true count; "
         "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server, "
         "'cardtable join HOST[:PORT] [--name NAME]' sits at one, "
         "'cardtable web [--port P] [--server HOST[:PORT]]' serves the card room to a browser.",
@@ -95,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: Global options that take a value (their value is never a subcommand's name).
 _VALUED = ("--seed", "--data-dir")
 #: ``cardtable drill GAME``: the games with drills.
-DRILL_GAMES = ("blackjack", "poker")
+DRILL_GAMES = ("blackjack", "poker", "count")
 
 
 def split_subcommand(args: list[str], names: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -126,7 +129,7 @@ def _drill_args(args: list[str]) -> list[str] | None:
 
 
 def build_drill_parser() -> argparse.ArgumentParser:
-    """``cardtable drill blackjack|poker`` and the global options (before or after)."""
+    """``cardtable drill blackjack|poker|count`` and the global options (before or after)."""
     parser = _Parser(
         prog="cardtable drill",
         description="Strategy drills: 20 decisions weighted toward the ones players get wrong, "
@@ -190,6 +193,9 @@ def build_serve_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--ascii", action="store_true", help="accepted with every command (unused here)")
     parser.add_argument("--no-animation", action="store_true", help="accepted with every command (unused here)")
+    from .net.connection import add_limit_options
+
+    add_limit_options(parser)
     return parser
 
 
@@ -268,6 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ImportError:
             return _fail("the simulator is not available in this build")
         return simulate_main(args_list[1:], settings_decks=_settings_baccarat_decks)
+    if args_list[:2] == ["analyse", "count"]:
+        from .cli_count import main as count_main
+
+        return count_main(args_list[2:])
     if args_list and args_list[0] == "analyse":
         from .ai.poker_analysis import main as analyse_main
 

@@ -10,16 +10,20 @@ line on stderr and exit code 2, as everywhere.
 from __future__ import annotations
 
 import argparse
-import re
+import io
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, TextIO, cast
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 from .argtypes import seed, shorten
+from .net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
 
 __all__ = ["net_subcommand", "build_join_parser", "build_web_parser", "parse_address", "NAME_PATTERN"]
 
-#: A player's name at a shared table (the server's rule: docs/protocol.md).
-NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,20}")
 #: The server's port when the address names none (``cardtable serve``'s default).
 DEFAULT_SERVER_PORT = 7654
 
@@ -44,11 +48,18 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def _name(text: str) -> str:
-    if not NAME_PATTERN.fullmatch(text):
+    problem = name_problem(text)
+    if problem is not None:
         raise argparse.ArgumentTypeError(
-            f"must be 1 to 20 letters, digits, '_' or '-', not {shorten(text)}"
+            f"{problem}, not {shorten(text)}" if problem.startswith("a name") else problem
         )
     return text
+
+
+def _pages(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= 1000):
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1000, not {shorten(text)}")
+    return int(text)
 
 
 def _global_options(parser: argparse.ArgumentParser) -> None:
@@ -95,6 +106,8 @@ def build_web_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--max-pages", type=_pages, default=8, metavar="N",
+                        help="pages (each a copy of the app) served at once (default 8)")
     parser.add_argument(
         "--server", type=parse_address, metavar="HOST[:PORT]",
         help="each page joins this shared-table server (cardtable join) instead of the local room",
@@ -139,11 +152,40 @@ def _join(args: argparse.Namespace) -> int:
         animations=False if args.no_animation else None,
         remote=Remote(host, port, args.name, ask_key=args.ask_key),
     )
+    app.error_console = _plain_console()
     try:
         app.run()
     finally:
         store.close()
     return app.return_code or 0
+
+
+class _PlainStream(io.TextIOBase):
+    """A text stream that passes on plain text only: no escape sequence or control
+    character reaches the terminal, whatever was written."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from .net.clean import strip_controls
+
+        self._stream.write(strip_controls(text, keep_lines=True))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return False  # so Rich adds no colours (escape sequences) of its own
+
+
+def _plain_console() -> Console:
+    """The console ``cardtable join`` prints its last words with (after the app ends,
+    e.g. the server's reason for a goodbye): plain text, no markup, no escapes."""
+    from rich.console import Console
+
+    return Console(file=cast("IO[str]", _PlainStream(sys.stderr)), markup=False, highlight=False, emoji=False)
 
 
 def command_line(args: Sequence[str]) -> str:

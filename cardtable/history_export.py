@@ -145,7 +145,8 @@ def export(store: Store, path: Path, where: HistoryFilter) -> int:
     where = HistoryFilter(where.game, where.since, where.until, where.result, "oldest")
     temporary = path.with_name(f".{path.name}.part")
     try:
-        with open(temporary, "w", encoding="utf-8", newline="") as out:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # a history is private
+        with open(fd, "w", encoding="utf-8", newline="") as out:
             count = (_write_csv if suffix == ".csv" else _write_jsonl)(store, out, where)
         os.replace(temporary, path)
     except BaseException as error:  # a full disk, the data file, ctrl+c: no half file

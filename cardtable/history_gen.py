@@ -2,8 +2,8 @@
 
 Why: the history's size and speed are measured on a store filled the way the app
 fills it — each round committed at the deal with its record, updated after each
-decision, settled with its details — by the simulator's computer players, never by
-hand-written SQL (issue 13). Benchmarks fill 100,000 rounds; tests a few dozen.
+decision, settled with its details (blackjack through the app's own table service) —
+by the simulator's computer players, never by hand-written SQL. Benchmarks fill 100,000 rounds; tests a few dozen.
 """
 
 from __future__ import annotations
@@ -13,15 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai.blackjack import player_for
-from .ai.seats import ComputerSeats
+from .ai.seats import COMPUTER_STACK
 from .core.baccarat import Outcome, new_shoe
 from .core.baccarat_table import BaccaratTable
 from .core.blackjack import Rules
-from .core.blackjack_table import Table
 from .core.cards import Shoe
 from .core.poker import JACKS_OR_BETTER_9_6
-from .core.poker_hand import DrawHand
+from .core.poker_table import PokerTable
 from .store import Store
+from .tables.baccarat import BaccaratShared
+from .tables.hub import TableError
+from .tables.local import YOU, LocalAccount, LocalHub, local_blackjack
+from .tables.poker import PokerService
 
 __all__ = ["fill", "Filler"]
 
@@ -39,75 +42,57 @@ class Filler:
     rng: random.Random
 
     def __post_init__(self) -> None:
-        self.seats = ComputerSeats(("normal", "hard"))
         self.me = player_for("hard")
-        self.bj = Table(Rules(), self.rng)
-        self.bac = BaccaratTable(new_shoe(8, self.rng))
+        account = LocalAccount(self.store, self.store.bankroll)
+        levels = ("normal", "hard")
+        self.bj = local_blackjack(account, LocalHub(), Rules(), levels, [COMPUTER_STACK] * len(levels),
+                                  shoe=Shoe(6, self.rng, cut_from_end=Rules().cut_from_end))
+        self.bac = BaccaratShared(0, LocalHub(), bet_window=0, table=BaccaratTable(new_shoe(8, self.rng)))
+        self.bac.sit(account)
+        self.poker_service = PokerService(account, LocalHub())
 
     def _refill(self, game: str, minimum: int) -> None:
         if self.store.can_refill(minimum):
             self.store.refill(game, minimum)
 
     def blackjack(self) -> None:
-        table, seats = self.bj, self.seats
+        """A round at the local blackjack table service (it commits, saves each decision
+        and settles, as in the app)."""
+        service = self.bj
         bet = self.rng.choice((500, 1000, 2500, 5000))
         self._refill("blackjack", bet)
-        bankroll = self.store.bankroll
-        bet = min(bet, bankroll)
-        bets, stacks = seats.stakes(table.rules.min_bet)
-        table.new_round([*bets, bet], [*stacks, bankroll - bet])
-        meta = seats.meta()
-        self.store.commit_round("blackjack", bet, table.record(meta).to_json())
-        r = table.round
+        try:
+            service.bet(YOU, min(bet, self.store.bankroll))
+        except TableError:
+            return  # a bankroll below the minimum that no refill was offered for
+        r = service.round
         assert r is not None
-        human = len(seats)
-        players = [*seats.players, None]
-        while True:
-            if table.play_computers(players):
-                self.store.update_round("blackjack", table.record(meta).to_json())
-            if r.turn is None:
-                break
-            seat, index = r.turn
-            action = self.me.decide(r.view(human))
-            extra = r.hands(seat)[index].stake if action.value in ("double", "split") else 0
-            record = table.record(meta).with_action((seat, index, action.value))
-            self.store.update_round("blackjack", record.to_json(), extra)
-            table.act(human, action)
-        results = table.finish_round()
-        seats.settle(r)
-        mine = results[human]
-        self.store.settle_round(
-            "blackjack", sum(x.returned for x in mine), r.details(human), stake=sum(x.stake for x in mine)
-        )
+        human = len(service.occupants) - 1
+        while r.turn is not None and not r.finished:
+            service.act(YOU, self.me.decide(r.view(human)))
 
     def baccarat(self) -> None:
         spot = self.rng.choice((Outcome.BANKER, Outcome.BANKER, Outcome.PLAYER, Outcome.TIE))
         stake = self.rng.choice((500, 1000, 2500))
         self._refill("baccarat", stake)
         stake = min(stake, self.store.bankroll)
-        table = self.bac
-        if table.needs_shoe:
-            table.replace_shoe(new_shoe(8, self.rng))
-        table.deal({spot: stake})
-        self.store.commit_round("baccarat", table.staked, table.record().to_json())
-        self.store.settle_round("baccarat", table.returned(), table.details(), stake=table.staked)
-        table.finish()
+        table = self.bac.table
+        table.clear()
+        if table.place(spot, stake, self.store.bankroll, 50_000) is not None:
+            return
+        self.bac.deal_layout(YOU, lambda: new_shoe(8, self.rng))
+        self.bac.settle_coup(YOU)
 
     def poker(self) -> None:
         coins = self.rng.randint(1, 5)
         self._refill("poker", 500 * coins)
         coins = min(coins, self.store.bankroll // 500)
-        hand = DrawHand.new(500, 1, JACKS_OR_BETTER_9_6).bet(coins)
-        deck = Shoe(1, self.rng)
-        hand = hand.deal(deck)
-        self.store.commit_round("poker", hand.stake, hand.record().to_json())
+        hand = self.poker_service.deal(PokerTable(500, 1, JACKS_OR_BETTER_9_6), coins, Shoe(1, self.rng))
         # A simple player: keep pairs and better, else exchange everything but high cards.
         ranks = [c.rank for c in hand.cards]
         keep = {i for i, rank in enumerate(ranks) if ranks.count(rank) > 1 or rank == 1 or rank >= 11}
-        hand = hand.exchange([i for i in range(5) if i not in keep])
-        self.store.update_round("poker", hand.record().to_json())
-        hand = hand.settle()
-        self.store.settle_round("poker", hand.returned, hand.details(), stake=hand.stake)
+        self.poker_service.exchange([i for i in range(5) if i not in keep])
+        self.poker_service.settle()
 
     def play(self, rounds: int, progress: Callable[[int], None] | None = None) -> None:
         games = {"blackjack": self.blackjack, "baccarat": self.baccarat, "poker": self.poker}

@@ -32,6 +32,7 @@ from .core import config as _config
 __all__ = [
     "GAMES",
     "START_BANKROLL",
+    "MAX_BANKROLL",
     "SCHEMA_VERSION",
     "DB_NAME",
     "Settings",
@@ -72,6 +73,8 @@ _SEAT_LEVELS = _config.LEVELS
 _MAX_SEATS = _config.MAX_COMPUTER_SEATS
 #: Upper bound for any table limit or coin size: 100,000 chips.
 _MAX_AMOUNT = 10_000_000
+#: A bankroll above this (10^13 chips) is absurd: no play reaches it.
+MAX_BANKROLL = 10**15
 
 
 class StoreError(Exception):
@@ -342,8 +345,8 @@ class DrillScore:
         return self.best / self.answered if self.answered else None
 
 
-#: The games that have drills (``cardtable drill blackjack|poker``).
-DRILL_GAMES: tuple[str, ...] = ("blackjack", "poker")
+#: The drills whose scores are kept (``cardtable drill blackjack|poker|count``).
+DRILL_GAMES: tuple[str, ...] = ("blackjack", "poker", "count")
 #: Drill scores kept per game (the oldest are dropped beyond this).
 DRILL_SCORES_KEPT = 1000
 
@@ -491,6 +494,11 @@ class Store:
     def __init__(self, path: Path, conn: sqlite3.Connection, notice: str | None) -> None:
         self.path = path
         self.notice = notice
+        #: One line when the folder or its files had to be made private at this open.
+        self.privacy_notice: str | None = None
+        #: ``(the ledger's figure, the bankroll held)`` when the file's bankroll is not
+        #: what its rounds and refills explain (edited by hand): see ``restore_bankroll``.
+        self.tampered: tuple[int, int] | None = None
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
 
@@ -508,6 +516,7 @@ class Store:
         path = folder / DB_NAME
         notice: str | None = None
         for _attempt in range(3):
+            _create_private(path)
             before = _identity(path)
             try:
                 conn = _connect_and_check(path)
@@ -520,7 +529,10 @@ class Store:
                         f"{START_BANKROLL // 100:,} chips."
                     )
                 continue  # open the fresh file (or the one another copy just made)
-            return cls(path, conn, notice)
+            store = cls(path, conn, notice)
+            store.privacy_notice = _make_private(folder)
+            store.tampered = store._bankroll_check()
+            return store
         raise StoreError(f"The data file {path} could not be opened or replaced.")
 
     @staticmethod
@@ -532,7 +544,7 @@ class Store:
         else:
             folder = Path(os.fspath(data_dir)).expanduser()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         except FileExistsError:
             raise StoreError(
                 f"The data folder {_short(folder)} cannot be used because it is a file, not a folder."
@@ -786,15 +798,36 @@ class Store:
             try:
                 db.execute("BEGIN")  # one consistent snapshot: another copy may be settling
                 try:
-                    net = db.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()[0]
-                    ledger = db.execute("SELECT COALESCE(SUM(amount), 0) FROM ledger").fetchone()[0]
-                    open_ = db.execute("SELECT COALESCE(SUM(staked), 0) FROM open_rounds").fetchone()[0]
-                    held = db.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0]
+                    return _reconcile(db.cursor())
                 finally:
                     _rollback(db)
-            except sqlite3.Error as error:
-                raise self._failure(error) from error
-        return START_BANKROLL + int(net) + int(ledger) - int(open_), int(held)
+            except (sqlite3.Error, TypeError, ValueError) as error:
+                raise self._failure(sqlite3.Error(str(error))) from error
+
+    def _bankroll_check(self) -> tuple[int, int] | None:
+        """``(expected, held)`` when the bankroll is not what the records explain, or is
+        negative or absurd; None when it is sound (or cannot be checked now)."""
+        try:
+            expected, held = self.reconcile()
+        except StoreError:
+            return None
+        if expected == held and 0 <= held <= MAX_BANKROLL:
+            return None
+        return expected, held
+
+    def restore_bankroll(self, expected: int) -> int:
+        """Set the bankroll back to ``expected``, the figure the records explain (the
+        player's answer to ``tampered``); the bankroll. Refused unless it still is that
+        figure (another copy may have played meanwhile) and it is sane."""
+        _check_amount("expected", expected)
+        if expected > MAX_BANKROLL:
+            raise StoreError("That bankroll is not a sane amount.")
+        with self._write() as cur:
+            if _reconcile(cur)[0] != expected:
+                raise StoreError("The data file changed meanwhile; open it again to check it.")
+            cur.execute("UPDATE wallet SET bankroll = ? WHERE id = 1", (expected,))
+        self.tampered = None
+        return expected
 
     def _open_row(self, cur: sqlite3.Cursor, game: str) -> int:
         row = cur.execute("SELECT staked FROM open_rounds WHERE game = ?", (game,)).fetchone()
@@ -1285,6 +1318,52 @@ def _check_amount(name: str, amount: object) -> None:
         raise ValueError(f"{name} must be an int of hundredths, not {type(amount).__name__}")
     if amount < 0:  # type: ignore[operator]
         raise ValueError(f"{name} must not be negative: {amount}")
+
+
+def _reconcile(cur: sqlite3.Cursor) -> tuple[int, int]:
+    """(bankroll the records explain, bankroll held): see ``Store.reconcile``."""
+    net = cur.execute("SELECT COALESCE(SUM(returned - stake), 0) FROM history").fetchone()[0]
+    ledger = cur.execute("SELECT COALESCE(SUM(amount), 0) FROM ledger").fetchone()[0]
+    open_ = cur.execute("SELECT COALESCE(SUM(staked), 0) FROM open_rounds").fetchone()[0]
+    held = cur.execute("SELECT bankroll FROM wallet WHERE id = 1").fetchone()[0]
+    return START_BANKROLL + int(net) + int(ledger) - int(open_), int(held)
+
+
+def _create_private(path: Path) -> None:
+    """Create the data file empty and owner-only if it is missing (SQLite gives its
+    -wal and -shm files the data file's mode): an open round holds the shoe's undealt
+    cards, so no other user of the machine may read it."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    except OSError:
+        pass  # opening it says why, in words
+
+
+#: Files of the data folder kept private (the data file with its -wal, -shm, locks and
+#: moved-aside copies, the shared tables' keys, the poker returns cache).
+_PRIVATE = (DB_NAME, "shared-tables.json", "poker-returns.json")
+
+
+def _make_private(folder: Path) -> str | None:
+    """The folder owner-only (0700) and cardtable's files in it 0600; one line saying
+    what was repaired, or None when all was private already (or cannot be changed)."""
+    if os.name != "posix":
+        return None
+    repaired = 0
+    try:
+        if folder.stat().st_mode & 0o077:
+            os.chmod(folder, 0o700)
+            repaired += 1
+        for entry in os.scandir(folder):
+            if entry.name.startswith(_PRIVATE) and entry.is_file(follow_symlinks=False):
+                if entry.stat(follow_symlinks=False).st_mode & 0o077:
+                    os.chmod(entry.path, 0o600)
+                    repaired += 1
+    except OSError:
+        return None
+    if not repaired:
+        return None
+    return f"The data folder {_short(folder)} could be read by other users of this machine: it is now private."
 
 
 def _bankroll(cur: sqlite3.Cursor) -> int:

@@ -10,9 +10,10 @@ import pytest
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    """A fresh, empty data folder for the store."""
+    """A fresh, empty data folder for the store, private as the app makes one (a folder
+    open to others would be repaired with a notice, which would cover the screens)."""
     folder = tmp_path / "data"
-    folder.mkdir()
+    folder.mkdir(mode=0o700)
     return folder
 
 

@@ -12,6 +12,10 @@ import cardtable
 PACKAGE = Path(cardtable.__file__).parent
 FORBIDDEN_FOR_CORE = ("textual", "rich", "cardtable.ui", "cardtable.store", "cardtable.ai", "cardtable.cli", "sqlite3")
 FORBIDDEN_FOR_AI = ("textual", "cardtable.ui", "cardtable.store")
+FORBIDDEN_FOR_TABLES = ("textual", "rich", "cardtable.ui", "cardtable.net", "cardtable.cli")
+FORBIDDEN_FOR_NET = ("cardtable.ui",)
+#: The store's round transactions: only the table services call them.
+ROUND_TRANSACTIONS = {"commit_round", "update_round", "settle_round"}
 
 
 def _imports(path: Path) -> set[str]:
@@ -48,6 +52,34 @@ def test_core_imports_no_ui_store_ai_textual_or_rich() -> None:
 
 def test_ai_imports_no_ui_or_store() -> None:
     assert _violations("ai", FORBIDDEN_FOR_AI) == []
+
+
+def test_the_table_services_import_no_ui_network_or_textual() -> None:
+    assert _violations("tables", FORBIDDEN_FOR_TABLES) == []
+
+
+def test_the_network_imports_no_ui() -> None:
+    assert _violations("net", FORBIDDEN_FOR_NET) == []
+
+
+def _round_calls(folder: str) -> list[str]:
+    """Calls of the store's round transactions in the modules under ``folder``."""
+    found = []
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr in ROUND_TRANSACTIONS:
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} calls {node.func.attr}")
+    return found
+
+
+def test_no_screen_or_network_module_drives_a_rounds_money() -> None:
+    """One table service per game commits, saves and settles rounds: the screens and
+    the network only ask it (and the services do call them, or this test checks nothing)."""
+    assert _round_calls("ui") == []
+    assert _round_calls("net") == []
+    called = {line.rsplit(" ", 1)[-1] for line in _round_calls("tables")}
+    assert called == ROUND_TRANSACTIONS
 
 
 def test_the_checker_catches_a_forbidden_import(tmp_path: Path) -> None:

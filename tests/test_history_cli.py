@@ -71,7 +71,7 @@ def test_jsonl_export_keeps_details_and_every_seats_actions(data: Path, tmp_path
         assert chips(line["net"]) == entry.net
         record = line["record"]
         assert record["game"] == "blackjack" and isinstance(record["actions"], list)
-        assert record["meta"]["levels"] == ["normal", "hard"]
+        assert record["meta"]["levels"] == ["normal", "hard", None]  # one per seat, None: the player
 
 
 def test_since_filters_by_time(data: Path, tmp_path: Path) -> None:

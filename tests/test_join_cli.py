@@ -83,3 +83,12 @@ def test_the_parser_documents_the_subcommand() -> None:
     assert isinstance(parser, argparse.ArgumentParser)
     text = parser.format_help()
     assert "HOST[:PORT]" in text and "--name" in text and "--data-dir" in text
+
+
+def test_what_join_prints_after_the_app_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """The last words (the server's reason for a goodbye …) reach the terminal without
+    any escape sequence or markup reading, whatever they hold."""
+    from cardtable.cli_net import _plain_console
+
+    _plain_console().print("cardtable: goodbye \x1b]52;c;SGVsbG8=\x1b\\[bold]x[/bold] \x1b[2Jdone\x9b6n")
+    assert capsys.readouterr().err == "cardtable: goodbye [bold]x[/bold] done\n"

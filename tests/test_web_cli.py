@@ -20,7 +20,7 @@ import pytest
 
 from cardtable.cli import build_parser, main, split_subcommand
 from cardtable.cli_net import build_join_parser, build_web_parser
-from cardtable.web import app_command, browser_address, shell_command
+from cardtable.web import app_command, browser_address, clamp_size, shell_command
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -51,6 +51,8 @@ def _web(args: list[str]) -> argparse.Namespace:
         (["--seed", "x", "web"], "--seed"),
         (["web", "--seed", "-"], "--seed"),
         (["web", "--data-dir", ""], "must not be empty"),
+        (["web", "--max-pages", "0"], "whole number from 1 to 1000"),
+        (["web", "--max-pages", "many"], "whole number"),
     ],
 )
 def test_bad_values_are_one_line_and_exit_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,6 +194,24 @@ def test_the_shell_command_quotes_every_word() -> None:
 )
 def test_the_browser_address(host: str, port: int, expected: str) -> None:
     assert browser_address(host, port) == expected
+    assert browser_address(host, port, "k3y") == f"{expected}/?key=k3y"
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "expected"),
+    [
+        (80, 24, (80, 24)),
+        ("120", "40", (120, 40)),
+        (100000, 100000, (400, 200)),
+        (0, -5, (20, 8)),
+        (1e308, float("nan"), (400, 24)),
+        ("x", None, (80, 24)),
+        (True, [1], (80, 24)),
+        ("99999999999", "3", (80, 8)),
+    ],
+)
+def test_a_page_s_terminal_size_is_clamped(width: object, height: object, expected: tuple[int, int]) -> None:
+    assert clamp_size(width, height) == expected
 
 
 # -- a real server process ------------------------------------------------------------------------
@@ -246,29 +266,32 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
     assert proc.stdout is not None and proc.stderr is not None
     try:
         first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
-        assert first == f"cardtable web: open http://127.0.0.1:{port} in a browser (Ctrl+C stops)\n"
+        found = re.fullmatch(rf"cardtable web: open http://127\.0\.0\.1:{port}/\?key=([\w-]{{20,}}) in a browser "
+                             r"\(Ctrl\+C stops\)\n", first)
+        assert found, first
+        key = found.group(1)
         async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{port}/") as response:
+            async with http.get(f"http://127.0.0.1:{port}/?key={key}") as response:
                 assert response.status == 200
                 page = await response.text()
             assert "<div>cardtable</div>" in page  # the title shown while the app starts
-            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws/{key}"' in page
             assert "js/textual.js" in page
             # The socket's address is the one the browser used (a server on 0.0.0.0 is
             # reached by a name the server cannot know).
-            async with http.get(f"http://127.0.0.1:{port}/", headers={"Host": "cards.example:8080"}) as response:
-                assert 'data-session-websocket-url="ws://cards.example:8080/ws"' in await response.text()
+            elsewhere = {"Host": "cards.example:8080"}
+            async with http.get(f"http://127.0.0.1:{port}/?key={key}", headers=elsewhere) as response:
+                assert f'data-session-websocket-url="ws://cards.example:8080/ws/{key}"' in await response.text()
             # A page closed by its player: its app is told to quit and ends; the server goes on.
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
                 await _lobby(ws)
                 assert len(_processes_mentioning(str(data))) == 2
-            for _ in range(200):
-                if len(_processes_mentioning(str(data))) == 1:
-                    break
-                await asyncio.sleep(0.05)
+            # The server says so once the page's app has ended (a condition, not a time).
+            early = [(await asyncio.wait_for(proc.stderr.readline(), 30)).decode() for _ in range(2)]
+            assert "page closed" in early[1]
             assert len(_processes_mentioning(str(data))) == 1
             # What the page's xterm.js is sent: the app, drawing the lobby.
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws/{key}?width=80&height=24") as ws:
                 text = await _lobby(ws)
                 for words in ("c a r d t a b l e", "Bankroll", "1,000", "Blackjack", "Baccarat", "Draw poker",
                               "Chips are virtual: they have no money value and can never be withdrawn."):
@@ -281,7 +304,7 @@ async def test_the_server_process_serves_the_lobby_and_stops_on_sigterm(tmp_path
                 assert message.type == aiohttp.WSMsgType.CLOSE
         assert await asyncio.wait_for(proc.wait(), 30) == 0
         out = (await proc.stdout.read()).decode()
-        err = (await proc.stderr.read()).decode()
+        err = "".join(early) + (await proc.stderr.read()).decode()
         assert out == ""
         assert "Traceback" not in err
         lines = [line.split(" ", 1)[1] for line in err.splitlines()]  # without the time stamps
@@ -312,3 +335,60 @@ def test_a_log_line_that_cannot_be_written_is_lost_quietly() -> None:
             raise BrokenPipeError(32, "Broken pipe")
 
     _stderr_log(Broken())("stopping: closing the pages")  # no exception
+
+
+async def test_only_the_run_s_own_pages_get_an_app(tmp_path: Path) -> None:
+    """Without the printed key, from another site's page (``Origin``), or past
+    ``--max-pages``: a page that says why, and no app is started."""
+    port = _free_port()
+    data = tmp_path / "room"
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardtable", "web", "--port", str(port), "--data-dir", str(data), "--max-pages", "1",
+        "--no-animation", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    base = f"http://127.0.0.1:{port}"
+    try:
+        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        key = first.split("?key=", 1)[1].split(" ", 1)[0]
+        async with aiohttp.ClientSession() as http:
+            for address in (f"{base}/", f"{base}/?key=", f"{base}/?key={key[:-1]}", f"{base}/?key={key}x"):
+                async with http.get(address) as response:
+                    assert response.status == 403
+                    assert "address that 'cardtable web' printed" in await response.text()
+            refusals = [
+                (f"{base}/ws/{key}", "http://evil.example"),  # another site's page, the right key
+                (f"{base}/ws/{key}", f"http://127.0.0.1:{port + 1}"),
+                (f"{base}/ws/not-the-key", base),
+                (f"{base}/ws", base),
+            ]
+            for address, origin in refusals:
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    async with http.ws_connect(f"{address}?width=80&height=24", origin=origin):
+                        pass
+                assert refused.value.status in (403, 404)
+                assert len(_processes_mentioning(str(data))) == 1  # no page's app was started
+            # The page's own socket: the app, even when asked for an absurd terminal.
+            async with http.ws_connect(f"{base}/ws/{key}?width=99999&height=-3", origin=base) as ws:
+                await ws.send_json(["resize", {"width": 10**12, "height": "x"}])
+                await _lobby(ws)
+                # Full: one page is the most this server runs.
+                async with http.get(f"{base}/?key={key}") as response:
+                    assert response.status == 503
+                    assert "The card room is full" in await response.text()
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    async with http.ws_connect(f"{base}/ws/{key}", origin=base):
+                        pass
+                assert refused.value.status == 503
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 30) == 0
+        err = (await proc.stderr.read()).decode()
+        assert "Traceback" not in err
+        # Once per cause (another origin, a wrong key, full); /ws without a key is no route (404).
+        assert err.count("refused a page's socket") == 3
+        assert "(origin http://evil.example)" in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

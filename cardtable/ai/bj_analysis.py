@@ -175,8 +175,8 @@ class _DealerCache:
     """Dealer distributions for one up card and shoe: for every state of the hand layout
     in every removal context at once (:meth:`table`), or for one set of removed cards."""
 
-    def __init__(self, decks: int, hits_soft_17: bool, up: int) -> None:
-        full = full_shoe_counts(decks)
+    def __init__(self, decks: int, hits_soft_17: bool, up: int, shoe: Counts | None = None) -> None:
+        full = full_shoe_counts(decks) if shoe is None else shoe
         self.base: Counts = _add(full, up, -1)
         self.tree = dealer_tree(up, hits_soft_17)
         self._dists: dict[Counts, tuple[float, ...]] = {}
@@ -339,11 +339,12 @@ class _Draws:
 class _UpAnalysis:
     """All EVs against one dealer up card. Values are *unnormalised* (see module doc)."""
 
-    def __init__(self, rules: Rules, up: int) -> None:
+    def __init__(self, rules: Rules, up: int, shoe: Counts | None = None) -> None:
         self.rules = rules
         self.up = up
         self.peek = rules.dealer_peeks
-        self.dealer = _dealer_caches(rules.decks, rules.dealer_hits_soft_17)[up - 1]
+        self.dealer = (_dealer_caches(rules.decks, rules.dealer_hits_soft_17)[up - 1] if shoe is None
+                       else _DealerCache(rules.decks, rules.dealer_hits_soft_17, up, shoe))
         self.base = self.dealer.base
         self.n = sum(self.base)
         # The hole card that completes a dealer blackjack, as a value index.
@@ -586,11 +587,16 @@ PAIR_ROWS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 
 class Analysis:
-    """EV analysis of one set of rules; heavy work is done lazily and memoised."""
+    """EV analysis of one set of rules; heavy work is done lazily and memoised.
 
-    def __init__(self, rules: Rules) -> None:
+    ``shoe`` (cards per value, ace first) replaces the full shoe of ``rules.decks``
+    decks: the same analysis for any composition (counting's effects of removal)."""
+
+    def __init__(self, rules: Rules, shoe: Sequence[int] | None = None) -> None:
         self.rules = rules
-        self._ups = {up: _UpAnalysis(rules, up) for up in range(1, 11)}
+        self.shoe: Counts = full_shoe_counts(rules.decks) if shoe is None else tuple(shoe)
+        own = None if shoe is None else self.shoe
+        self._ups = {up: _UpAnalysis(rules, up, own) for up in range(1, 11)}
         self._hands: dict[tuple[int, int, int], HandEV] = {}
         self._cells: dict[tuple[str, int, int], CellEV] | None = None
 
@@ -690,7 +696,7 @@ class Analysis:
 
         ``policy`` None means optimal composition-dependent play of every hand.
         """
-        full = full_shoe_counts(self.rules.decks)
+        full = self.shoe
         n_full = sum(full)
         pays = self.rules.blackjack_pays[0] / self.rules.blackjack_pays[1]
         total = 0.0

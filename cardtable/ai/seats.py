@@ -36,8 +36,12 @@ class ComputerSeats:
     @classmethod
     def from_meta(cls, meta: Mapping[str, object], seats: int) -> ComputerSeats:
         """The seats a saved round was dealt with; ``seats`` counts them all, the
-        player's included. Raises :class:`RecordError` when the meta does not say."""
+        player's included. The table service names one level per round seat (None for a
+        person); earlier records name the computer seats only. Raises
+        :class:`RecordError` when the meta does not say."""
         levels = meta.get("levels")
+        if isinstance(levels, list) and len(levels) == seats and levels[-1] is None:
+            levels = levels[:-1]
         if (
             not isinstance(levels, list)
             or len(levels) != seats - 1

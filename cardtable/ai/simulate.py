@@ -31,6 +31,7 @@ from cardtable.core.blackjack_table import Table
 
 from .bj_spot import spot_player
 from .blackjack import LEVELS
+from .counting.cluster import ClusterError, runner_for
 from .sim_run import CHUNK, Outcome, Tally, default_jobs, ruin_bankroll, run
 
 __all__ = ["SimResult", "BlackjackPlay", "ComparePlay", "BaccaratPlay", "simulate", "exact_return",
@@ -382,6 +383,9 @@ def _parser() -> _Parser:
     parser.add_argument("--hours", type=_hours, metavar="H", default=100,
                         help="playing time for the risk of ruin (default 100 hours)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    from .counting.simcli import add_count_options
+
+    add_count_options(parser)
     return parser
 
 
@@ -495,6 +499,10 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     from .bj_analysis import describe_rules
 
     rules = _rules(args)
+    if args.count is not None:
+        from .counting.simcli import run_count
+
+        return run_count(args, rules, jobs, _progress)
     variant = apply_rule(rules, args.compare) if args.compare else None
     if not args.json and args.level == "hard" and sys.stderr.isatty():
         print("deriving the strategy for these rules…", file=sys.stderr, end="\r")
@@ -503,8 +511,9 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         spot_player(args.level, variant)
     play = (BlackjackPlay(args.level, rules) if variant is None
             else ComparePlay(args.level, rules, variant))
+    go = runner_for(args.cluster, args.jobs, run)
     outcome = _progress(args.rounds, f"{args.level} player",
-                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+                        lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
         return 130
@@ -565,8 +574,9 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
                           f"decks, not {decks}")
     bets = tuple(dict.fromkeys(args.bets or BACCARAT_BETS))
     play = BaccaratPlay(decks, bets)
+    go = runner_for(args.cluster, args.jobs, run)
     outcome = _progress(args.rounds, "baccarat",
-                        lambda update: run(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
+                        lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
         return 130
@@ -617,12 +627,19 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
             raise _UsageError("argument --compare: only for blackjack")
         if args.game == "blackjack" and args.bets:
             raise _UsageError("argument --bet: only for baccarat")
+        from .counting.simcli import count_usage_error
+
+        if (problem := count_usage_error(args)) is not None:
+            raise _UsageError(problem)
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if args.game == "blackjack":
             return _blackjack(args, jobs)
         return _baccarat(args, jobs, settings_decks)
     except _UsageError as error:
         print(f"cardtable: error: {error} ({_USAGE})", file=sys.stderr)
+        return 2
+    except ClusterError as error:
+        print(f"cardtable simulate: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)

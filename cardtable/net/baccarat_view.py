@@ -132,6 +132,8 @@ class SharedBaccaratSeat:
     connected: bool = True
     #: Said ``deal``: ready for the coup with these bets.
     ready: bool = False
+    #: Said ``deal`` without a bet: sits the next coup out.
+    passed: bool = False
     #: The bets for the next coup (empty spots left out).
     bets: Mapping[Outcome, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -161,6 +163,7 @@ class SharedBaccaratSeat:
             name=name,
             connected=_flag(data, "connected"),
             ready=_flag(data, "ready"),
+            passed=data.get("passed") is True,
             bets=spot_bets(data.get("bets"), what=f"{name}'s bets"),
         )
 
@@ -287,9 +290,12 @@ class SharedBaccarat:
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
-        """The connected players with a bet who have not said ``deal`` yet: the coup
-        waits for them (or for the betting window)."""
-        return tuple(s.name for s in self.seats if s.bets and s.connected and not s.ready)
+        """The connected players who have neither said ready with a bet nor passed: the
+        coup waits for them (or for the betting window)."""
+        return tuple(
+            s.name for s in self.seats
+            if not s.empty and s.connected and not s.passed and not (s.ready and s.bets)
+        )
 
     @property
     def standard_shoe(self) -> bool:

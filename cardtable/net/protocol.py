@@ -21,12 +21,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..tables.hub import encode
+
 __all__ = [
     "PROTOCOL_VERSION",
     "MAX_LINE",
     "FLOOD_RATE",
     "FLOOD_DISCONNECT",
     "NAME_PATTERN",
+    "name_problem",
     "ProtocolError",
     "Field",
     "CLIENT",
@@ -44,8 +47,30 @@ MAX_LINE: Final = 64 * 1024
 FLOOD_RATE: Final = 50
 #: Messages in one second after which the client is disconnected.
 FLOOD_DISCONNECT: Final = 4 * FLOOD_RATE
-#: A player's name: 1-20 letters, digits, ``_`` or ``-`` (it names a folder on the server).
+#: A player's name: 1-20 letters, digits, ``_`` or ``-`` (it names a folder on the server;
+#: :func:`name_problem` refuses the few of these that are bad file names somewhere).
 NAME_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,20}")
+#: Names Windows reserves for devices, whatever the case (``CON``, ``nul``, ``COM1`` …).
+_DEVICES: Final = frozenset(
+    {"con", "prn", "aux", "nul", "conin$", "conout$"}
+    | {f"{d}{n}" for d in ("com", "lpt") for n in "0123456789"}
+)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, in words, or None when it can.
+
+    Letters, digits, ``_`` and ``-`` only, 1-20 of them (no dot, no slash, no space),
+    not starting with ``-`` (a command would read it as an option: ``-rf``, ``--``),
+    and not a device name Windows reserves (``CON``, ``NUL``, ``COM1`` …): a name is
+    a folder on the server, which must be one on any system."""
+    if not NAME_PATTERN.fullmatch(name):
+        return "a name is 1 to 20 letters, digits, '_' or '-'"
+    if name.startswith("-"):
+        return "a name may not start with '-'"
+    if name.lower() in _DEVICES:
+        return f"{name} is a device name on Windows, not a name a file may have"
+    return None
 #: Blackjack actions a client may send (the core's ``Action`` values the house offers).
 ACTIONS: Final = ("hit", "stand", "double", "split")
 LEVELS: Final = ("easy", "normal", "hard")
@@ -184,6 +209,7 @@ SERVER: Final[Mapping[str, Schema]] = {
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},
     "pong": {"id": Field("int", required=False, low=0, high=2**53)},
     "bye": {"message": _TEXT},
+    "closing": {"message": _TEXT},
     # -- table events (one type per event, to every client at the table) --------------
     "player_sat": {"table": _TABLE, "seat": _SEAT, "name": Field("str"), "kind": Field("str")},
     "player_left": {"table": _TABLE, "seat": _SEAT, "name": Field("str")},
@@ -279,8 +305,3 @@ def decode(line: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ProtocolError("bad-json", "the line is not JSON (one object per line, UTF-8)") from None
     return validate(value, CLIENT)
-
-
-def encode(message: Mapping[str, Any]) -> bytes:
-    """A message as one line of compact JSON (ASCII, so no byte can be a newline)."""
-    return (json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")

@@ -8,9 +8,15 @@ token) and gets ``welcome``; then it may sit, bet and act (``docs/protocol.md``)
 Nothing a client sends can crash the server or change a table unless it is a valid,
 permitted action: bad lines get an ``error`` message (a line over 64 KiB, or a flood of
 more than 200 messages in a second, a disconnect). Joins, leaves and errors are logged
-to stderr, one line each. SIGINT/SIGTERM stop it cleanly: no new rounds, the rounds
-under way are played out (turns still time out), then everyone is told ``bye``; a second
-signal makes every hand still to act stand at once.
+to stderr, one line each; an error that repeats is logged once a minute with a count.
+SIGINT/SIGTERM stop it cleanly: no new rounds, the rounds under way are played out
+(turns still time out), then everyone is told ``bye``; a second signal makes every hand
+still to act stand at once.
+
+Resources are bounded (:class:`Limits`, ``docs/security.md``): connections in all and
+per address, a silent connection let go, new names per address and minute and in all,
+wrong tokens per address and minute, and the players' stores opened on demand (a
+few kept, :mod:`.players`), with the open-file limit checked at the start.
 """
 
 from __future__ import annotations
@@ -29,89 +35,21 @@ from typing import Any, TextIO
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
-from .baccarat import BaccaratShared, settle_left_open
+from ..tables.baccarat import BaccaratShared, settle_left_open
+from ..tables.blackjack import GAME, BlackjackTable
+from ..tables.hub import TableError
+from .clean import strip_controls
+from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
-from .tables import GAME, BlackjackTable, TableError
 
 AnyTable = BlackjackTable | BaccaratShared
 
-__all__ = ["Server", "serve_main", "DEFAULT_PORT"]
+__all__ = ["Server", "Limits", "serve_main", "DEFAULT_PORT"]
 
 DEFAULT_PORT = 7654
-#: Seconds a new connection has to say hello.
-HELLO_TIMEOUT = 10.0
-#: Bytes waiting to be sent to one client before it is let go (it is not reading).
-MAX_BACKLOG = 4 * 1024 * 1024
 #: Tables the server will open at most.
 MAX_TABLES = 200
-#: Connections the server keeps at once; more are told so and let go.
-MAX_CONNECTIONS = 1000
-
-
-class Connection:
-    """One client's connection."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
-        self.player: Player | None = None
-        self.closed = False
-        self._window = time.monotonic()
-        self._count = 0
-        self._warned = False
-        #: Lines waiting for the end of this turn of the event loop (one write for all).
-        self._out: list[bytes] = []
-        self._pending = 0
-
-    @property
-    def who(self) -> str:
-        return self.player.name if self.player is not None else self.peer
-
-    def write(self, data: bytes) -> bool:
-        """Queue ``data``, sent with the other lines of this turn of the event loop in one
-        write; False (and the connection closed) when the client does not read."""
-        if self.closed:
-            return False
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return False
-        self._pending += len(data)
-        if transport.get_write_buffer_size() + self._pending > MAX_BACKLOG:
-            self._out.clear()
-            self.close()
-            return False
-        if not self._out:
-            asyncio.get_running_loop().call_soon(self.flush)
-        self._out.append(data)
-        return True
-
-    def flush(self) -> None:
-        if self._out and not self.closed and not self.writer.transport.is_closing():
-            self.writer.write(b"".join(self._out))
-        self._out.clear()
-        self._pending = 0
-
-    def close(self) -> None:
-        if not self.closed:
-            self.flush()
-            self.closed = True
-            self.writer.close()
-
-    def flood(self) -> str | None:
-        """Count a message: None to handle it, ``"drop"`` or ``"cut"`` (disconnect)."""
-        now = time.monotonic()
-        if now - self._window >= 1.0:
-            self._window, self._count, self._warned = now, 0, False
-        self._count += 1
-        if self._count > FLOOD_DISCONNECT:
-            return "cut"
-        if self._count > FLOOD_RATE:
-            return "drop"
-        return None
 
 
 class Server:
@@ -127,6 +65,7 @@ class Server:
         bet_window: float | None = None,
         seed: int | None = None,
         log: Callable[[str], None] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
@@ -135,13 +74,21 @@ class Server:
         self.bet_window = bet_window
         self.seed = seed
         self._log = log if log is not None else _stderr_log(sys.stderr)
-        self.players = Players(self.data_dir)
+        self.limits = limits = limits if limits is not None else Limits()
+        self.log_once = LogOnce(self.log)
+        self._new_names = PerMinute(limits.new_names)
+        self._bad_tokens = PerMinute(limits.bad_tokens)
+        self._per_address: dict[str, int] = {}
+        self.players = Players(self.data_dir, keep_open=limits.open_stores, log=self.log)
+        self._with_open_rounds: list[str] = []
         self.tables: dict[int, AnyTable] = {}
         self.by_key: dict[str, Connection] = {}
         self.connections: set[Connection] = set()
         self._next_table = 1
         self._server: asyncio.base_events.Server | None = None
         self._stopping = False
+        #: Stopping at once: rounds under way stay open in the stores.
+        self._now = False
         self._stopped = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -162,7 +109,7 @@ class Server:
         that has ended, e.g. ``| tee`` stopped by the same Ctrl-C) never stops the server:
         the line is lost, the table goes on — and a stop still stops."""
         try:
-            self._log(" ".join(text.split()))
+            self._log(strip_controls(" ".join(text.split())))
         except Exception:  # noqa: BLE001 - losing a log line is better than a stuck server
             pass
 
@@ -172,6 +119,8 @@ class Server:
         """Resume the rounds a stopped server left open, then listen."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_error)
+        self.limits = fit_open_files(self.limits, self.log)
+        self.players.keep_open = self.limits.open_stores
         self._resume_open_rounds()
         self._server = await asyncio.start_server(
             self._client, self.host, self.port, limit=MAX_LINE + 1
@@ -182,20 +131,31 @@ class Server:
         self.log(f"listening on {self.host}:{self.port} (turns time out after {self.turn_timeout:g} s)")
 
     def request_stop(self, now: bool = False) -> None:
-        """Stop: no new connections or rounds; the rounds under way are played out
-        (``now``, or a second request: every hand still to act stands at once)."""
+        """Stop: no new connections or rounds; everyone is told at once, and the rounds
+        under way are played out. ``now`` (or a second request) stops at once: the open
+        rounds stay saved in their players' stores and resume at the next start, as
+        after a crash."""
         if self._stopping:
             now = True
+        first = not self._stopping
         self._stopping = True
-        self.log("stopping: finishing the rounds under way" + (" now" if now else ""))
+        self._now = self._now or now
+        self.log("stopping now: the open rounds are kept for the next start" if now
+                 else "stopping: finishing the rounds under way")
         if self._server is not None:
             self._server.close()
+        if first:
+            closing = encode({"type": "closing", "message": "the table closes after this round"})
+            for conn in list(self.connections):
+                if conn.player is not None:
+                    conn.write(closing)
         for table in list(self.tables.values()):
             table.stop(now=now)
         self._check_stopped()
 
     def _check_stopped(self) -> None:
-        if self._stopping and all(t.idle for t in self.tables.values()) and not self._stopped.is_set():
+        idle = self._now or all(t.idle for t in self.tables.values())
+        if self._stopping and idle and not self._stopped.is_set():
             for conn in list(self.connections):
                 conn.write(encode({"type": "bye", "message": "the server is closing"}))
                 conn.close()
@@ -217,7 +177,8 @@ class Server:
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
         what = f"{type(error).__name__}: {error}" if error is not None else context.get("message", "?")
-        self.log(f"error (internal): {what}")
+        cause = f"{context.get('message', '')}/{type(error).__name__}"
+        self.log_once(cause, f"error (internal): {what}")
 
     def _on_idle(self, table: AnyTable) -> None:
         if self._stopping:
@@ -228,7 +189,7 @@ class Server:
     def _resume_open_rounds(self) -> None:
         self._settle_open_coups()
         groups: dict[tuple[object, object], list[tuple[Player, RoundRecord]]] = {}
-        for key in self.players.known():
+        for key in self._with_open_rounds:
             try:
                 player = self.players.load(key)
                 open_round = player.store.open_round(GAME)
@@ -266,15 +227,16 @@ class Server:
             table.start_resumed()
 
     def _settle_open_coups(self) -> None:
-        """A baccarat coup needs no decision: one a stopped server left open is settled."""
-        for key in self.players.known():
+        """A baccarat coup needs no decision: one a stopped server left open is settled.
+        (Only the players whose file holds an open round are opened, one at a time.)"""
+        self._with_open_rounds = [k for k in self.players.known() if self.players.has_open_round(k)]
+        for key in self._with_open_rounds:
             try:
                 player = self.players.load(key)
-                open_round = player.store.open_round("baccarat")
-                if open_round is None:
+                bankroll = settle_left_open(player.store)
+                if bankroll is None:
                     continue
-                returned, details = settle_left_open(RoundRecord.from_json(open_round.record))
-                player.bankroll = player.store.settle_round("baccarat", returned, details)
+                player.bankroll = bankroll
                 self.log(f"settled {player.name}'s baccarat coup the server left open")
             except RecordError as error:
                 self.log(f"error player {key}: {error}")
@@ -352,12 +314,19 @@ class Server:
             self._tasks.add(task)
         conn = Connection(reader, writer)
         self.connections.add(conn)
+        address = conn.address
+        self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
             if self._stopping:
                 conn.write(encode({"type": "bye", "message": "the server is closing"}))
                 return
-            if len(self.connections) > MAX_CONNECTIONS:
+            if len(self.connections) > self.limits.connections:
                 self._error(conn, "server-full", "too many connections; try again later", fatal=True)
+                return
+            if self._per_address[address] > self.limits.per_address:
+                self._error(conn, "too-many-connections",
+                            f"at most {self.limits.per_address} connections from one address; "
+                            "close one and try again", fatal=True)
                 return
             await self._serve(conn)
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -368,6 +337,9 @@ class Server:
             self.log(f"error {conn.who}: internal {type(error).__name__}: {error}")
         finally:
             self.connections.discard(conn)
+            left = self._per_address.pop(address, 1) - 1
+            if left > 0:
+                self._per_address[address] = left
             self._gone(conn)
             conn.close()
             if task is not None:
@@ -376,22 +348,27 @@ class Server:
     def _error(self, conn: Connection, code: str, text: str, *, fatal: bool = False) -> None:
         conn.write(encode({"type": "error", "code": code, "message": text[:500], "fatal": fatal}))
         if fatal:
-            self.log(f"error {conn.who}: {code}: {text}")
+            self.log_once(code, f"error {conn.who}: {code}: {text}")
 
     async def _serve(self, conn: Connection) -> None:
-        deadline = time.monotonic() + HELLO_TIMEOUT
+        deadline = time.monotonic() + self.limits.hello
         while not conn.closed:
+            greeted = conn.player is not None
             try:
-                if conn.player is None:
+                if greeted:
+                    line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), self.limits.idle)
+                else:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         self._error(conn, "hello-timeout", "say hello first", fatal=True)
                         return
                     line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), left)
-                else:
-                    line = await conn.reader.readuntil(b"\n")
             except asyncio.TimeoutError:
-                self._error(conn, "hello-timeout", "no hello in time", fatal=True)
+                if greeted:
+                    self._error(conn, "idle", f"nothing heard for {self.limits.idle:g} s "
+                                "(a client sends 'ping' to stay connected)", fatal=True)
+                else:
+                    self._error(conn, "hello-timeout", "no hello in time", fatal=True)
                 return
             except asyncio.LimitOverrunError:
                 self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
@@ -410,6 +387,9 @@ class Server:
                     self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored")
                 continue
             body = line[:-1]
+            if len(body) > MAX_LINE:  # within the reader's slack: as fatal as a longer one
+                self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+                return
             if not body.strip():
                 continue
             try:
@@ -464,13 +444,10 @@ class Server:
                     raise TableError("bad-bet", "a blackjack bet has no spot")
                 else:
                     table.bet(player.key, message["amount"])
-            elif kind in ("clear", "deal"):
-                if not isinstance(table, BaccaratShared):
-                    raise TableError("baccarat-only", f"'{kind}' is for the baccarat table")
-                if kind == "clear":
-                    table.clear(player.key)
-                else:
-                    table.ready(player.key)
+            elif kind == "clear":
+                table.clear(player.key)
+            elif kind == "deal":
+                table.ready(player.key)
             elif kind == "act":
                 table.act(player.key, Action(message["action"]))
             elif kind == "computer":
@@ -491,16 +468,35 @@ class Server:
             self._error(conn, "version", f"this server speaks protocol version {PROTOCOL_VERSION}", fatal=True)
             conn.close()
             return
+        address = conn.address
+        if self._bad_tokens.full(address):
+            self._error(conn, "too-many-tries", "too many wrong keys from your address: "
+                        "wait a minute and try again", fatal=True)
+            conn.close()
+            return
+        room_for_new = self.players.count < self.limits.players
+        may_create = room_for_new and not self._new_names.full(address)
         try:
-            player, token = self.players.identify(message["name"], message.get("token"))
+            player, token = self.players.identify(message["name"], message.get("token"), may_create=may_create)
         except IdentityError as error:
-            self._error(conn, error.code, str(error), fatal=True)
+            code, text = error.code, str(error)
+            if code == "new-names":
+                code, text = ("server-full", f"this server has its {self.limits.players} players: "
+                              "no new names; join with a name you already have") if not room_for_new else (
+                              "new-names", "too many new names from your address: wait a minute "
+                              "(or join with a name you already have)")
+            elif code in ("bad-token", "token-required"):
+                self._bad_tokens.add(address)
+            self._error(conn, code, text, fatal=True)
             conn.close()
             return
         except (OSError, StoreError) as error:
-            self._error(conn, "server", f"the player's data cannot be opened: {error}", fatal=True)
+            self._error(conn, "server", "the player's data cannot be opened on the server", fatal=True)
+            self.log_once(f"player-data/{type(error).__name__}", f"error player {message['name']}: {error}")
             conn.close()
             return
+        if token is not None:
+            self._new_names.add(address)
         old = self.by_key.get(player.key)
         if old is not None and old is not conn:
             old.write(encode({"type": "bye", "message": "signed in from another connection"}))
@@ -532,6 +528,8 @@ class Server:
             table = self.table_of(player.key)
             if table is not None:
                 table.disconnect(player.key)
+            else:  # nothing of theirs is in play: their files are closed until they return
+                self.players.release(player.key)
             self.log(f"leave {player.name} (disconnected)")
 
 
@@ -544,7 +542,8 @@ def _stderr_log(stream: TextIO) -> Callable[[str], None]:
 
 
 async def _run(args: argparse.Namespace, data_dir: Path) -> int:
-    server = Server(data_dir, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed)
+    server = Server(data_dir, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed,
+                    limits=limits_of(args))
     try:
         await server.start()
     except OSError as error:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.blackjack import Action, Hand, HandOutcome, HandResult, RoundState, Rules
+from ..core.blackjack import Action, Hand, HandOutcome, HandResult, RoundState, Rules, SeatView
 from ..core.cards import Card
 
 __all__ = ["SnapshotError", "SharedSeat", "SharedTable", "SEATS"]
 
-#: Seats at a shared blackjack table (the server's ``net.tables.SEATS``).
+#: Seats at a shared blackjack table (the service's ``tables.blackjack.SEATS``).
 SEATS = 5
 
 
@@ -142,6 +142,8 @@ class SharedTable:
     bankroll: int | None = None
     legal: frozenset[Action] = frozenset()
     is_host: bool = False
+    #: The cards of the rounds completed since the last shuffle (public: all were face up).
+    seen: tuple[Card, ...] = ()
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> SharedTable:
@@ -204,6 +206,7 @@ class SharedTable:
             bankroll=bankroll,
             legal=legal,
             is_host=is_host,
+            seen=tuple(_card(c) for c in str(shoe.get("seen", "")).split()),
         )
 
     # -- the picture -------------------------------------------------------------------
@@ -244,6 +247,23 @@ class SharedTable:
             turn = (order.index(self.turn[0]), self.turn[1])
         finished = self.phase != "playing" and bool(self.dealer)
         return RoundState(seats, self.dealer, self.revealed, turn, results, finished, 0)
+
+    def seat_view(self) -> SeatView | None:
+        """The receiver's seat as the core's :class:`SeatView` on their turn (what the
+        coach values: their hand, the up card, every card seen since the shuffle)."""
+        mine = self.mine
+        up = self.dealer[0] if self.dealer else None
+        if not self.my_turn or mine is None or self.turn is None or up is None:
+            return None
+        dealer_up = tuple(c for c in self.dealer if c is not None)
+        seats = tuple(s.hands for s in self.seats if s.hands)
+        table_cards = tuple(c for hands in seats for h in hands for c in h.cards) + dealer_up
+        return SeatView(
+            seat=self.order.index(mine.seat), rules=self.rules, hands=mine.hands, hand_index=self.turn[1],
+            dealer_up=up, dealer_cards=dealer_up, seats=seats, table_cards=table_cards,
+            seen_since_shuffle=self.seen + table_cards, legal=self.legal, bankroll=self.bankroll,
+            turn=(self.order.index(mine.seat), self.turn[1]),
+        )
 
     def stake_of_mine(self) -> int:
         """What the receiver has on the table in the round under way."""

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..resources import asset_path
-from ..store import START_BANKROLL, OpenRound, Settings, Store, StoreError
+from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -68,7 +68,7 @@ class CardTableApp(App[None]):
         super().__init__()
         if start is not None and start not in GAME_INFO:
             raise ValueError(f"unknown game {start!r}")
-        if drill is not None and drill not in ("blackjack", "poker"):
+        if drill is not None and drill not in ("blackjack", "poker", "count"):
             raise ValueError(f"no drills for {drill!r}")
         self.store: Store = store if store is not None else Store.open(data_dir)
         self.seed = seed
@@ -153,43 +153,6 @@ class CardTableApp(App[None]):
         """Tell the player in plain words; the bankroll shown stays the store's."""
         self.notify(f"{doing}: {error}", severity="error", timeout=8)
         self.sync_bankroll()
-
-    def commit_round(self, game: str, stake: int, record: str) -> bool:
-        """Deal: the stake leaves the bankroll and the round is saved open, together.
-
-        False when the data file refused (nothing changed; the player was told).
-        """
-        try:
-            self.bankroll = self.store.commit_round(game, stake, record)
-        except StoreError as error:
-            self.report_store_error("The round was not dealt", error)
-            return False
-        return True
-
-    def update_round(self, game: str, record: str, extra_stake: int = 0, *, quiet: bool = False) -> bool:
-        """Save the open round after an action (an added stake leaves the bankroll).
-
-        The action must be saved before its card is shown, so a refusal means the
-        action does not happen. ``quiet``: a computer seat's action, saved again with
-        the next one, so a refusal need not be reported.
-        """
-        try:
-            self.bankroll = self.store.update_round(game, record, extra_stake)
-        except StoreError as error:
-            if not quiet:
-                self.report_store_error("That could not be saved, so it was not done", error)
-            return False
-        return True
-
-    def settle_round(self, game: str, stake: int, returned: int, details: dict | None = None) -> bool:
-        """Pay the open round and close it (one transaction). False if refused: the
-        round then stays open, and is settled when the table opens again."""
-        try:
-            self.bankroll = self.store.settle_round(game, returned, details or {}, stake=stake)
-        except StoreError as error:
-            self.report_store_error("The result could not be saved yet", error)
-            return False
-        return True
 
     def open_round(self, game: str) -> OpenRound | None:
         """The game's open round (to resume), or None."""
@@ -305,6 +268,26 @@ class CardTableApp(App[None]):
             answered,
         )
 
+    def _offer_ledger_bankroll(self, expected: int, held: int) -> None:
+        """The file's bankroll is not what its rounds and refills add up to (it was
+        edited): said in one line, and the records' figure offered."""
+        from .screens.confirm import ConfirmScreen
+
+        said = (f"The bankroll in your data file ({format_chips(held)}) is not what its rounds "
+                f"and refills add up to ({format_chips(expected)}).")
+        if not 0 <= expected <= MAX_BANKROLL:
+            self.notify(said, title="Saved data", severity="warning", timeout=15)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.bankroll = self.store.restore_bankroll(expected)
+                except StoreError as error:
+                    self.notify(str(error), severity="error")
+
+        self.push_screen(ConfirmScreen(f"{said}\nUse {format_chips(expected)}?", yes="Use it", no="Keep"), answered)
+
     def on_unmount(self) -> None:
         """Leaving the app: the server's connection is closed (its seat is kept for the
         round under way, as for a dropped connection)."""
@@ -329,6 +312,10 @@ class CardTableApp(App[None]):
         self._apply_theme()
         if self.store.notice:
             self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
+        if self.store.privacy_notice:
+            self.notify(self.store.privacy_notice, title="Saved data", timeout=10)
+        if self.store.tampered is not None and self.remote is None:
+            self._offer_ledger_bankroll(*self.store.tampered)
         if self.remote is not None:
             from .shared import start_join
 
@@ -392,7 +379,12 @@ class CardTableApp(App[None]):
         return True
 
     def open_drill(self, game: str) -> None:
-        """Open a strategy drill of ``game`` ("blackjack" or "poker")."""
+        """Open a strategy drill of ``game`` ("blackjack" or "poker"), or the count drill."""
+        if game == "count":
+            from .screens.count_drill import CountDrillScreen
+
+            self.push_screen(CountDrillScreen())
+            return
         from .screens.drill import DrillScreen
 
         self.push_screen(DrillScreen(game))

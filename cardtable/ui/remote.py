@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..net.clean import clean_message
 from ..net.protocol import MAX_LINE, PROTOCOL_VERSION, encode
 from ..net.tokens import TokenBook
 
@@ -23,6 +24,9 @@ __all__ = ["Remote", "SharedSession", "JoinRefused"]
 
 #: Seconds to wait for the server to answer the connection and the hello.
 CONNECT_TIMEOUT = 8.0
+#: Seconds between two ``ping`` messages: the server lets a silent connection go
+#: (``cardtable serve --idle-timeout``, 120 s by default), a player watching a table is not.
+PING_EVERY = 30.0
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,11 @@ class SharedSession:
         return answer
 
     async def _read(self) -> dict[str, Any] | None:
-        """The next message, or None when the server closed the connection."""
+        """The next message, or None when the server closed the connection.
+
+        The one place where the server's bytes become data: every string of every
+        message is cleaned here (:func:`~cardtable.net.clean.clean_message`), so no
+        escape sequence or markup the server sent can reach the terminal."""
         if self._reader is None:
             return None
         while True:
@@ -124,26 +132,36 @@ class SharedSession:
             if not line:
                 return None
             try:
-                message = json.loads(line)
-            except ValueError:
+                message = clean_message(json.loads(line))
+            except (ValueError, RecursionError):
                 continue  # a line that does not read is skipped, never fatal
             if isinstance(message, dict) and isinstance(message.get("type"), str):
                 return message
 
     async def run(self) -> None:
         """Hand every message to the app until the connection ends; then a ``closed``
-        pseudo-message (``{"type": "connection-lost"}``) unless we closed it ourselves."""
-        while True:
-            message = await self._read()
-            if message is None:
-                break
-            try:
-                self.deliver(message)
-            except Exception as error:  # noqa: BLE001 - one bad message must not end the game
-                self.deliver_failed(message, error)
+        pseudo-message (``{"type": "connection-lost"}``) unless we closed it ourselves.
+        Meanwhile a ``ping`` every :data:`PING_EVERY` seconds keeps a quiet player connected."""
+        pinger = asyncio.create_task(self._ping())
+        try:
+            while True:
+                message = await self._read()
+                if message is None:
+                    break
+                try:
+                    self.deliver(message)
+                except Exception as error:  # noqa: BLE001 - one bad message must not end the game
+                    self.deliver_failed(message, error)
+        finally:
+            pinger.cancel()
         if not self.closed:
             self.closed = True
             self.deliver({"type": "connection-lost"})
+
+    async def _ping(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(PING_EVERY)
+            self.send({"type": "ping"})
 
     def deliver_failed(self, message: dict[str, Any], error: Exception) -> None:
         """A message the app could not take (a bug): said once, and the reading goes on,

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .app import CardTableApp
     from .screens.shared_base import SharedScreen
 
-__all__ = ["start_join", "sit", "deliver", "RECONNECT_FOR"]
+__all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
 
 #: Seconds a dropped connection is retried before the app gives up (the server keeps
 #: the seat for the round under way; the turn timeout stands the hand meanwhile).
@@ -183,8 +183,15 @@ def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
             screen.shared_error(text)
         else:
             app.notify(text, severity="error")
+    elif kind == "closing":
+        text = "The server is stopping: the table closes after this round."
+        if screen is not None:
+            screen.closing = True
+            screen.shared_notice(text)
+        else:
+            app.notify(text, severity="warning", timeout=10)
     elif kind == "bye":
-        app.exit(message=f"cardtable: the server said goodbye: {message.get('message', '')}")
+        _server_closed(app)
     elif kind == "connection-lost":
         _reconnect(app)
     elif kind == "client-error":
@@ -196,6 +203,65 @@ def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
         )
     elif screen is not None and message.get("table") == screen.table_id:
         screen.shared_event(message)
+
+
+def _server_closed(app: CardTableApp, why: str = "", name: str | None = None) -> None:
+    """The server said goodbye: the table stays in view (its last round settled), and
+    the player chooses to reconnect or to go back to the local lobby."""
+    from .screens.server_closed import ServerClosedScreen
+
+    session, app.session = app.session, None
+    if session is not None:
+        session.closed = True  # no "connection lost" after a goodbye
+    remote = app.remote
+    if remote is None or not app.is_running:
+        return
+    name = session.name if session is not None and session.name else (name or remote.name)
+
+    def chosen(choice: str | None) -> None:
+        if choice == "reconnect" and name:
+            app.run_worker(_rejoin(app, name), group="join", exclusive=True, exit_on_error=False)
+        else:
+            go_local(app)
+
+    screen = _shared_screen(app)
+    last = ""
+    if screen is not None:
+        last = screen.said  # the last round's result, kept in the dialog over it
+        screen.shared_notice("The server has closed.")
+    app.push_screen(ServerClosedScreen(remote.address, why, last), chosen)
+
+
+async def _rejoin(app: CardTableApp, name: str) -> None:
+    """One attempt to join the same server again; the choice again if it fails."""
+    remote = app.remote
+    assert remote is not None
+    tokens = TokenBook(None if remote.ask_key else app.store.path.parent)
+    session = SharedSession(remote, tokens, app.shared_message)
+    try:
+        welcome = await session.connect(name)
+    except JoinRefused as error:
+        _server_closed(app, f"Reconnecting failed: {error}.", name)
+        return
+    _welcomed(app, session, welcome)
+    app.notify("Connected again.", timeout=4)
+    await session.run()
+
+
+def go_local(app: CardTableApp) -> None:
+    """Back to this machine's own card room: its lobby (drawn again), its bankroll."""
+    app.remote = None
+    app.session = None
+    app.shared_lobby = ()
+    app.sub_title = ""
+    app.sync_bankroll()
+
+    def to_lobby() -> None:
+        while len(app.screen_stack) > 1:
+            app.pop_screen()
+        app.screen.refresh(recompose=True)
+
+    app.call_later(to_lobby)
 
 
 def _reconnect(app: CardTableApp) -> None:

@@ -31,3 +31,10 @@ def test_meta_round_trips_and_a_bad_meta_is_a_record_error() -> None:
     for meta in ({}, {"levels": "hard"}, {"levels": ["hard"]}, {"levels": ["normal", "wizard"]}):
         with pytest.raises(RecordError):
             ComputerSeats.from_meta(meta, seats=3)
+
+
+def test_the_table_services_meta_names_the_person_too_and_reads_the_same() -> None:
+    """The service keeps one level per round seat, None for the person (last locally)."""
+    assert ComputerSeats.from_meta({"levels": ["normal", "hard", None]}, seats=3).levels == ("normal", "hard")
+    with pytest.raises(RecordError):  # the person is not where the local table seats them
+        ComputerSeats.from_meta({"levels": [None, "normal", "hard"]}, seats=3)

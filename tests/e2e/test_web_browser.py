@@ -82,10 +82,10 @@ async def test_a_browser_opens_the_lobby(tmp_path: Path) -> None:
     try:
         assert server.stdout is not None
         line = (await asyncio.wait_for(server.stdout.readline(), WAIT)).decode()
-        url = f"http://127.0.0.1:{port}"
-        assert f"open {url} in a browser" in line, line
+        found = re.search(rf"open (http://127\.0\.0\.1:{port}/\?key=[\w-]+) in a browser", line)
+        assert found, line
         async with open_page(tmp_path) as page:
-            await page.tools.call("Page.navigate", url=url + "/")
+            await page.tools.call("Page.navigate", url=found.group(1))  # the page's address, with its key
             loaded = time.monotonic()
             # The footer's keys (the last line) show once the terminal has the focus.
             text = await page.until(

@@ -103,8 +103,8 @@ async def test_a_browser_player_sits_with_a_terminal_player(tmp_path: Path) -> N
     try:
         assert server.stderr is not None and web.stdout is not None
         await read_until(server.stderr, f"listening on 127.0.0.1:{table_port}", server_log)
-        url = f"http://127.0.0.1:{web_port}"
-        await read_until(web.stdout, f"open {url} in a browser", web_out)
+        said = await read_until(web.stdout, f"open http://127.0.0.1:{web_port}/?key=", web_out)
+        url = said.split("open ", 1)[1].split(" ", 1)[0]  # the page's address, with its key
         marks["servers up"] = time.monotonic()
 
         # bob, at his terminal: the first to sit (the host, seat 1).
@@ -118,7 +118,7 @@ async def test_a_browser_player_sits_with_a_terminal_player(tmp_path: Path) -> N
         await bob.wait_for("table", seat_of("bob"))
 
         async with open_page(tmp_path) as page:
-            await page.tools.call("Page.navigate", url=url + "/")
+            await page.tools.call("Page.navigate", url=url)
             # The name dialog (the keys go to the page's terminal once it has the focus).
             await page.until(
                 "the name dialog",

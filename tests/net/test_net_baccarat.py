@@ -13,11 +13,11 @@ from cardtable.core.baccarat import Outcome
 from cardtable.core.baccarat_table import BaccaratTable
 from cardtable.core.cards import Shoe
 from cardtable.core.record import RoundRecord
-from cardtable.net.baccarat import BaccaratShared
 from cardtable.net.client import Client
 from cardtable.net.protocol import SERVER, validate
 from cardtable.net.server import Server
 from cardtable.store import Store
+from cardtable.tables.baccarat import BaccaratShared
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -94,7 +94,6 @@ async def test_the_window_deals_and_bad_bets_change_nothing(data_dir: Path) -> N
             ({"type": "bet", "amount": 500}, "bad-bet"),                      # no spot
             ({"type": "bet", "amount": 400, "spot": "tie"}, "bad-bet"),       # under the minimum
             ({"type": "bet", "amount": 50_001, "spot": "tie"}, "bad-bet"),    # over the maximum
-            ({"type": "deal"}, "no-bet"),
             ({"type": "act", "action": "hit"}, "no-decisions"),
             ({"type": "computer", "seat": 2, "level": "hard"}, "no-computers"),
         ):

@@ -33,6 +33,13 @@ pytestmark = pytest.mark.timeout(30)
         (["serve", "--bogus"], "unrecognized arguments"),
         (["--seed", "x", "serve"], "--seed"),
         (["serve", "--data-dir", ""], "must not be empty"),
+        (["serve", "--max-players", "0"], "whole number from 1 to"),
+        (["serve", "--max-players", "-5"], "--max-players"),
+        (["serve", "--max-connections", "x"], "whole number"),
+        (["serve", "--max-per-address", "1e3"], "whole number"),
+        (["serve", "--new-names-per-minute", "0"], "whole number"),
+        (["serve", "--idle-timeout", "1"], "whole number from 5 to 86400"),
+        (["serve", "--idle-timeout", "99999999999"], "whole number"),
     ],
 )
 def test_bad_values_are_one_line_and_exit_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +81,8 @@ async def test_the_server_process_serves_and_stops_on_sigterm(tmp_path: Path) ->
         welcome = json.loads(await asyncio.wait_for(reader.readline(), 10))
         assert welcome["type"] == "welcome" and welcome["bankroll"] == 100_000 and welcome["token"]
         proc.send_signal(signal.SIGTERM)
+        closing = json.loads(await asyncio.wait_for(reader.readline(), 10))
+        assert closing["type"] == "closing"  # told at once; no round under way, so:
         bye = json.loads(await asyncio.wait_for(reader.readline(), 10))
         assert bye["type"] == "bye"
         writer.close()

@@ -21,6 +21,7 @@ from cardtable.core.cards import Shoe
 from cardtable.net.client import Client, ServerClosed
 from cardtable.net.protocol import MAX_LINE, SERVER, validate
 from cardtable.net.server import Server
+from cardtable.store import START_BANKROLL as START
 from cardtable.store import Store
 
 pytestmark = pytest.mark.timeout(20)
@@ -260,20 +261,55 @@ async def test_stop_finishes_the_round_under_way_then_says_bye(harness: Harness)
             store.close()
 
 
-async def test_a_second_stop_stands_every_hand_at_once(harness: Harness) -> None:
+async def test_a_second_stop_stops_at_once_and_the_round_resumes_at_the_next_start(harness: Harness) -> None:
     h = harness
     a, b = await seat_two(h)
     h.stack(1, DEAL)
     await a.send({"type": "bet", "amount": 500})
     await b.send({"type": "bet", "amount": 500})
     await a.wait_for("turn", lambda m: m["seat"] == 0)
+    await a.send({"type": "act", "action": "stand"})
+    await b.wait_for("turn", lambda m: m["seat"] == 1)
     h.server.request_stop()
+    for c in (a, b):  # everyone is told at once
+        assert "after this round" in (await c.wait_for("closing"))["message"]
     h.server.request_stop()
     await asyncio.wait_for(h.server.wait_stopped(), 5)
     assert (await a.wait_for("bye"))["type"] == "bye"
-    actions = [(m["seat"], m["by"]) for m in a.messages if m["type"] == "action"]
-    assert actions == [(0, "stop"), (1, "stop")]
-    assert any(m["type"] == "round_settled" for m in a.messages)
+    assert not any(m["type"] == "round_settled" for m in a.messages)
+    assert [(m["seat"], m["by"]) for m in a.messages if m["type"] == "action"] == [(0, "player")]
+    # The round is kept in both stores, stakes committed, and resumes at the next start.
+    data_dir = h.server.data_dir
+    for name in ("alice", "bob"):
+        store = Store.open(data_dir / "players" / name)
+        try:
+            assert store.open_round("blackjack") is not None and store.bankroll == START - 500
+        finally:
+            store.close()
+    again = Server(data_dir, port=0, turn_timeout=0.3, seed=7, log=lambda _: None)
+    await again.start()
+    try:
+        (table,) = again.tables.values()
+        assert table.phase == "playing"
+        await until_settled(again)
+    finally:
+        again.request_stop(now=True)
+        await again.wait_stopped()
+    for name in ("alice", "bob"):
+        store = Store.open(data_dir / "players" / name)
+        try:
+            assert store.open_round("blackjack") is None and len(store.history("blackjack")) == 1
+        finally:
+            store.close()
+
+
+async def until_settled(server: Server) -> None:
+    """Until every table of ``server`` is between rounds (bob's turn times out)."""
+    for _ in range(200):
+        if all(t.idle for t in server.tables.values()):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the resumed round was not settled")
 
 
 async def test_computer_seats_by_the_host_only_and_they_play(harness: Harness) -> None:

@@ -14,7 +14,7 @@ from cardtable.ai.grading import decisions_in
 from cardtable.core.baccarat import Outcome
 from cardtable.core.cards import Card, Shoe, cards_text, full_deck, parse_cards
 from cardtable.core.record import RoundRecord
-from cardtable.store import Store
+from cardtable.store import Store, StoreError
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.screens.coach_warning import CoachWarning
@@ -169,7 +169,10 @@ async def test_a_resumed_coup_keeps_its_grades(data_dir: Path, monkeypatch: pyte
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        monkeypatch.setattr(app, "settle_round", lambda *args, **kw: False)  # the data file refuses
+        def refused(*args: object, **kw: object) -> int:
+            raise StoreError("The data file could not be used: the disk is full.")
+
+        monkeypatch.setattr(app.store, "settle_round", refused)  # the data file refuses
         await press(pilot, "t", "enter")
         saved = app.store.open_round("baccarat")
         assert saved is not None

@@ -25,7 +25,7 @@ from helpers import press, screen_text, settle
 
 
 def test_drill_scores_are_kept_and_read_back(data_dir: Path) -> None:
-    assert DRILL_GAMES == ai_drills.DRILL_GAMES
+    assert set(ai_drills.DRILL_GAMES) | {"count"} == set(DRILL_GAMES)  # the decision drills and the count drill
     with Store.open(data_dir) as store:
         assert store.drill_scores() == []
         store.record_drill("blackjack", 20, 15, 123.456)
@@ -258,3 +258,12 @@ async def test_keys_typed_while_the_question_is_dealt_are_kept(
         assert decision.chosen == ("Stand" if game == "blackjack" else "exchange 1 2")
         text = " ".join(screen_text(app).split())
         assert f"{decision.chosen}: the best" in text or f"✗ {decision.chosen}" in text
+
+
+def test_a_count_drills_score_is_kept_with_the_others(data_dir: Path) -> None:
+    """The count drill saves its score as the decision drills do (it was refused)."""
+    with Store.open(data_dir) as store:
+        store.record_drill("count", 20, 17, 0.0)
+        (score,) = store.drill_scores("count")
+        assert (score.game, score.answered, score.best) == ("count", 20, 17)
+        assert [s.game for s in store.drill_scores()] == ["count"]

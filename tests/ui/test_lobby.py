@@ -283,3 +283,18 @@ async def test_a_game_without_a_screen_is_shown_disabled_and_its_key_does_nothin
         assert active["open_game('poker')"] is False
         assert active["open_game('baccarat')"] is True
     app.store.close()
+
+
+def test_a_shared_lobby_entry_with_malformed_seats_reads_as_no_one() -> None:
+    """A server's lobby whose ``seats`` is not a list (or holds junk) is shown, never a
+    crash that would leave the join hanging on "joining"."""
+    from types import SimpleNamespace
+
+    from cardtable.ui.screens.lobby import LobbyScreen
+
+    lobby = (
+        {"table": 1, "game": "blackjack", "free": 4, "seats": 7},
+        {"table": 2, "game": "blackjack", "seats": [None, "x", {"name": "ann", "kind": "human"}]},
+    )
+    fake = SimpleNamespace(app=SimpleNamespace(shared_lobby=lobby))
+    assert LobbyScreen._shared_blurb(fake, "blackjack") == "table 1: no one · 4 free | table 2: ann"  # type: ignore[arg-type]

@@ -270,7 +270,7 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
         assert screen.hand is not None and screen.hand.coins == 3
         assert screen.query_one(BetControls).value == 3
         assert shown_cards(screen) == parse_cards("QS QD 4H 5C 8S")
-        assert screen.query_one(Banner).text == ""  # old result cleared
+        assert screen.query_one(Banner).text == "You hold: One Pair"  # old result gone: the new hand named
         assert screen.query_one(PayTableWidget).winner is None
         await pilot.press("enter")
         await pilot.pause()

@@ -25,9 +25,9 @@ from cardtable.core.baccarat import Outcome
 from cardtable.core.baccarat_table import BaccaratTable
 from cardtable.core.cards import Shoe
 from cardtable.core.money import format_signed
-from cardtable.net.baccarat import BaccaratShared
 from cardtable.net.server import Server
 from cardtable.store import START_BANKROLL, Store
+from cardtable.tables.baccarat import BaccaratShared
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.coach_warning import CoachWarning
@@ -243,3 +243,23 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         # escape: bob gives his seat back and is in the lobby; alice sees him go
         await pb.press("escape")
         await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen) and "bob" not in sa._players.plain())
+
+
+async def test_enter_with_no_bet_passes_and_the_coup_goes_on_at_once(tmp_path: Path, server: Server) -> None:
+    """A seated player is waited for until they bet and say ready or pass: ⏎ with no bet
+    passes, the others see it, and the coup is dealt without them at once."""
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        sa = await sit(a, pa, [pb])
+        table = server.tables[1]
+        assert isinstance(table, BaccaratShared)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        sb = await sit(b, pb, [pa])
+        await pa.press("b", "enter")
+        await until([pa, pb], lambda: "alice B 5 ready" in sb._players.plain())
+        assert "waits for bob" in sa._banner.text and table.round_no == 0  # bob, seated, decides too
+        await pb.press("enter")  # no bet: a pass
+        await until([pa, pb], lambda: table.round_no == 1)
+        await until([pa, pb], lambda: "you sat this coup out" in sb._banner.text)
+        await until([pa, pb], lambda: a.bankroll == START_BANKROLL + 475)
+        assert b.bankroll == START_BANKROLL

@@ -182,6 +182,10 @@ async def test_the_name_is_asked_and_checked(tmp_path: Path, server: Server) -> 
         assert app.session is None
         for _ in range(6):
             await pilot.press("backspace")
+        await pilot.press(*"CON", "enter")  # the server would refuse it: said here, the app goes on
+        assert "device name" in screen_text(app) and app.session is None and app.return_code is None
+        for _ in range(3):
+            await pilot.press("backspace")
         await pilot.press(*"carol", "enter")
         await until([pilot], lambda: app.session is not None)
         assert app.session is not None and app.session.name == "carol"
@@ -311,3 +315,103 @@ async def test_two_enters_typed_at_once_in_the_name_dialog_submit_it(tmp_path: P
         name.post_message(Input.Submitted(name, "eve"))
         await until([pilot], lambda: isinstance(app.screen, KeyScreen))
         assert app.session is not None and app.session.name == "eve"
+
+
+async def test_a_server_stop_plays_the_round_out_and_the_apps_stay_open(tmp_path: Path, server: Server) -> None:
+    """The first stop tells everyone at once; the round is played out and its
+    settlement shown; then each app stays open, says the server closed, and offers to
+    reconnect or to go back to the local lobby (never an exit to the shell)."""
+    from cardtable.ui.screens.lobby import LobbyScreen
+    from cardtable.ui.screens.server_closed import ServerClosedScreen
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pa.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        server.request_stop()
+        await until([pa, pb], lambda: "closes after this round" in sb._banner.text)
+        await until([pa, pb], lambda: sa._banner.text.startswith("Last round · Your turn"))
+        await pa.press("s")
+        await until([pa, pb], lambda: sa._banner.text.startswith("Last round · bob to act"))
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")
+        await until([pa, pb], lambda: all(isinstance(x.screen, ServerClosedScreen) for x in (a, b)))
+        # The settlement was shown and paid before the goodbye; the apps still run.
+        assert sa.shared is not None and sa.shared.revealed and sa.shared.phase != "playing"
+        # 19 and 9 stand; the dealer's 16 draws the 5: 21, both lose.
+        assert a.bankroll == b.bankroll == START_BANKROLL - 500
+        assert "lose" in sa._banner.text or "has closed" in sa._banner.text
+        assert a.return_code is None and b.return_code is None
+        assert "has closed" in screen_text(a)
+        assert "Last round: Dealer" in screen_text(a) and "lose" in screen_text(a)  # the result, kept in view
+        # Reconnecting to a server that is gone says so and asks again.
+        await pb.press("r")
+        await until([pa, pb], lambda: isinstance(b.screen, ServerClosedScreen) and "failed" in screen_text(b))
+        # alice goes back to her own card room.
+        await pa.press("l")
+        await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen))
+        assert a.remote is None and a.bankroll == START_BANKROLL  # her own bankroll
+        assert "Chips are virtual" in screen_text(a)
+        assert a.return_code is None and b.return_code is None
+
+
+async def test_t_shows_each_actions_exact_value_for_the_cards_seen_at_the_shared_table(
+    tmp_path: Path, server: Server
+) -> None:
+    """``t`` at a shared table values every legal action exactly for the cards seen
+    since the shuffle — here the first round's face-up cards — as the local coach does;
+    the values go away once the decision is taken."""
+    from collections import Counter
+
+    from cardtable.ai.coach import blackjack_action_evs
+    from cardtable.core.blackjack import Action
+    from cardtable.core.cards import parse_cards
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pb.press("t")  # not bob's turn (nor anyone's): nothing
+        assert sb._layout.coach.spot is None
+        await pa.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        await pa.press("t")
+        await until([pa, pb], lambda: "▸Stand" in sa._layout.coach.text)
+        assert sa._banner.text.startswith("Tip: Stand")
+        # The exact values for alice's TH 9H against the 7D, with bob's 6S 3S seen too.
+        seen = Counter(min(c.rank, 10) for c in parse_cards("TH 9H 7D 6S 3S"))
+        remaining = {v: (96 if v == 10 else 24) - seen[v] for v in range(1, 11)}
+        legal = {Action.HIT, Action.STAND, Action.DOUBLE}
+        evs = blackjack_action_evs(server.tables[1].rules, parse_cards("TH 9H"), parse_cards("7D")[0], legal, remaining)
+        spot = sa._layout.coach.spot
+        assert spot is not None and spot.remaining == tuple(remaining[v] for v in range(1, 11))
+        best = max(evs, key=lambda action: evs[action])
+        assert best is Action.STAND and f"{evs[best]:+.3f}" in sa._layout.coach.text
+        await pa.press("s")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        assert sa._layout.coach.spot is None  # said for the decision taken only
+
+
+async def test_c_says_why_for_a_guest_and_computer_seats_show_the_chips_beside_their_stake(
+    tmp_path: Path, server: Server
+) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sb = table_screen(b)
+        await pb.press("c")  # bob is not the host: said, nothing sent
+        assert "Only the host (alice)" in sb._banner.text and sb._banner.kind == "error"
+        await pa.press("c")
+        await until([pa, pb], lambda: sum(s.kind == "computer" for s in sb.shared.seats) == 3)  # type: ignore[union-attr]
+        await pa.press("enter")
+        await pb.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.in_round)
+        computers = [s for s in sb.shared.seats if s.kind == "computer"]
+        # 1,000 chips less the 5 staked, as the local table shows them during a round
+        assert {s.stack for s in computers} == {100_000 - 500}

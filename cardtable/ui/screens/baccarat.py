@@ -44,7 +44,9 @@ from ...core.baccarat_table import (
     result_text,
 )
 from ...core.cards import Shoe
-from ...core.record import RoundRecord
+from ...tables.baccarat import BaccaratShared
+from ...tables.hub import TableError
+from ...tables.local import YOU, LocalAccount, LocalHub
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
 from ..widgets.baccarat.odds import OddsReport, grade_bets
 from ..widgets.baccarat.table import BetSpot, bets_text
@@ -101,8 +103,8 @@ class BaccaratScreen(OddsCounting, GameScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        #: The shoe, this shoe's results, the bets and the coup on the table (the core's).
-        self.table: BaccaratTable | None = None
+        #: The table service (in-process, one person): it commits and pays every coup.
+        self.service: BaccaratShared | None = None
         #: The coup on the table's bets, graded at the deal (issue 11): they go into its
         #: open record's meta and the settled round's details.
         self.decisions: list[Decision] = []
@@ -111,6 +113,11 @@ class BaccaratScreen(OddsCounting, GameScreen):
         self._odds_key: tuple[tuple[int, ...], str] | None = None
         #: The coach's warning is up (a second deal key waits for its answer).
         self._asking = False
+
+    @property
+    def table(self) -> BaccaratTable | None:
+        """The shoe, this shoe's results, the bets and the coup on the table (the core's)."""
+        return self.service.table if self.service is not None else None
 
     def table_minimum(self) -> int:
         return self.app.settings.bac_min
@@ -147,11 +154,18 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def on_mount(self) -> None:
         # a coup left open (here or in an earlier run) is dealt again from its record
         resumed = self.resume_saved(lambda record: BaccaratTable.resume(record, self.app.rng(self.GAME)))
-        self.table = resumed if resumed is not None else BaccaratTable(self._new_shoe())
+        settings = self.app.settings
+        self.service = BaccaratShared(
+            0, LocalHub(self.table_said), bet_window=0, min_bet=settings.bac_min, max_bet=settings.bac_max,
+            decks=self._decks(), table=resumed if resumed is not None else BaccaratTable(self._new_shoe()),
+        )
+        self.service.sit(LocalAccount(self.app.store, self.app.bankroll))
+        assert self.table is not None
         self._warm_up_odds()
         if resumed is not None:
             record = self.resumed_record
             self.decisions = decisions_in(record.meta) if record is not None else []
+            self.service.resumed([d.to_json() for d in self.decisions])
             self._show_coup("Your coup was waiting for you: dealing it out…")
             return
         self._banner.show("Place your bets: p Player · b Banker · t Tie, then enter to deal", "info")
@@ -332,23 +346,18 @@ class BaccaratScreen(OddsCounting, GameScreen):
         table = self.table
         if table is None or not self.allowed("deal") or self.view.phase is not Phase.BETTING:
             return
-        decisions = self._grade(self._bets_to_deal())
-        refusal = table.deal_next(self.app.bankroll, self._new_shoe)
-        if refusal is not None:
-            self._not_dealt(refusal)  # the last bets may be back on the layout
+        decisions = self._grade(self._bets_to_deal())  # the bets the deal uses
+        assert self.service is not None
+        try:  # committed before a card is shown (RULES.md section 1)
+            self.service.deal_layout(YOU, self._new_shoe, [d.to_json() for d in decisions])
+        except TableError as error:
+            if error.code == "store":
+                self.report_refusal("The round was not dealt", error)
+                self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
+            else:
+                self._not_dealt(str(error))  # the last bets may be back on the layout
             return
-        # the grades of the bets actually dealt, kept with the open coup
-        self.decisions = [d for d in decisions if table.bets.get(Outcome[d.chosen.upper()])]
-        record = table.record()
-        meta = {**record.meta, "decisions": [d.to_json() for d in self.decisions]}
-        saved = RoundRecord(record.game, record.start, record.actions, meta)
-        # Committed before a card is shown: the stakes leave the bankroll with the coup
-        # saved open, in one transaction (RULES.md section 1).
-        if not self.app.commit_round(self.GAME, table.staked, saved.to_json()):
-            table.undo_deal()
-            self.decisions = []
-            self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
-            return
+        self.decisions = decisions
         self._show_coup("New shoe: reshuffled at the cut card · dealing…" if table.new_shoe else "Dealing…")
 
     # -- the coach (issue 11) ------------------------------------------------------
@@ -463,13 +472,14 @@ class BaccaratScreen(OddsCounting, GameScreen):
         text, kind = result_text(coup, state.bets)
         if state.new_shoe:
             text = "New shoe · " + text
-        details = table.details()
-        details["decisions"] = [d.to_json() for d in self.decisions]
-        if not self.app.settle_round(self.GAME, table.staked, table.returned(), details):
+        assert self.service is not None
+        try:  # paid in one transaction; then the coup joins the roads
+            self.service.settle_coup(YOU)
+        except TableError as error:
+            self.report_refusal("The result could not be saved yet", error)
             self.view = CoupView(Phase.UNSAVED, state, coup.cards_used)
             self._banner.show(f"{text} · not saved yet: enter tries again", "error")
             return
-        table.finish()
         self.decisions = []
         self._remember()
         self.view = CoupView(Phase.BETTING, table.state())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import getters
 from textual.binding import Binding
@@ -93,6 +93,23 @@ class GameScreen(Screen[None]):
             return None
         self.resumed_record = record
         return resumed
+
+    def table_said(self, message: dict[str, Any]) -> None:
+        """What the table service tells the player: the bankroll after each step, and the
+        data file's refusals (in a notification, as everywhere in the app)."""
+        kind = message.get("type")
+        if kind == "bankroll" and isinstance(message.get("bankroll"), int):
+            self.app.bankroll = message["bankroll"]
+        elif kind == "error":
+            doing = {"store": "The round was not dealt", "unsettled": "The result could not be saved yet"}
+            text = str(message.get("message", ""))
+            prefix = doing.get(str(message.get("code")))
+            self.app.notify(f"{prefix}: {text}" if prefix else text, severity="error", timeout=8)
+
+    def report_refusal(self, doing: str, error: Exception) -> None:
+        """The data file refused a step (nothing changed): said in plain words."""
+        self.app.notify(f"{doing}: {error}", severity="error", timeout=8)
+        self.app.sync_bankroll()
 
     def void_saved_round(self, error: Exception) -> None:
         """The saved round did not replay: void it (stakes returned, player told)."""

@@ -1,17 +1,18 @@
-"""The blackjack table: the dealer, 0–4 computer seats and the player (issue 5).
+"""The blackjack table: the dealer, 0–4 computer seats and the player.
 
-The screen renders the core's table and owns no rule. The core's
-:class:`~cardtable.core.blackjack_table.Table` deals, lets the computer seats act
-(asked through their view), validates the player's actions and settles; every step
-is applied to it at once. The screen holds one reactive :attr:`BlackjackScreen.view`:
-the picture on screen (a :class:`~cardtable.core.blackjack.RoundState` snapshot) and
-the phase. The base screen's :meth:`~GameScreen.catch_up` brings the picture up to
-the table event by event; what a key or button may do is computed from the view.
+The screen renders the table and owns no rule, and no money: the table service
+(:class:`~cardtable.tables.blackjack.BlackjackTable`, in-process with one person, the
+same service ``cardtable serve`` runs) takes the bet, deals, lets the computer seats
+act, validates the player's actions, saves each one before its card and settles. The
+screen holds one reactive :attr:`BlackjackScreen.view`: the picture on screen (a
+:class:`~cardtable.core.blackjack.RoundState`) and the phase. The base screen's
+:meth:`~GameScreen.catch_up` brings the picture up to the table event by event; what a
+key or button may do is computed from the view.
 
 Seats: the computer seats sit to the player's right and act first; the player sits
 last ("third base"), so they see the other seats' cards before deciding.
 
-The coach (issue 11): each of the player's decisions is valued exactly for the cards
+The coach: each of the player's decisions is valued exactly for the cards
 left (``widgets/blackjack/coach.py``: a worker thread, started when the turn begins), so
 ``t`` shows every action's value and each choice is graded into the round's record and
 history; with coach mode on (``k``) a costly choice asks :class:`CoachWarning` first.
@@ -35,9 +36,11 @@ from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
 from ...core.blackjack_refusals import action_refusal
 from ...core.blackjack_table import Table
-from ...core.cards import ShoeEmpty
 from ...core.record import RoundRecord
 from ...resources import asset_path
+from ...tables.blackjack import BlackjackTable as TableService
+from ...tables.hub import TableError
+from ...tables.local import YOU, LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
 from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView, pause_kind, shoe_left_at
 from ..widgets.blackjack.words import result_line, turn_prompt
@@ -81,15 +84,14 @@ class BlackjackScreen(BlackjackBetting):
     def __init__(self) -> None:
         super().__init__()
         self.rules = Rules()
-        self.table: Table | None = None
+        #: The table service this screen plays at (in-process: the local game).
+        self.service: TableService | None = None
         self.seats = ComputerSeats(())
         self.stats = SessionStats()
         self.last_bet: int | None = None
         self.tip_action: Action | None = None
         self.last_tip = ""
-        #: A settled round the data file has not taken yet: (stake, returned, details).
-        self._unsaved: tuple[int, int, dict[str, Any]] | None = None
-        self._resumed: Table | None = None
+        self._resumed: TableService | None = None
         #: The next prompt says that the round was waiting (once, after a resume).
         self._welcome_back = False
         # -- the coach (issue 11) --
@@ -109,8 +111,13 @@ class BlackjackScreen(BlackjackBetting):
     # -- the round, read through the table ------------------------------------------
 
     @property
+    def table(self) -> Table | None:
+        """The core table the service deals from (its shoe, its round)."""
+        return self.service.core if self.service is not None else None
+
+    @property
     def round(self) -> Round | None:
-        return self.table.round if self.table is not None else None
+        return self.service.core.round if self.service is not None else None
 
     @property
     def phase(self) -> Phase:
@@ -138,6 +145,8 @@ class BlackjackScreen(BlackjackBetting):
         settings = self.app.settings
         self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
         self.seats = ComputerSeats(settings.bj_seats)
+        self.account = LocalAccount(self.app.store, self.app.bankroll)
+        self.hub = LocalHub(self.table_said)
         # A round left open (here or in an earlier run) is replayed from its record, with
         # the rules and seats it was dealt with, whatever the settings say now.
         resumed = self.resume_saved(self._replay)
@@ -151,29 +160,29 @@ class BlackjackScreen(BlackjackBetting):
         yield self._layout
         yield KeyFooter(compact=True)
 
-    def _replay(self, record: RoundRecord) -> tuple[Table, ComputerSeats]:
-        table = Table.resume(record, self.app.rng(self.GAME), keep_states=True)
-        assert table.round is not None
-        seats = ComputerSeats.from_meta(record.meta, table.round.seats)
+    def _replay(self, record: RoundRecord) -> tuple[TableService, ComputerSeats]:
+        service = resume_local_blackjack(self.account, self.hub, record, rng=self.app.rng(self.GAME),
+                                         keep_states=True)
+        seats = ComputerSeats([s.level for s in service.occupants if s.level is not None])
+        if len(seats) != len(service.occupants) - 1:
+            from ...core.record import RecordError
+
+            raise RecordError("the saved round's computer seats are not readable")
         saved = record.meta.get("decisions")
         if isinstance(saved, list):  # the decisions graded before the round was left
             self._decisions = [d.to_json() for d in (Decision.from_json(x) for x in saved) if d is not None]
-        return table, seats
-
-    def _meta(self) -> dict[str, object]:
-        """The open round's record meta: the seats, and the decisions graded so far."""
-        meta = self.seats.meta()
-        meta["decisions"] = list(self._decisions)
-        return meta
+        return service, seats
 
     def on_mount(self) -> None:
-        if self._resumed is not None:
-            self.table = self._resumed
-        else:
-            shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
-            self.table = Table(self.rules, shoe=shoe, keep_states=True)
         self._bet.set_value(self.rules.min_bet)
         self._recall()
+        if self._resumed is not None:
+            self.service = self._resumed
+        else:
+            shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
+            self.service = local_blackjack(self.account, self.hub, self.rules, self.seats.levels,
+                                           self.seats.stacks, shoe=shoe, keep_states=True)
+        assert self.table is not None
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.view = TableView(shoe_left=self.table.shoe.remaining)
         self.call_after_refresh(self._draw)  # again once the rows know their width
@@ -185,6 +194,11 @@ class BlackjackScreen(BlackjackBetting):
                 self._bet.set_value(bet)
             self._welcome_back = True
             self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
+            try:
+                self.service.start_resumed()
+            except TableError as error:
+                self._refused(error)
+                return
             self._advance(shown=0)
             return
         self.offer_refill_if_needed()
@@ -273,39 +287,43 @@ class BlackjackScreen(BlackjackBetting):
                 self.offer_refill_if_needed()
 
     def action_deal(self) -> None:
-        """Place the bet and deal a round; the stake is committed before a card shows."""
-        table = self.table
-        if not self.allowed("deal") or table is None:
-            return
-        if self._unsaved is not None and not self._save_result():
+        """Place the bet: the table commits the stake before a card is dealt."""
+        service, table = self.service, self.table
+        if not self.allowed("deal") or service is None or table is None:
             return
         app = self.app
         app.sync_bankroll()
-        bet, bankroll = self._bet.value, app.bankroll
-        refusal = table.refusal(bet, bankroll)
+        bet = self._bet.value
+        refusal = table.refusal(bet, app.bankroll)
         if refusal is not None:
             self.banner.show(refusal, "error")
             self.offer_refill_if_needed()
             return
-        bets, bankrolls = self.seats.stakes(self.rules.min_bet)
-        bets.append(bet)
-        bankrolls.append(bankroll - bet)
         self._new_round_coach()
+        dealt = service.round_no
         try:
-            table.new_round(bets, bankrolls)
-        except ShoeEmpty:
-            table.void_round()
-            table.reshuffle()
-            self.banner.show("The shoe is too short to deal a round: it has been shuffled.", "error")
+            service.bet(YOU, bet)
+        except TableError as error:
+            self._refused(error)
             return
-        if not app.commit_round(self.GAME, bet, table.record(self._meta()).to_json()):
-            table.undo_deal()
+        if service.round_no == dealt:
             self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
         self.last_bet = bet
         self._remember()
         self.banner.show("The cut card came out: the shoe was shuffled." if table.just_shuffled else "", "info")
         self._advance(shown=0)
+
+    def _refused(self, error: TableError) -> None:
+        """The table refused (nothing changed), or voided the round: said on the banner."""
+        if error.code == "void":
+            self._shoe_ran_out()
+            return
+        text = str(error)
+        self.banner.show(text[:1].upper() + text[1:], "error")
+        if error.code == "store":
+            self.report_refusal("That could not be saved, so it was not done", error)
+        self.offer_refill_if_needed()
 
     # -- the player's actions ---------------------------------------------------------
 
@@ -372,27 +390,20 @@ class BlackjackScreen(BlackjackBetting):
         self._act(action, decision)
 
     def _act(self, action: Action, decision: Decision | None) -> None:
-        """Take ``action`` — saved (with its grade) before its card is dealt, so a
-        restart never offers the decision again with the next card known."""
-        r, table = self.round, self.table
-        if action not in self.legal() or r is None or table is None or r.turn is None:
+        """Take ``action`` — the table saves it (with its grade) before its card is
+        dealt, so a restart never offers the decision again with the next card known."""
+        r, service = self.round, self.service
+        if action not in self.legal() or r is None or service is None or r.turn is None:
             return
-        seat, index = r.turn
-        extra = r.hands(seat)[index].stake if action in (Action.DOUBLE, Action.SPLIT) else 0
-        graded = [*self._decisions, decision.to_json()] if decision is not None else self._decisions
-        meta = self.seats.meta()
-        meta["decisions"] = list(graded)
-        record = table.record(meta).with_action((seat, index, action.value))
-        if not self.app.update_round(self.GAME, record.to_json(), extra):
-            return
-        self._decisions = list(graded)
-        self._hide_tip()
         shown = len(r.events)
         try:
-            table.act(self.human, action)
-        except ShoeEmpty:
-            self._shoe_ran_out()
+            service.act(YOU, action, decision.to_json() if decision is not None else None)
+        except TableError as error:
+            self._refused(error)
             return
+        if decision is not None:
+            self._decisions.append(decision.to_json())
+        self._hide_tip()
         self._advance(shown)
 
     def action_tip(self) -> None:
@@ -492,18 +503,10 @@ class BlackjackScreen(BlackjackBetting):
     # -- running the round --------------------------------------------------------------
 
     def _advance(self, shown: int) -> None:
-        """Apply the table's next steps at once (computer seats, then the dealer when no
-        one is left to act), then catch the picture up from event ``shown``."""
-        table, r = self.table, self.round
-        if table is None or r is None:
-            return
-        try:
-            if table.play_computers([*self.seats.players, None]):
-                self.app.update_round(self.GAME, table.record(self._meta()).to_json(), quiet=True)
-            if r.turn is None:
-                table.finish_round()
-        except ShoeEmpty:
-            self._shoe_ran_out()
+        """Catch the picture up from event ``shown`` to the table (which has already let
+        the computer seats act, and the dealer when no one is left to act)."""
+        r = self.round
+        if r is None:
             return
         if not self.app.animations:  # one frame: the table as it now stands
             self._caught_up()
@@ -546,12 +549,8 @@ class BlackjackScreen(BlackjackBetting):
 
     def _shoe_ran_out(self) -> None:
         """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so the
-        round is void and its stakes are returned."""
+        table voided the round and returned its stakes."""
         self.stop_catching_up()
-        self.app.void_open_round(self.GAME, "the shoe ran out")
-        if self.table is not None:
-            self.table.void_round()
-            self.table.reshuffle()
         self.view = TableView(Phase.BETTING, None, self.table.shoe.remaining if self.table else 0)
         self.banner.show("The shoe ran out: this round is void and every stake returned.", "error")
 
@@ -560,35 +559,17 @@ class BlackjackScreen(BlackjackBetting):
         if r is None or r.results is None:
             return
         mine: list[HandResult] = r.results[self.human]
-        stake = sum(x.stake for x in mine)
-        returned = sum(x.returned for x in mine)
         self.seats.settle(r)
         self._remember()
-        details = r.details(self.human)
-        details["decisions"] = list(self._decisions)
-        self._unsaved = (stake, returned, details)
-        self._save_result()
         self.stats.add(mine)
         self.view = TableView(Phase.BETTING, state, self.table.shoe.remaining if self.table else 0)
         self.banner.show(*result_line(state, mine))
         self.offer_refill_if_needed()
 
-    def _save_result(self) -> bool:
-        """Pay the settled round in the store and close it; False while the data file
-        refuses (the round then stays open there: the next deal, or reopening the
-        table, settles it)."""
-        if self._unsaved is None:
-            return True
-        stake, returned, details = self._unsaved
-        if not self.app.settle_round(self.GAME, stake, returned, details):
-            return False
-        self._unsaved = None
-        return True
-
     # -- leaving --------------------------------------------------------------------------
 
     def round_in_progress(self) -> bool:
-        return self.view.phase is not Phase.BETTING or self._unsaved is not None
+        return self.view.phase is not Phase.BETTING
 
     def on_leave(self) -> None:
         self.stop_catching_up()  # the session summary: GameScreen.show_session_summary

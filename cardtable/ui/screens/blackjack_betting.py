@@ -59,7 +59,6 @@ class BlackjackBetting(BetKeys, GameScreen):
 
     # Set up by the table screen.
     rules: Rules
-    table: Table | None
     seats: ComputerSeats
     last_bet: int | None
     _bet: BetControls
@@ -68,6 +67,11 @@ class BlackjackBetting(BetKeys, GameScreen):
     @property
     def banner(self) -> Banner:
         return self._banner
+
+    @property
+    def table(self) -> Table | None:
+        """The core table the round is dealt from (the table screen answers)."""
+        raise NotImplementedError
 
     def action_deal(self) -> None:
         """Deal the bet shown (the table screen does)."""

@@ -479,7 +479,7 @@ class DrillScreen(Screen[None]):
 
 
 class DrillChoice(ModalScreen[str | None]):
-    """Which drill: ``b`` blackjack, ``p`` poker; escape: none."""
+    """Which drill: ``b`` blackjack, ``p`` poker, ``c`` the count; escape: none."""
 
     DEFAULT_CSS = """
     DrillChoice { align: center middle; }
@@ -494,6 +494,7 @@ class DrillChoice(ModalScreen[str | None]):
     BINDINGS = [
         Binding("b,1", "choose('blackjack')", "Blackjack", id="drillchoice.blackjack"),
         Binding("p,3", "choose('poker')", "Poker", id="drillchoice.poker"),
+        Binding("c", "choose('count')", "Count", id="drillchoice.count"),
         Binding("escape", "choose('')", "Back", id="drillchoice.back"),
     ]
 
@@ -504,6 +505,7 @@ class DrillChoice(ModalScreen[str | None]):
                            id="drill-choice-blackjack")
             yield MenuItem("[b]p[/b]  Draw poker: hands where the obvious hold is wrong",
                            id="drill-choice-poker")
+            yield MenuItem("[b]c[/b]  Card counting: running and true count", id="drill-choice-count")
         yield KeyFooter()
 
     def on_menu_item_pressed(self, event: MenuItem.Pressed) -> None:

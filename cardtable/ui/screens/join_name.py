@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from ...cli_net import NAME_PATTERN
+from ...net.protocol import NAME_PATTERN, name_problem
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["JoinNameScreen", "KeyScreen"]
@@ -68,10 +68,11 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         name = self.query_one("#join-name", Input).value.strip()
-        if not NAME_PATTERN.fullmatch(name):
-            self.query_one("#join-problem", Label).update(
-                "A name is 1 to 20 letters, digits, '_' or '-' (no spaces)."
-            )
+        problem = name_problem(name)  # the server's own rule, said before asking it
+        if problem is not None:
+            words = "A name is 1 to 20 letters, digits, '_' or '-' (no spaces)." if not NAME_PATTERN.fullmatch(
+                name) else problem[:1].upper() + problem[1:] + "."
+            self.query_one("#join-problem", Label).update(words)
             self.query_one("#join-name", Input).focus()
             return
         if self.ask_key and event.input.id == "join-name" and not self._to_key:

@@ -105,7 +105,8 @@ class LobbyScreen(Screen[None]):
             return "no one seated yet: press the key to open the table"
         parts = []
         for table in tables[:3]:
-            seats = [s for s in table.get("seats", []) if isinstance(s, dict)]
+            raw = table.get("seats")  # a server's data: anything but a list of seats reads as none
+            seats = [s for s in raw if isinstance(s, dict)] if isinstance(raw, list) else []
             names = [str(s.get("name", "?")) for s in seats if s.get("kind") == "human"]
             computers = sum(1 for s in seats if s.get("kind") == "computer")
             if computers:

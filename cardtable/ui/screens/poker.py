@@ -47,6 +47,9 @@ from ...core.poker_machines import JACKS_OR_BETTER, Machine
 from ...core.poker_table import PokerTable
 from ...core.record import RoundRecord
 from ...resources import asset_path
+from ...tables.hub import TableError
+from ...tables.local import LocalAccount, LocalHub
+from ...tables.poker import PokerService
 from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
@@ -160,6 +163,8 @@ class PokerScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        #: The machine's table service: it commits, saves and pays every hand.
+        self.service = PokerService(LocalAccount(self.app.store, self.app.bankroll), LocalHub(self.table_said))
         self.pay_table = self._chosen_machine()
         table = self._table_for(self.pay_table)
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
@@ -203,6 +208,7 @@ class PokerScreen(GameScreen):
         saved = record.meta.get("decisions")
         if isinstance(saved, list):
             self._decisions = [d.to_json() for d in (Decision.from_json(x) for x in saved) if d is not None]
+        self.service.resumed(hand, self._decisions)
         return hand
 
     def _after_first_refresh(self) -> None:
@@ -266,9 +272,14 @@ class PokerScreen(GameScreen):
             else:
                 self.view = replace(view, notice=(refusal.message, "error"))
             return
-        hand = view.table.deal(view.coins, view.bankroll, view.table.fresh_deck(self.app.make_shoe(self.GAME, 1)))
-        # Committed before a card is shown (RULES.md section 1).
-        if not self.app.commit_round(self.GAME, hand.stake, self._record(hand, []).to_json()):
+        deck = view.table.fresh_deck(self.app.make_shoe(self.GAME, 1))
+        try:  # committed before a card is shown (RULES.md section 1)
+            hand = self.service.deal(view.table, view.coins, deck)
+        except TableError as error:
+            if error.code == "store":
+                self.report_refusal("The round was not dealt", error)
+            else:
+                self.view = replace(view, notice=(str(error), "error"))
             return
         self._new_hand_coach()
         self._reveal(replace(view, hand=hand, last_coins=view.coins, notice=None), range(HAND_SIZE))
@@ -332,18 +343,17 @@ class PokerScreen(GameScreen):
             return
         self._exchange(hand, ticked, decision)
 
-    def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision) -> None:
+    def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision | None) -> None:
         view = self.view
-        hand = before.exchange(sorted(ticked)) if ticked else before.stand()
-        decisions = [*self._decisions, decision.to_json()]
         # Saved before the new cards are shown: a restart must not offer the choice
         # again with the next cards known.
-        if not self.app.update_round(self.GAME, self._record(hand, decisions).to_json()):
-            # the deck moved on: deal the hand as it was again from its own record
-            replayed = DrawHand.replay(before.record(), self._on_offer())
-            self.view = replace(view, hand=replayed, bankroll=self.app.bankroll)
+        try:
+            hand = self.service.exchange(ticked, decision.to_json() if decision is not None else None)
+        except TableError as error:
+            self.report_refusal("That could not be saved, so it was not done", error)
+            self.view = replace(view, hand=self.service.hand, bankroll=self.app.bankroll)
             return
-        self._decisions = decisions
+        self._decisions = list(self.service.decisions)
         self._reveal(replace(view, hand=hand), hand.replaced)
         if hand.phase is Phase.DRAWING:
             self._start_advice(self._spot_key(hand))  # the next round's, while the cards turn
@@ -381,11 +391,6 @@ class PokerScreen(GameScreen):
         return f"Tip: {words} · {figure} per coin · t ticks it"
 
     # -- the coach: values worked out off the UI thread ----------------------------------
-
-    def _record(self, hand: DrawHand, decisions: list[dict[str, Any]]) -> RoundRecord:
-        """The hand's record with the exchanges graded so far in its meta."""
-        record = hand.record()
-        return RoundRecord(record.game, record.start, record.actions, {"decisions": list(decisions)})
 
     def _new_hand_coach(self) -> None:
         self.workers.cancel_group(self, "poker-coach")  # the last hand's advice is not needed
@@ -481,9 +486,7 @@ class PokerScreen(GameScreen):
 
     def _exchange_ungraded(self, before: DrawHand, ticked: frozenset[int]) -> None:
         """The draw when the coach failed (never expected): as before the coach existed."""
-        hand = before.exchange(sorted(ticked)) if ticked else before.stand()
-        if self.app.update_round(self.GAME, self._record(hand, self._decisions).to_json()):
-            self._reveal(replace(self.view, hand=hand), hand.replaced)
+        self._exchange(before, ticked, None)
 
     def _grade(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> Decision:
         from ...ai.coach_poker import hand_words, hold_text
@@ -617,10 +620,10 @@ class PokerScreen(GameScreen):
         hand = view.hand
         if hand is None or hand.phase is not Phase.SHOWDOWN:
             return view
-        settled = hand.settle()
-        details = settled.details()
-        details["decisions"] = list(self._decisions)
-        if not self.app.settle_round(self.GAME, settled.stake, settled.returned, details):
+        try:
+            settled = self.service.settle()
+        except TableError as error:
+            self.report_refusal("The result could not be saved yet", error)
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
         self.app.remember_table(self.GAME, {"coins": settled.coins})
         graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]

@@ -264,6 +264,7 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
                 s.ready,
                 s.connected,
                 settled.nets.get(s.seat) if settled is not None else None,
+                s.passed,
             )
             for s in state.others
         ]
@@ -322,7 +323,8 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
         if action == "deal":
             mine = state.mine
             waiting = mine is not None and mine.ready and not self._pending
-            return betting and ((bool(self._placed()) and not waiting) or self._repeat_on_deal(state))
+            passing = not self._placed() and mine is not None and not mine.passed
+            return betting and ((bool(self._placed()) and not waiting) or self._repeat_on_deal(state) or passing)
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -355,6 +357,8 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
         mine = state.mine
         if mine is not None and mine.ready and self._placed():
             return "You are ready: " + self._waiting_words(state)
+        if mine is not None and mine.passed:
+            return "You pass this coup: " + self._waiting_words(state)
         return _NO_BET_HINT
 
     def _waiting_words(self, state: SharedBaccarat) -> str:
@@ -366,7 +370,7 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
             names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
             return f"the coup waits for {names}{tail}"
         tail = " or the window closes." if window else "."
-        return f"the coup is dealt when every bettor is ready{tail}"
+        return f"the coup is dealt when everyone is ready or passes{tail}"
 
     # -- betting: sent to the server ---------------------------------------------------
 
@@ -474,10 +478,20 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
         """Ready (with no bet right after a coup: the last coup's bets again)."""
         if not self.allowed("deal"):
             return
+        state = self.shared
         if not self._placed():
-            self.action_repeat()
+            if state is not None and self._repeat_on_deal(state):
+                self.action_repeat()
+            else:
+                self._pass()
             return
         self._ask_ready()
+
+    def _pass(self) -> None:
+        """``enter`` with no bet: this coup goes on without the receiver."""
+        state = self.shared
+        if state is not None and self.send({"type": "deal"}):
+            self._banner.show("You pass this coup: " + self._waiting_words(state), "info")
 
     def _ask_ready(self) -> None:
         """Say ready, in coach mode first asking about a bet worth less than the best

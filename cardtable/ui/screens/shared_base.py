@@ -40,6 +40,8 @@ class SharedScreen(GameScreen):
         #: This sitting's rounds and net result, from the server's settlements.
         self.rounds_played = 0
         self.net = 0
+        #: The server is stopping: the round under way is the last.
+        self.closing = False
 
     # -- what the app routes here (ui/shared.py) ---------------------------------------
 
@@ -64,6 +66,20 @@ class SharedScreen(GameScreen):
             self.app.notify(text, severity="error")
             return
         banner.show(text, "error")
+
+    @property
+    def said(self) -> str:
+        """What the table's banner says now (e.g. the last round's result)."""
+        banner = getattr(self, "_banner", None)
+        return str(banner.text) if banner is not None else ""
+
+    def shared_notice(self, text: str) -> None:
+        """News from the server (it is stopping, it has closed), said on the banner."""
+        banner = getattr(self, "_banner", None)
+        if banner is None or not banner.is_mounted:
+            self.app.notify(text, severity="warning", timeout=10)
+            return
+        banner.show(text, "info")
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message to the server; False (and the player told) when not connected."""

@@ -25,6 +25,7 @@ from textual.widgets import Header
 from ...core.money import format_chips
 from ...net.view import SEATS, SharedTable, SnapshotError
 from ...resources import asset_path
+from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView
 from ..widgets.blackjack.words import result_line
 from ..widgets.common.banner import Banner
@@ -49,6 +50,7 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         Binding("s", "play('stand')", "Stand", priority=True, id="bj.stand"),
         Binding("d", "play('double')", "Double", priority=True, id="bj.double"),
         Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
+        Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
         Binding("c", "computers", "Computers", priority=True, id="shared.computers"),
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
@@ -93,7 +95,6 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._layout.buttons["repeat"].display = False
-        self._layout.buttons["tip"].display = False
         self._bet.set_value(self.rules.min_bet)
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.shared = self._first
@@ -131,6 +132,9 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         if betting:
             self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
         self._layout.restyle(self.allowed, betting, state.stake_of_mine())
+        if self._layout.coach.spot is not None and self._spot() != self._layout.coach.spot:
+            self._layout.coach.hide()  # the values were for a decision already taken
+            self._layout.coach_changed()
         self._draw()
         if self._notice and self._notice_turn is None:
             self._notice_turn = state.turn or (-1, -1)
@@ -179,7 +183,8 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
             which = f" (hand {index + 1} of {len(hands)})" if len(hands) > 1 else ""
             hand = hands[index].describe() if index < len(hands) else ""
             words = ", ".join(name.capitalize() for name, a in ACTIONS.items() if a in state.legal)
-            self._banner.show(f"Your turn{which}: {hand} · {words}{clock}", "info")
+            last = "Last round · " if self.closing else ""
+            self._banner.show(f"{last}Your turn{which}: {hand} · {words}{clock}", "info")
             return
         if state.turn is not None:
             self._banner.show(f"{state.message}{clock}", "info")
@@ -227,12 +232,14 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
             return betting and self.bet_refusal() is None
         if action == "computers":
             return betting and state.is_host
-        if action in ("repeat", "tip"):
+        if action == "tip":
+            return state.my_turn
+        if action == "repeat":
             return False
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("play", "deal", "chip", "bet", "computers"):
+        if action in ("play", "deal", "chip", "bet", "computers", "tip"):
             return True if self.allowed(action, parameters[0] if parameters else None) else None
         return True
 
@@ -267,6 +274,12 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
             event.stop()
             self._banner.show(refusal, "error")
             self.offer_refill_if_needed()
+        elif event.key == "c" and not self.allowed("computers"):
+            event.stop()
+            host = f" ({state.host})" if state.host else ""
+            self._banner.show(
+                f"Only the host{host} seats computer players, between rounds." if not state.is_host
+                else "Computer players change between rounds.", "error")
         elif event.key == "enter" and state.in_round:
             event.stop()
             self._banner.show("A round is being played: bets for the next one open when it is settled.", "info")
@@ -306,6 +319,33 @@ class SharedBlackjackScreen(BetKeys, SharedScreen):
         for i, seat in enumerate(empty):
             self.send({"type": "computer", "seat": seat.seat, "level": levels[i % len(levels)]})
         self._banner.show(f"Computer players take the {len(empty)} empty seats (levels from your settings).", "info")
+
+    def _spot(self) -> CoachSpot | None:
+        state = self.shared
+        view = state.seat_view() if state is not None else None
+        return CoachSpot.of(view) if view is not None else None
+
+    def action_tip(self) -> None:
+        """Every legal action's exact value for the cards seen since the shuffle (worked
+        out in a thread), best first, as at the local table."""
+        spot = self._spot()
+        if spot is None:
+            return
+        self._layout.coach.show_waiting(spot)
+        self._layout.coach_changed()
+
+        def work() -> None:
+            advice = advise(spot)
+            self.app.call_from_thread(self._show_tip, advice)
+
+        self.run_worker(work, thread=True, group="coach", exclusive=True, exit_on_error=False)
+
+    def _show_tip(self, advice: CoachAdvice) -> None:
+        if advice.spot != self._spot():
+            return  # the turn moved on meanwhile
+        self._banner.show(advice.sentence(), "info")
+        self._layout.coach.show_advice(advice)
+        self._layout.coach_changed()
 
     def action_chart(self) -> None:
         """The strategy chart for this table's rules."""

@@ -17,7 +17,7 @@ from enum import Enum
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label
+from textual.widgets import Button, Label, Static
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes, spot_results
@@ -28,7 +28,7 @@ from ..common.chips import ChipBalance
 from .odds import OddsPanel
 from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
-from .table import BetSpot, HandView, RoadTitles, ShoeLine
+from .table import BEAD_COLUMNS, BetSpot, HandView, RoadTitles, ShoeLine
 
 __all__ = ["Phase", "CoupView", "BaccaratLayout"]
 
@@ -53,6 +53,9 @@ class CoupView:
 
 #: The layout's height from which the cards are large and the parts spaced.
 ROOMY_FROM = 34
+#: The layout's size (columns, rows) from which the cards are huge, the roads large, the
+#: spots as wide as their words and the spare rows shared out between the parts.
+HUGE_FROM = (140, 44)
 
 
 class BaccaratLayout(Vertical):
@@ -90,6 +93,14 @@ class BaccaratLayout(Vertical):
     BaccaratLayout.-shared.-roomy #bac-note { display: block; }
     BaccaratLayout.-shared.-odds #bac-odds { height: 7; }
     BaccaratLayout.-shared.-roomy.-odds #bac-odds { height: 8; }
+    BaccaratLayout .bac-gap { display: none; }
+    BaccaratLayout.-huge .bac-gap { display: block; height: 1fr; max-height: 4; }
+    BaccaratLayout.-huge #bac-top, BaccaratLayout.-huge #bac-banner { margin: 0; }
+    BaccaratLayout.-huge #bac-bets { height: 4; align-horizontal: center; }
+    BaccaratLayout.-huge BetSpot { width: 20; height: 4; margin: 0 2; }
+    BaccaratLayout.-huge #bac-actions { margin: 1 0 0 0; align-horizontal: center; }
+    BaccaratLayout.-huge #bac-roads { height: 12; }
+    BaccaratLayout.-huge #bac-bead { width: 50; }
     """
 
     def __init__(
@@ -113,26 +124,37 @@ class BaccaratLayout(Vertical):
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 
     def on_resize(self, event: events.Resize) -> None:
-        """Large cards and more air between the parts when the terminal gives room."""
+        """Large cards and more air between the parts when the terminal gives room; huge
+        cards, large roads and the spare rows between the parts when it has room to spare."""
         roomy = event.size.height >= ROOMY_FROM
-        self.set_class(roomy, "-roomy")
+        huge = event.size.width >= HUGE_FROM[0] and event.size.height >= HUGE_FROM[1]
+        self.set_class(roomy and not huge, "-roomy")
+        self.set_class(huge, "-huge")
         for hand in self.hands:
-            hand.set_card_size(CardSize.LARGE if roomy else CardSize.BOX)
+            hand.set_card_size(CardSize.LARGE if roomy else CardSize.BOX, huge=huge)
+        for board in self.boards[:2]:
+            board.large = huge
+        self.query_one(RoadTitles).bead = BEAD_COLUMNS * 2 if huge else BEAD_COLUMNS
 
     def compose(self) -> ComposeResult:
+        # the gaps (.bac-gap) show on a huge table only: the spare rows between the parts
         with Horizontal(id="bac-top"):
             yield self.balance
             yield self.shoe
+        yield Static(classes="bac-gap")
         if self.players is not None:
             yield self.players
         with Horizontal(id="bac-hands"):
             yield from self.hands
+        yield Static(classes="bac-gap")
         yield self.banner
+        yield Static(classes="bac-gap")
         with Horizontal(id="bac-bets"):
             yield from self.spots.values()
             yield self.chip
         with Horizontal(id="bac-actions"):
             yield from self.buttons.values()
+        yield Static(classes="bac-gap")
         yield RoadTitles(id="bac-road-titles")
         with Horizontal(id="bac-roads"):
             yield from self.boards

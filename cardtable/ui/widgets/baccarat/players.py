@@ -34,6 +34,8 @@ class PlayerEntry:
     connected: bool = True
     #: Their net on the last coup while it is on the table (None: no result to show).
     last_net: int | None = None
+    #: They pass on the next coup.
+    passed: bool = False
 
     def text(self) -> Text:
         text = Text(self.name, style="bold", no_wrap=True)
@@ -45,6 +47,8 @@ class PlayerEntry:
                 if self.bets.get(spot):
                     text.append(f" {spot.letter} {format_chips(self.bets[spot])}", style=OUTCOME_STYLE[spot])
             text.append(" ready" if self.ready else " betting", style="green" if self.ready else "dim")
+        elif self.passed:
+            text.append(" passes", style="dim")
         elif self.last_net is not None:
             if self.last_net > 0:
                 text.append(f" won {format_signed(self.last_net)}", style="green")

@@ -41,8 +41,15 @@ def _ascii(widget: Widget) -> bool:
         return False
 
 
+#: A cell of a large board (:attr:`_Board.large`): four columns by two lines.
+_LARGE_CELL = 4
+
+
 class _Board(Widget):
-    """Common part: an ``outcomes`` reactive and a 6-row grid render."""
+    """Common part: an ``outcomes`` reactive and a 6-row grid render.
+
+    ``large`` (a tall, wide terminal): each cell is four columns by two lines, its mark
+    drawn twice as large, so the boards read from across the room as a casino's do."""
 
     DEFAULT_CSS = """
     _Board {
@@ -52,6 +59,7 @@ class _Board(Widget):
     """
 
     outcomes: reactive[tuple[Outcome, ...]] = reactive(tuple)
+    large: reactive[bool] = reactive(False)
 
     def __init__(
         self,
@@ -66,31 +74,49 @@ class _Board(Widget):
         self.force_ascii = ascii
         self.set_reactive(type(self).outcomes, tuple(outcomes))
 
-    def visible_columns(self) -> int:
-        return max(1, self.size.width // _CELL) if self.size.width else 12
+    def watch_large(self, large: bool) -> None:
+        self.styles.height = ROWS * (2 if large else 1)
 
-    def _grid_text(self, grid: dict[tuple[int, int], Text], used: int) -> Text:
-        """Draw ``grid`` ((col, row) -> a 2-column cell), showing the last columns."""
+    def visible_columns(self) -> int:
+        cell = _LARGE_CELL if self.large else _CELL
+        return max(1, self.size.width // cell) if self.size.width else 12
+
+    def _mark(self, glyph: str, style: str, ties: int = 0, solid: bool = True) -> list[Text]:
+        """One cell: ``glyph`` in ``style`` (the tie count after it), as the board's size
+        draws it — one line of two columns, or two lines of four with a larger mark."""
+        tie = (str(ties) if ties < 10 else "+") if ties else " "
+        tie_style = OUTCOME_STYLE[Outcome.TIE]
+        if not self.large:
+            if ties:
+                return [Text.assemble((glyph, style), (tie, tie_style))]
+            return [Text(glyph + " ", style)]
+        if _ascii(self) or style == _EMPTY_STYLE:  # a letter, or an empty place's dot
+            return [Text.assemble((f" {glyph} ", style), (tie, tie_style)), Text(" " * _LARGE_CELL)]
+        top, bottom = ("▄▄", "▀▀") if solid else ("╭╮", "╰╯")
+        return [Text.assemble((" " + top, style), (" ", "")), Text.assemble((" " + bottom, style), (tie, tie_style))]
+
+    def _grid_text(self, grid: dict[tuple[int, int], list[Text]], used: int) -> Text:
+        """Draw ``grid`` ((col, row) -> the cell's lines), showing the last columns."""
         shown = self.visible_columns()
         first = max(0, used - shown)
-        empty = "." if _ascii(self) else "·"
+        blanks = [line.plain for line in self._mark("." if _ascii(self) else "·", _EMPTY_STYLE)]
         text = Text(no_wrap=True, overflow="crop")
-        blank = empty + " "
         for row in range(ROWS):
-            if row:
-                text.append("\n")
-            gap = 0  # empty cells waiting: appended as one run (one span, not one per cell)
-            for col in range(first, first + shown):
-                cell = grid.get((col, row))
-                if cell is None:
-                    gap += 1
-                    continue
+            for part, blank in enumerate(blanks):
+                if row or part:
+                    text.append("\n")
+                gap = 0  # empty cells waiting: appended as one run (one span, not one per cell)
+                for col in range(first, first + shown):
+                    cell = grid.get((col, row))
+                    if cell is None:
+                        gap += 1
+                        continue
+                    if gap:
+                        text.append(blank * gap, style=_EMPTY_STYLE)
+                        gap = 0
+                    text.append_text(cell[part])
                 if gap:
                     text.append(blank * gap, style=_EMPTY_STYLE)
-                    gap = 0
-                text.append_text(cell)
-            if gap:
-                text.append(blank * gap, style=_EMPTY_STYLE)
         return text
 
 
@@ -106,11 +132,11 @@ class BeadPlate(_Board):
 
     def render(self) -> Text:
         letters = _ascii(self)
-        grid: dict[tuple[int, int], Text] = {}
+        grid: dict[tuple[int, int], list[Text]] = {}
         cells = bead_plate(self.outcomes)
         for cell in cells:
             glyph = cell.outcome.letter if letters else "●"
-            grid[(cell.column, cell.row)] = Text(glyph + " ", style=OUTCOME_STYLE[cell.outcome])
+            grid[(cell.column, cell.row)] = self._mark(glyph, OUTCOME_STYLE[cell.outcome])
         used = (cells[-1].column + 1) if cells else 0
         return self._grid_text(grid, used)
 
@@ -128,26 +154,20 @@ class BigRoadBoard(_Board):
     def render(self) -> Text:
         letters = _ascii(self)
         road = big_road(self.outcomes)
-        grid: dict[tuple[int, int], Text] = {}
+        grid: dict[tuple[int, int], list[Text]] = {}
         for cell in road.cells:
             grid[(cell.column, cell.row)] = self._cell(cell.outcome, cell.ties, letters)
         if not road.cells and road.pending_ties:
             grid[(0, 0)] = self._cell(None, road.pending_ties, letters)
         return self._grid_text(grid, road.width)
 
-    @staticmethod
-    def _cell(outcome: Outcome | None, ties: int, letters: bool) -> Text:
+    def _cell(self, outcome: Outcome | None, ties: int, letters: bool) -> list[Text]:
         """The glyph in its side's colour, then the tie count in green (``+`` past 9)."""
         if outcome is None:
             glyph, style = ("." if letters else "·"), _EMPTY_STYLE
         else:
             glyph, style = (outcome.letter if letters else "○"), OUTCOME_STYLE[outcome]
-        cell = Text(glyph, style=style)
-        if ties:
-            cell.append(str(ties) if ties < 10 else "+", style=OUTCOME_STYLE[Outcome.TIE])
-        else:
-            cell.append(" ")
-        return cell
+        return self._mark(glyph, style, ties, solid=False)
 
 
 class RoadTally(Widget):

@@ -22,6 +22,7 @@ from ....core.cards import Card
 from ....core.money import format_chips
 from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
+from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
 from .roads import OUTCOME_STYLE
 
 __all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "BEAD_COLUMNS", "TALLY_COLUMNS", "bets_text"]
@@ -107,13 +108,16 @@ class BetSpot(Static):
 class RoadTitles(Widget):
     """The three board titles on one line: one widget, not three labels in a row.
 
-    The columns match the boards below: the bead plate 24 + 2 wide, the tally 14.
+    The columns match the boards below: the bead plate ``bead`` wide with its margin
+    (24 + 2, twice that on a huge table), the tally 14.
     """
 
+    bead: reactive[int] = reactive(BEAD_COLUMNS)
+
     def render(self) -> Text:
-        width = self.size.width
-        road = max(0, width - BEAD_COLUMNS - TALLY_COLUMNS)
-        return Text(f"{'Bead plate':<{BEAD_COLUMNS}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
+        width, bead = self.size.width, self.bead
+        road = max(0, width - bead - TALLY_COLUMNS)
+        return Text(f"{'Bead plate':<{bead}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
 
 
 class HandView(Widget):
@@ -137,15 +141,26 @@ class HandView(Widget):
         self.hand = hand
         self.ascii = ascii
         self.cards: list[Card] = []
-        #: Boxes, or large cards when the table has the room (the layout sets it).
+        #: Boxes, or large cards when the table has the room (the layout sets it) …
         self.card_size = CardSize.BOX
+        #: … and huge ones (:func:`card_huge`) when it has room to spare.
+        self.huge = False
 
-    def set_card_size(self, size: CardSize) -> None:
-        """Draw the cards at ``size`` (the widget's height follows: title + cards)."""
-        if size is not self.card_size:
-            self.card_size = size
-            self.styles.height = 1 + size.height
+    def set_card_size(self, size: CardSize, huge: bool = False) -> None:
+        """Draw the cards at ``size``, or huge (the widget's height follows: title + cards)."""
+        if size is not self.card_size or huge != self.huge:
+            self.card_size, self.huge = size, huge
+            self.styles.height = 1 + (HUGE_HEIGHT if huge else size.height)
             self.refresh()
+
+    def _card(self, index: int) -> list[Text]:
+        """The lines of card ``index``: its face, or the outline of its place."""
+        card = self.cards[index] if index < len(self.cards) else None
+        if self.huge and card is not None:
+            return card_huge(card, self.ascii)
+        if self.huge:
+            return [Text(" " * HUGE_WIDTH)] * HUGE_HEIGHT
+        return card_lines(card, self.card_size, self.ascii)
 
     def _title(self) -> Text:
         text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
@@ -178,11 +193,12 @@ class HandView(Widget):
         text.append(" " * max(0, (width - title.cell_len) // 2))
         text.append_text(title)
         size = self.card_size
-        boxes = [card_lines(self.cards[i] if i < len(self.cards) else None, size, self.ascii) for i in range(3)]
+        card_width, card_height = (HUGE_WIDTH, HUGE_HEIGHT) if self.huge else (size.width, size.height)
+        boxes = [self._card(i) for i in range(3)]
         if len(self.cards) < 3:  # the third card's place stays blank until it is dealt
-            boxes[2] = [Text(" " * size.width)] * size.height
-        left = " " * max(0, (width - (3 * size.width + 2)) // 2)
-        for row in range(size.height):
+            boxes[2] = [Text(" " * card_width)] * card_height
+        left = " " * max(0, (width - (3 * card_width + 2)) // 2)
+        for row in range(card_height):
             text.append("\n" + left)
             for i, box in enumerate(boxes):
                 if i:

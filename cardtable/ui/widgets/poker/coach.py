@@ -1,8 +1,9 @@
 """The poker coach's panel: the best holds of the decision at hand, in the screen's terms.
 
-Shown in the pay table's place while the player asks (``t``), gone at the next step.
-Each line says which cards to *exchange* and what the hold returns per coin bet;
-an estimate carries its ± standard error.
+Shown in the pay table's place (its box exactly) while the player asks (``t``), gone at
+the next step. Each line says which cards to *exchange* and what the hold returns per
+coin bet; an estimate carries its ± standard error. As many holds are listed as the box
+has room for (at least :data:`SHOWN`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # the coach (numpy) is imported when a tip is first asked for
 
 __all__ = ["CoachPanel", "advice_text", "SHOWN"]
 
-#: How many holds the panel lists, best first.
+#: How many holds the panel lists at least, best first (more when its box has room).
 SHOWN = 5
 
 
@@ -25,29 +26,35 @@ def _figure(ev: float, se: float, exact: bool) -> str:
     return f"{ev:6.3f}" if exact else f"{ev:6.3f} ±{se:.3f}"
 
 
-def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = False) -> Text:
-    """The panel's lines: a title, the best holds, and how the figures were found."""
+def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = False, lines: int = 0) -> Text:
+    """The panel's lines: a title, the best holds, and how the figures were found.
+
+    ``lines`` is the box's height: the holds fill what the title and the notes leave
+    (never fewer than :data:`SHOWN`; a short box cuts the last notes first)."""
     from ....ai.coach_poker import hold_text
 
-    text = Text()
-    where = f"exchange {round_no} of {rounds}" if rounds > 1 else "the draw"
-    # most important first: a short pay table's box (8 lines) cuts the last lines
-    text.append(f"Coach · best holds for {where} (per coin bet)\n", style="bold")
-    for n, hold in enumerate(advice.holds[:SHOWN], start=1):
-        words = hold_text(advice.cards, hold.hold, ascii)
-        figure = _figure(hold.ev, hold.se, hold.exact)
-        width = max(1, 36 - len(words))
-        text.append(f"{n}. {words}{' ' * width}{figure}\n", style="bold" if n == 1 else "")
     if advice.exact:
         note = "exact: every draw counted" + (", then the best last round" if advice.rounds_left > 1 else "")
     elif advice.rounds_left == 2:
         note = "± 1 standard error · sampled, seed fixed by the hand"
     else:
         note = "sampled ± 1 s.e.; middle round: best one-draw hold"
-    text.append(note + "\n", style="dim")
+    notes = [(note, "dim")]
     if advice.rounds_left > 1:
-        text.append("values count the rounds still to come, played best\n", style="dim")
-    text.append("t again ticks the best hold's Exchange boxes", style="dim italic")
+        notes.append(("values count the rounds still to come, played best", "dim"))
+    notes.append(("t again ticks the best hold's Exchange boxes", "dim italic"))
+    shown = min(len(advice.holds), max(SHOWN, lines - 1 - len(notes)))
+    text = Text(no_wrap=True, overflow="crop")
+    where = f"exchange {round_no} of {rounds}" if rounds > 1 else "the draw"
+    # most important first: a short pay table's box (8 lines) cuts the last lines
+    text.append(f"Coach · best holds, {where} (per coin bet)", style="bold")
+    for n, hold in enumerate(advice.holds[:shown], start=1):
+        words = hold_text(advice.cards, hold.hold, ascii)
+        figure = _figure(hold.ev, hold.se, hold.exact)
+        width = max(1, 35 - len(f"{n}. {words}"))
+        text.append(f"\n{n}. {words}{' ' * width}{figure}", style="bold" if n == 1 else "")
+    for line, style in notes:
+        text.append("\n" + line, style=style)
     return text
 
 
@@ -55,8 +62,9 @@ class CoachPanel(Static):
     """The advice in the pay table's place (same box: nothing else moves)."""
 
     DEFAULT_CSS = """
+    /* the pay table's width: nothing beside it moves or is pushed out */
     CoachPanel {
-        width: 56;
+        width: 53;
         max-width: 100%;
         height: 10;
         margin-right: 1;

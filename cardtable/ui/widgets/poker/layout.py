@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
@@ -23,11 +24,15 @@ from ..common.bet import BetControls
 from ..common.chips import ChipBalance
 from .cards import CardSlots
 from .coach import CoachPanel, advice_text
-from .paytable import PayTableWidget
+from .paytable import MAX_LINES, PayTableWidget
 from .view import PokerView
-from .words import coin_info, coins_text, hint, result_line
+from .words import coin_info, coins_text, held_line, hint, result_line, wild_line
 
 __all__ = ["PokerLayout", "say"]
+
+#: Rows a tall table (the screen's ``-roomy``) keeps for all but the pay table: the
+#: status line, the banner, the large cards (12), the hint and four gaps of one row.
+ROOMY_REST = 19
 
 
 def say(label: Static, text: str) -> None:
@@ -59,14 +64,19 @@ class PokerLayout(Vertical):
         self.action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
         self.round = Label("", id="poker-round")
         self.machine = Static("", id="poker-machine")
+        self.wild = Label(wild_line(machine), id="poker-wild")
+        self.wild.display = bool(self.wild.content)
         self.banner = Banner(id="poker-banner")
         self.slots = CardSlots(ascii=ascii, id="poker-cards")
         self.message = Static("", id="poker-message")
 
     def compose(self) -> ComposeResult:
+        # the gaps (.poker-gap) are shown on a tall terminal only: they share the spare
+        # rows between the parts, so the table fills the height instead of floating in it
         with Horizontal(id="poker-status"):
             yield self.balance
             yield self.coin_info
+        yield Static(classes="poker-gap")
         with Horizontal(id="poker-top"):
             yield self.paytable
             yield self.coach
@@ -76,14 +86,23 @@ class PokerLayout(Vertical):
                 yield self.action
                 yield self.round
                 yield self.machine
+                yield self.wild
+        yield Static(classes="poker-gap")
         yield self.banner
+        yield Static(classes="poker-gap")
         yield self.slots
+        yield Static(classes="poker-gap")
         yield self.message
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A tall table gives the pay table the rows it needs for every coin column."""
+        roomy = self.screen.has_class("-roomy")
+        self.paytable.max_lines = max(MAX_LINES, event.size.height - ROOMY_REST) if roomy else MAX_LINES
 
     def draw(self, view: PokerView, allowed: Callable[[str], bool]) -> None:
         """Draw the view: the cards and ticks, the result, the pay table's lit row, the
         bet, the stake, the action button and the hint."""
-        hand, result, phase = view.hand, view.result, view.phase
+        hand, result, phase = view.shown, view.result, view.phase
         betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
         self.slots.show(
             hand.cards if hand is not None else (),
@@ -92,18 +111,32 @@ class PokerLayout(Vertical):
             winners=result.winning_positions if result is not None else (),
             open_=drawing,
         )
-        text, kind = result_line(result) if result is not None else view.notice or ("", "")
+        if result is not None:
+            text, kind = result_line(result)
+        elif view.notice is not None:
+            text, kind = view.notice
+        elif drawing and hand is not None and not view.hidden:
+            text, kind = held_line(hand), "info"  # the dealt hand named before the draw
+        else:
+            text, kind = "", ""
         if text != self.banner.text or (kind and not self.banner.has_class(f"-{kind}")):
             self.banner.show(text, kind) if kind else self.banner.clear()
         self.paytable.winner = result.winning_category if result is not None else None
+        wild = wild_line(view.table.machine)
+        say(self.wild, wild)
+        if self.wild.display != bool(wild):
+            self.wild.display = bool(wild)
         advice = view.advice if drawing and hand is not None else None
         if advice is not None and hand is not None and advice is not self._coach_shown:
-            self.coach.update(advice_text(advice, hand.exchanges_done + 1, hand.exchange_rounds, self._ascii))
-        self._coach_shown = advice
-        if self.coach.display != (advice is not None):
-            if advice is not None and self.paytable.outer_size.height:
+            if self.paytable.display and self.paytable.outer_size.height:
                 # the pay table's box exactly: nothing below it moves
                 self.coach.styles.height = self.paytable.outer_size.height
+            lines = int(self.coach.styles.height.value) if self.coach.styles.height else 0
+            self.coach.update(
+                advice_text(advice, hand.exchanges_done + 1, hand.exchange_rounds, self._ascii, lines=lines)
+            )
+        self._coach_shown = advice
+        if self.coach.display != (advice is not None):
             self.coach.display = advice is not None
             self.paytable.display = advice is None
         in_play = view.in_play

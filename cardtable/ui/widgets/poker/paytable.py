@@ -2,9 +2,11 @@
 
 The column of the current bet is marked; after the draw the winning row lights up.
 The rows are the machine's own (:meth:`Machine.rows`), in the order and with the
-amounts the core pays. A machine with more rows than fit at 80×24 (9/6 Double Double
-Bonus has 13) is shown in two blocks side by side, each row with what it pays for the
-current bet.
+amounts the core pays. Every coin column is shown when the rows fit in
+:attr:`PayTableWidget.max_lines` (the table's layout says how many lines it has); a
+machine with more rows than that (9/6 Double Double Bonus has 13, at 80×24) is shown in
+two blocks side by side, each row with what it pays for the current bet, and the top
+prize at the most coins in the free place when there is one.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class PayTableWidget(Widget):
     """The row won by the last hand (None: nothing lit)."""
     table: reactive[Machine] = reactive(JACKS_OR_BETTER, layout=True)
     """The machine whose table is shown."""
+    max_lines: reactive[int] = reactive(MAX_LINES, layout=True)
+    """The most lines the table may take here (more on a tall terminal)."""
 
     def __init__(
         self,
@@ -75,7 +79,7 @@ class PayTableWidget(Widget):
     @property
     def compact(self) -> bool:
         """Too many rows for one column per coin count: two blocks, the current bet's pays."""
-        return len(self.table.order) + 1 > MAX_LINES
+        return len(self.table.order) + 1 > self.max_lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         rows = len(self.table.order)
@@ -95,9 +99,14 @@ class PayTableWidget(Widget):
     def _render_grid(self, styles: dict[str, Style]) -> Text:
         table = self.table
         text = Text(no_wrap=True, overflow="crop")
-        text.append(table.name.ljust(LABEL_WIDTH)[:LABEL_WIDTH], styles["title"])
+        # a long name ("9/6 Double Double Bonus") takes the room of the word "coin"
+        long_name = len(table.name) > LABEL_WIDTH
+        first = 2 if long_name else COLUMN_WIDTH
+        room = LABEL_WIDTH + COLUMN_WIDTH - first
+        text.append(table.name[: room - 1].ljust(room), styles["title"])
         for n in range(1, table.max_coins + 1):
-            cell = f"{n} coin"[:COLUMN_WIDTH].rjust(COLUMN_WIDTH) if n == 1 else str(n).rjust(COLUMN_WIDTH)
+            word = f"{n} coin" if n == 1 and not long_name else str(n)
+            cell = word.rjust(first if n == 1 else COLUMN_WIDTH)
             text.append(cell, styles["column"] if n == self.coins else styles["header"])
         for hand, row in table.rows():
             text.append("\n")
@@ -128,4 +137,8 @@ class PayTableWidget(Widget):
                     text.append(" ")
                 text.append(table.row_label(hand).ljust(_BLOCK_LABEL)[:_BLOCK_LABEL], styles["win"] if lit else Style())
                 text.append(str(row[self.coins - 1]).rjust(5), styles["win-column"] if lit else styles["column"])
+        if len(rows) % 2 and table.max_coins > 1:  # a free place: what the 5-coin column hides
+            top, top_row = rows[0]
+            note = f"{table.max_coins} coins: {table.row_label(top).split()[0].lower()} {top_row[-1]}"
+            text.append(" " + note[: _BLOCK_LABEL + 5].rjust(_BLOCK_LABEL + 5), styles["header"])
         return text

@@ -62,9 +62,19 @@ class PokerView:
         return hand if hand is not None and hand.in_progress else None
 
     @property
-    def result(self) -> DrawHand | None:
-        """The settled hand once its cards are all face up."""
+    def shown(self) -> DrawHand | None:
+        """The hand the table shows: the one under way, or the last one settled on *this*
+        machine (after ``m`` the last machine's hand and result are not shown under the
+        next machine's pay table)."""
         hand = self.hand
+        if hand is None or hand.in_progress or hand.pay_table == self.table.machine:
+            return hand
+        return None
+
+    @property
+    def result(self) -> DrawHand | None:
+        """The settled hand once its cards are all face up (on this machine)."""
+        hand = self.shown
         return hand if hand is not None and hand.phase is Phase.SETTLED and not self.hidden else None
 
     def allows(self, action: str) -> bool | None:

@@ -18,7 +18,18 @@ from .view import PokerView
 if TYPE_CHECKING:
     from ....ai.grading import Decision
 
-__all__ = ["result_line", "hint", "coin_info", "coins_text", "return_text", "coach_line", "WAITING", "NOT_SAVED"]
+__all__ = [
+    "result_line",
+    "held_line",
+    "wild_line",
+    "hint",
+    "coin_info",
+    "coins_text",
+    "return_text",
+    "coach_line",
+    "WAITING",
+    "NOT_SAVED",
+]
 
 #: Banner notices: (text, kind).
 WAITING = ("Your hand was waiting for you: it goes on where it stopped.", "info")
@@ -54,6 +65,29 @@ def result_line(hand: DrawHand) -> tuple[str, str]:
     return f"{name} — no win ({format_signed(hand.net)})", "lose"
 
 
+def held_line(hand: DrawHand) -> str:
+    """``You hold: Two Pair``: the cards held now, before the next draw, named as the
+    rules name the categories (the core's evaluator); on a machine with wild cards, the
+    row they make at their best (the machine's own classification)."""
+    machine = hand.pay_table
+    if len(hand.cards) != HAND_SIZE:
+        return ""
+    wilds = any(machine.is_wild(card) for card in hand.cards)
+    if wilds:
+        row = machine.classify(hand.cards)
+        if row is None:
+            return "You hold: nothing that pays yet"
+        name = "One Pair" if row is PayHand.HIGH_PAIR else machine.row_label(row)
+        return f"You hold: {name}"
+    value = hand.current_value()
+    return f"You hold: {value.label}" if value is not None else ""
+
+
+def wild_line(machine: Machine) -> str:
+    """``Deuces are wild`` / ``The joker is wild`` (empty on a machine without wild cards)."""
+    return {"deuces": "Deuces are wild", "joker": "The joker is wild"}.get(machine.wild, "")
+
+
 def return_text(machine: Machine, computed: object) -> str:
     """The machine line beside the table: its exact return once this program computed it."""
     if isinstance(computed, Fraction):
@@ -86,7 +120,7 @@ def coach_line(decisions: Sequence[Decision]) -> str | None:
 
 def hint(view: PokerView) -> str:
     """The line under the cards: what is going on, or what to do next."""
-    hand, phase = view.hand, view.phase
+    hand, phase = view.shown, view.phase
     if view.hidden:
         dealing = hand is not None and hand.phase is Phase.DRAWING and hand.drawn == HAND_SIZE
         return "Dealing…" if dealing else "Drawing…"

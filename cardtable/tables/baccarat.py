@@ -1,6 +1,6 @@
 """The shared punto banco table: everyone's bets on the same coups, one shoe.
 
-No networking here (see :mod:`cardtable.net.tables` for the Hub). A coup needs no
+No networking here (see :mod:`cardtable.tables.hub`). A coup needs no
 decision once the bets are down, so a round is: bets (``bet`` with a spot, ``clear``),
 then the coup is dealt when every seated, connected player with a bet has said
 ``deal``, or when the betting window after the first bet closes; each bettor's stake
@@ -11,20 +11,20 @@ and settled at once.
 
 from __future__ import annotations
 
-import asyncio
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.baccarat import DEFAULT_DECKS, Coup, Outcome, new_shoe, settle
 from ..core.baccarat_table import BaccaratTable
+from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
-from ..store import StoreError
-from .players import Player
-from .protocol import encode
-from .tables import Hub, TableError, seconds_left
+from ..store import Store, StoreError
+from .hub import Account, Hub, TableError
+from .shared import SharedTable
 
 __all__ = ["BaccaratShared", "BACCARAT_SEATS"]
 
@@ -36,17 +36,27 @@ SPOTS = {"player": Outcome.PLAYER, "banker": Outcome.BANKER, "tie": Outcome.TIE}
 
 @dataclass(eq=False)
 class _Seat:
-    player: Player
+    player: Account
     connected: bool = True
     bets: dict[Outcome, int] = field(default_factory=dict)
     ready: bool = False
+    #: Said ready without a bet: sits the next coup out.
+    passed: bool = False
 
     @property
     def name(self) -> str:
         return self.player.name
 
+    @property
+    def staked(self) -> bool:
+        return bool(self.bets)
 
-class BaccaratShared:
+    @property
+    def decided(self) -> bool:
+        return (self.ready and bool(self.bets)) or self.passed
+
+
+class BaccaratShared(SharedTable):
     """One shared baccarat table."""
 
     game = GAME
@@ -61,74 +71,29 @@ class BaccaratShared:
         min_bet: int = 500,
         max_bet: int = 50_000,
         decks: int = DEFAULT_DECKS,
+        table: BaccaratTable | None = None,
     ) -> None:
-        self.id = table_id
-        self.hub = hub
+        super().__init__(table_id, hub, BACCARAT_SEATS, bet_window)
         self.rng = rng
         self.decks = decks
         self.min_bet = min_bet
         self.max_bet = max_bet
-        self.bet_window = bet_window
-        self.table = BaccaratTable(new_shoe(decks, rng))
+        #: The core table the coups are dealt from (the local game edits its layout).
+        self.table = table if table is not None else BaccaratTable(new_shoe(decks, rng))
+        #: The grades of the local coup's bets, kept with it until it is paid.
+        self._decisions: list[dict[str, Any]] = []
         self.seats: list[_Seat | None] = [None] * BACCARAT_SEATS
-        self.round_no = 0
         self.message = "Place your bets."
-        self.stopping: bool | str = False
         self.last: Coup | None = None
-        self._window: asyncio.TimerHandle | None = None
 
     # -- seats ---------------------------------------------------------------------
-
-    def seat_of(self, key: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s is not None and s.player.key == key:
-                return i
-        return None
-
-    def free_seats(self) -> int:
-        return sum(1 for s in self.seats if s is None)
-
-    def in_round(self, key: str) -> bool:
-        return False  # a coup is dealt and settled in one step
 
     @property
     def idle(self) -> bool:
         return True
 
-    def sit(self, player: Player) -> int:
-        if self.stopping:
-            raise TableError("closing", "the server is closing: no new seats")
-        for i, s in enumerate(self.seats):
-            if s is None:
-                self.seats[i] = _Seat(player)
-                self.hub.send(player.key, {"type": "seated", "table": self.id, "seat": i, "host": False})
-                self._event({"type": "player_sat", "seat": i, "name": player.name, "kind": "human"})
-                self._snapshot()
-                return i
-        raise TableError("table-full", f"table {self.id} has no free seat")
-
-    def reconnect(self, player: Player) -> int | None:
-        return None  # nothing waits at this table: a dropped player's seat is freed
-
-    def disconnect(self, key: str) -> None:
-        i = self.seat_of(key)
-        if i is not None:
-            self._free(i)
-            self._maybe_deal()
-
-    def leave(self, key: str) -> None:
-        i = self.seat_of(key)
-        if i is None:
-            raise TableError("not-seated", "you are not seated at this table")
-        self._free(i)
-        self._maybe_deal()
-
-    def _free(self, i: int) -> None:
-        s = self.seats[i]
-        if s is not None:
-            self.seats[i] = None
-            self._event({"type": "player_left", "seat": i, "name": s.name})
-            self._snapshot()
+    def new_seat(self, player: Account) -> _Seat:
+        return _Seat(player)
 
     def set_computer(self, key: str, seat: int, level: str | None) -> None:
         raise TableError("no-computers", "computer players sit at the blackjack tables only")
@@ -162,10 +127,9 @@ class BaccaratShared:
             raise TableError("bad-bet", f"Your bankroll ({format_chips(s.player.bankroll)}) cannot cover "
                                         f"bets of {format_chips(total)}.")
         s.bets[outcome] = amount
-        s.ready = False
+        s.ready = s.passed = False
         self._event({"type": "bet_placed", "seat": self.seats.index(s), "amount": total})
-        if self._window is None and self.bet_window > 0:
-            self._window = asyncio.get_running_loop().call_later(self.bet_window, self._window_closed)
+        self.open_window()
         self._snapshot()
 
     def clear(self, key: str) -> None:
@@ -176,33 +140,19 @@ class BaccaratShared:
         self._maybe_deal()
 
     def ready(self, key: str) -> None:
+        """Ready with the bets down; with none, a pass: this coup goes on without them."""
         s = self._mine(key)
-        if not s.bets:
-            raise TableError("no-bet", "place a bet first")
-        s.ready = True
-        self._snapshot()
+        if s.bets:
+            s.ready = True
+        else:
+            s.passed = True
+            self.open_window()
         self._maybe_deal()
-
-    def _window_closed(self) -> None:
-        self._window = None
-        self._maybe_deal(window_closed=True)
-
-    def _maybe_deal(self, window_closed: bool = False) -> None:
-        if self.stopping:
-            return
-        people = [s for s in self.seats if s is not None]
-        bettors = [s for s in people if s.bets]
-        if not bettors:
-            return
-        if window_closed or all(s.ready for s in people if s.connected and s.bets):
-            self.deal()
 
     # -- the coup --------------------------------------------------------------------
 
     def deal(self) -> None:
-        if self._window is not None:
-            self._window.cancel()
-            self._window = None
+        self.close_window()
         bettors = [(i, s) for i, s in enumerate(self.seats) if s is not None and s.bets]
         if not bettors:
             return
@@ -257,10 +207,57 @@ class BaccaratShared:
                             "bets": {o.label.lower(): v for o, v in s.bets.items()}})
         for sitting in self.seats:
             if sitting is not None:
-                sitting.bets, sitting.ready = {}, False
+                sitting.bets, sitting.ready, sitting.passed = {}, False, False
         self.message = f"Coup {self.round_no}: {coup.describe()}."
         self._event({"type": "round_settled", "round": self.round_no, "results": results})
+        self.open_window()
         self._snapshot()
+
+    # -- the local game: one person, the coup paid once it has been shown ------------------
+
+    def deal_layout(self, key: str, new_shoe: Callable[[], Shoe], decisions: Sequence[dict[str, Any]] = ()) -> None:
+        """Deal the bets on the layout of :attr:`table` (the last coup's again when none
+        are placed) for ``key``; the stakes are committed, with the coup saved open,
+        before a card is shown. :class:`TableError` ``bad-bet`` (the core's words) or
+        ``store`` (nothing was dealt). :meth:`settle_coup` pays it once it is shown."""
+        s = self._mine(key)
+        table = self.table
+        refusal = table.deal_next(s.player.store.bankroll, new_shoe)
+        if refusal is not None:
+            raise TableError("bad-bet", refusal)
+        record = table.record()
+        saved = RoundRecord(record.game, record.start, record.actions, {**record.meta, "decisions": list(decisions)})
+        try:
+            s.player.bankroll = s.player.store.commit_round(GAME, table.staked, saved.to_json())
+        except StoreError as error:
+            table.undo_deal()
+            raise TableError("store", str(error)) from None
+        self.round_no += 1
+        self._decisions = list(decisions)
+        self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
+                                     "why": "stake taken at the deal"})
+
+    def resumed(self, decisions: Sequence[dict[str, Any]]) -> None:
+        """A coup left open (its record replayed into :attr:`table`) waits to be paid."""
+        self._decisions = list(decisions)
+
+    def settle_coup(self, key: str) -> None:
+        """Pay the coup dealt by :meth:`deal_layout`, in one transaction; then the coup
+        joins the roads. :class:`TableError` ``unsettled``: it stays open, settle again."""
+        s = self._mine(key)
+        table = self.table
+        if table.coup is None:
+            return
+        details = table.details()
+        if self._decisions:
+            details["decisions"] = list(self._decisions)
+        try:
+            s.player.bankroll = s.player.store.settle_round(GAME, table.returned(), details, stake=table.staked)
+        except StoreError as error:
+            raise TableError("unsettled", str(error)) from None
+        table.finish()
+        self._decisions = []
+        self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll, "why": "coup settled"})
 
     @staticmethod
     def _common_start(full: dict[str, object], roads: str, fresh: bool, coup: Coup,
@@ -280,20 +277,11 @@ class BaccaratShared:
 
     def stop(self, now: bool = False) -> None:
         self.stopping = "now" if now else True
-        if self._window is not None:
-            self._window.cancel()
-            self._window = None
+        self.close_window()
+        self.message = "The table closes: no new coups."
+        self._snapshot()
 
     # -- what the table says -----------------------------------------------------------
-
-    def _audience(self) -> list[str]:
-        return [s.player.key for s in self.seats if s is not None and s.connected]
-
-    def _event(self, message: dict[str, Any]) -> None:
-        message = {"type": message.pop("type"), "table": self.id, **message}
-        line = encode(message)
-        for key in self._audience():
-            self.hub.send_line(key, line)
 
     def _snapshot(self) -> None:
         for key in self._audience():
@@ -314,6 +302,7 @@ class BaccaratShared:
                       "bet_seconds": self.bet_window},
             "seats": [{"seat": i, "kind": "empty"} if s is None else
                       {"seat": i, "kind": "human", "name": s.name, "connected": s.connected, "ready": s.ready,
+                       "passed": s.passed,
                        "bets": {o.label.lower(): v for o, v in s.bets.items()}}
                       for i, s in enumerate(self.seats)],
             "last": None if last is None else {
@@ -322,7 +311,7 @@ class BaccaratShared:
                 "outcome": last.outcome.label.lower()},
             "roads": "".join(o.value for o in self.table.history),
             "shoe": {"left": self.table.shoe.remaining, "size": self.table.shoe.size},
-            "window": seconds_left(self._window),
+            "window": self.window_left,
             "message": self.message, "you": you,
         }
 
@@ -334,7 +323,12 @@ class BaccaratShared:
         }
 
 
-def settle_left_open(record: RoundRecord) -> tuple[int, dict[str, Any]]:
-    """What a coup a stopped server left open returns, and its details."""
-    table = BaccaratTable.resume(record)
-    return table.returned(), table.details()
+def settle_left_open(store: Store) -> int | None:
+    """Pay the coup a stopped server left open in ``store`` (a coup needs no decision):
+    the bankroll after it, or None when no coup was open. :class:`RecordError` when the
+    saved coup cannot be dealt again (the caller voids it); ``StoreError`` as the store's."""
+    open_round = store.open_round(GAME)
+    if open_round is None:
+        return None
+    table = BaccaratTable.resume(RoundRecord.from_json(open_round.record))
+    return store.settle_round(GAME, table.returned(), table.details())

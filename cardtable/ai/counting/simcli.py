@@ -1,0 +1,239 @@
+"""``cardtable simulate blackjack --count NAME …``: the options, their checks, the run and
+the report (advantage, bets, spread of results, SCORE, N0, risk of ruin, true counts).
+
+Figures, per round in betting units (one unit = 10 chips):
+
+* **advantage**: net won ÷ total initial bets; its standard error by the ratio
+  estimator (the variance of net − advantage × bet per round);
+* **SCORE** = 10⁶ (e/s)², **N0** = (s/e)², **DI** = 1000 e/s, with e and s the mean and
+  standard deviation of the result per round;
+* **risk of ruin** for a bankroll of B units, playing on for ever: exp(−2eB/s²) (the
+  diffusion approximation; 1 when e ≤ 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable import argtypes
+from cardtable.core.blackjack import Rules
+
+from ..sim_run import Outcome, Tally
+from .cluster import EXTRA_HINT, cluster_address, missing_extra, runner_for
+from .play import TC_HIGH, TC_LOW, UNIT, CountTally, Ramp
+from .systems import CountSystem, system_named
+
+__all__ = ["add_count_options", "count_usage_error", "run_count", "count_figures", "count_play"]
+
+_COUNT_OPTIONS = ("spread", "ramp", "indices", "wong_out", "true_count", "bankroll")
+#: Runs the rounds, given a progress callback (the simulator's progress bar).
+Runner = Callable[[int, str, Callable[[Callable[[int], None]], Outcome]], Outcome]
+
+
+def _system(text: str) -> CountSystem:
+    try:
+        return system_named(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _spread(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"must be MIN-MAX units, e.g. 1-12, not {argtypes.shorten(text)}")
+    a, b = argtypes.whole_number(low, 1, 100), argtypes.whole_number(high, 1, 100)
+    if a > b:
+        raise argparse.ArgumentTypeError(f"the minimum {a} is above the maximum {b}")
+    return a, b
+
+
+def _ramp(text: str) -> tuple[tuple[int, int], ...]:
+    steps: list[tuple[int, int]] = []
+    for part in text.split(","):
+        tc, sep, units = part.strip().partition(":")
+        if not sep:
+            raise argparse.ArgumentTypeError(f"must be TC:UNITS,… e.g. 2:2,3:4,4:8, not {argtypes.shorten(text)}")
+        step = (argtypes.whole_number(tc.strip(), -10, 20), argtypes.whole_number(units.strip(), 1, 100))
+        if steps and step[0] <= steps[-1][0]:
+            raise argparse.ArgumentTypeError("the true counts must rise from step to step")
+        steps.append(step)
+    return tuple(steps)
+
+
+def _wong(text: str) -> int:
+    return argtypes.whole_number(text, -10, 0)
+
+
+def _bankroll(text: str) -> int:
+    return argtypes.whole_number(text, 1, 10**9, separators=True)
+
+
+def add_count_options(parser: argparse.ArgumentParser) -> None:
+    """The counting options of ``simulate blackjack``."""
+    group = parser.add_argument_group("counting (blackjack)")
+    group.add_argument("--count", type=_system, metavar="NAME",
+                       help="play a count: hilo, ko, hiopt1, hiopt2, omega2, zen or halves")
+    group.add_argument("--spread", type=_spread, metavar="MIN-MAX", help="bet spread in units (default 1-12)")
+    group.add_argument("--ramp", type=_ramp, metavar="TC:UNITS,…",
+                       help="units from each true count up (default 2 per count above +1)")
+    group.add_argument("--indices", action="store_true", help="deviate from basic strategy by the computed indices")
+    group.add_argument("--wong-out", type=_wong, metavar="TC", help="leave the shoe when the true count falls below TC")
+    group.add_argument("--true-count", choices=("exact", "half-deck"), default=None,
+                       help="decks left: exact (default) or read to the nearest half deck")
+    group.add_argument("--bankroll", type=_bankroll, metavar="UNITS",
+                       help="bankroll for the risk of ruin (default 1000)")
+    parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
+                        help="run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
+                             "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])")
+
+
+def count_usage_error(args: argparse.Namespace) -> str | None:
+    """Why the counting options do not go together, in one line, or None."""
+    if args.cluster and missing_extra():
+        return EXTRA_HINT
+    given = [name for name in _COUNT_OPTIONS if getattr(args, name, None) not in (None, False)]
+    if args.count is None:
+        if given:
+            return f"argument --{given[0].replace('_', '-')}: needs --count"
+        return None
+    if args.game != "blackjack":
+        return "argument --count: only for blackjack"
+    if args.compare:
+        return "argument --compare: not with --count"
+    if args.level != "hard":
+        return "argument --level: a counter plays the basic strategy of the rules (hard)"
+    low, high = args.spread or (1, 12)
+    for tc, units in args.ramp or ():
+        if not low <= units <= high:
+            return f"argument --ramp: {units} units at {tc:+d} is outside the spread {low}-{high}"
+    return None
+
+
+def count_play(args: argparse.Namespace, rules: Rules) -> Any:
+    """The :class:`CountPlay` the options describe (indices computed here: seconds)."""
+    from ..bj_spot import spot_player
+    from .indices import indices
+    from .play import CountPlay, index_plays
+
+    low, high = args.spread or (1, 12)
+    ramp = Ramp(low, high, args.ramp) if args.ramp else Ramp.default(low, high)
+    spot_player("hard", rules)  # derive the chart once, before the workers start
+    plays = index_plays(indices(args.count, rules)) if args.indices else ()
+    return CountPlay(rules, args.count, ramp, plays, args.wong_out, args.true_count == "half-deck")
+
+
+def count_figures(tallies: Sequence[Tally], bankroll: int) -> dict[str, object]:
+    """The report's figures from the merged tallies (main first, then per true count)."""
+    main = tallies[0]
+    assert isinstance(main, CountTally)
+    n = main.rounds
+    mean_bet = main.bet / n
+    advantage = main.net / main.bet
+    residual = (main.net_sq - 2 * advantage * main.net_bet + advantage**2 * main.bet_sq) / max(n - 1, 1)
+    se = math.sqrt(max(residual, 0.0) / n) / mean_bet if n > 1 else math.inf
+    e = main.net / n / UNIT
+    s = main.std_dev(UNIT)
+    flat_sd = math.sqrt(max((main.flat_sq - main.flat**2 / n) / max(n - 1, 1), 0.0)) / UNIT
+    good = e > 0 and math.isfinite(s) and s > 0
+    table = []
+    for tc, tally in zip(range(TC_LOW, TC_HIGH + 1), tallies[1:], strict=True):
+        assert isinstance(tally, CountTally)
+        table.append({"tc": tc, "share": tally.rounds / n, "rounds": tally.rounds,
+                      "advantage": tally.net / tally.bet if tally.bet else None})
+    return {
+        "rounds": n, "hands": main.hands, "reshuffles": main.shuffles, "shoes_left": main.exits,
+        "advantage": advantage + 0.0, "advantage_std_error": se if math.isfinite(se) else None,
+        "flat_bet_advantage": main.flat / n / UNIT + 0.0,
+        "flat_bet_std_error": flat_sd / math.sqrt(n) if n > 1 else None,
+        "average_bet_units": mean_bet / UNIT,
+        "ev_per_round_units": e, "ev_per_100_units": 100 * e,
+        "std_dev_per_round_units": s if math.isfinite(s) else None,
+        "std_dev_per_100_units": 10 * s if math.isfinite(s) else None,
+        "score": 1e6 * (e / s) ** 2 if good else 0.0,
+        "n0": (s / e) ** 2 if good else None,
+        "di": 1000 * e / s if good else 0.0,
+        "bankroll_units": bankroll,
+        "risk_of_ruin": math.exp(-2 * e * bankroll / s**2) if good else 1.0,
+        "bankroll_units_5pct_ruin": -math.log(0.05) * s**2 / (2 * e) if good else None,
+        "true_counts": table,
+    }
+
+
+def _pct(x: object) -> str:
+    return f"{100 * x:+.3f} %" if isinstance(x, float) else "—"
+
+
+def _error(x: object) -> str:
+    return f"± {100 * x:.3f} %" if isinstance(x, float) else "(too few rounds for a standard error)"
+
+
+def _print(report: dict[str, Any]) -> None:
+    fig = report
+    print(f"blackjack, {fig['system_name']} count, spread {fig['spread']}, {fig['rounds']:,} rounds"
+          + (f", seed {fig['seed']}" if fig["seed"] is not None else ""))
+    print(f"run:        {fig['jobs']} job(s) on {fig['where']}, {fig['seconds']:,.1f} s, "
+          f"{fig['reshuffles']:,} reshuffles" + (f", {fig['shoes_left']:,} shoes left" if fig["shoes_left"] else ""))
+    print(textwrap.fill(fig["rules_text"], width=78, initial_indent="rules:      ", subsequent_indent=" " * 12))
+    ramp = ", ".join(f"{tc:+d}:{u}" for tc, u in fig["ramp"])
+    print(f"play:       ramp {ramp}; true count {fig['true_count']}; "
+          + ("indices" if fig["indices"] else "basic strategy")
+          + (f"; wong out below {fig['wong_out']:+d}" if fig["wong_out"] is not None else ""))
+    print(f"advantage:  {_pct(fig['advantage'])} {_error(fig['advantage_std_error'])} of the amount bet")
+    print(f"flat bet:   {_pct(fig['flat_bet_advantage'])} {_error(fig['flat_bet_std_error'])} "
+          "(one unit every round, same cards)")
+    sd = fig["std_dev_per_round_units"]
+    print(f"bets:       {fig['average_bet_units']:.2f} units on average; result {fig['ev_per_100_units']:+.2f} units "
+          "per 100 rounds")
+    if isinstance(sd, float):
+        print(f"std. dev.:  {sd:.2f} units per round, {fig['std_dev_per_100_units']:.1f} per 100 rounds")
+    n0 = fig["n0"]
+    print(f"SCORE:      {fig['score']:.1f}   DI {fig['di']:.2f}   N0 "
+          + (f"{n0:,.0f} rounds" if isinstance(n0, float) else "— (no edge)"))
+    print(f"ruin:       {100 * fig['risk_of_ruin']:.2f} % risk with {fig['bankroll_units']:,} units, playing on; "
+          + (f"{fig['bankroll_units_5pct_ruin']:,.0f} units for 5 %" if fig["bankroll_units_5pct_ruin"]
+             else "no edge: certain in the long run"))
+    print("true count  rounds   advantage")
+    for row in fig["true_counts"]:
+        label = f"{row['tc']:+d}" + (" or less" if row["tc"] == TC_LOW else " or more" if row["tc"] == TC_HIGH else "")
+        print(f"  {label:<12} {100 * row['share']:5.1f} %  {_pct(row['advantage'])}")
+
+
+def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runner) -> int:
+    """Run and report a counting simulation: 0, or 130 when interrupted."""
+    from ..bj_analysis import describe_rules
+
+    if not args.json and sys.stderr.isatty():
+        print("deriving the strategy and the indices for these rules…", file=sys.stderr, end="\r")
+    play = count_play(args, rules)
+
+    def go(update: Callable[[int], None]) -> Outcome:
+        return runner_for(args.cluster, args.jobs)(play, args.rounds, jobs=jobs, seed=args.seed, progress=update)
+
+    outcome = progress(args.rounds, f"{args.count.name} count", go)
+    if not outcome.tallies:
+        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        return 130
+    report: dict[str, Any] = {
+        "game": "blackjack", "count": args.count.key, "system_name": args.count.name,
+        "spread": f"{play.ramp.low}-{play.ramp.high}", "ramp": [list(step) for step in play.ramp.steps],
+        "indices": bool(args.indices), "wong_out": args.wong_out, "true_count": args.true_count or "exact",
+        "rules": rules.to_dict(), "rules_text": describe_rules(rules) + f", cut card at {rules.penetration_percent} %",
+        "seed": args.seed, "jobs": outcome.jobs, "where": args.cluster or "this machine",
+        "seconds": outcome.seconds, "interrupted": outcome.interrupted, "unit": UNIT,
+        **count_figures(outcome.tallies, args.bankroll or 1000),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print(report)
+    if outcome.interrupted:
+        print(f"cardtable simulate: interrupted after {outcome.rounds:,} of {outcome.rounds_asked:,} rounds "
+              "(the figures are theirs)", file=sys.stderr)
+        return 130
+    return 0
