@@ -87,3 +87,20 @@ def test_thin_keeps_the_extremes_and_the_last_point() -> None:
     assert len(tx) <= 320 and tx[-1] == 9_999
     assert min(ty) == -5.0 and max(ty) == 5000.0
     assert tx == sorted(tx)
+
+
+async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
+    from cardtable.ui.widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
+
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await settle(pilot)
+        assert len(screen.query(BankrollChart)) == 1  # the tab on show
+        assert not screen.query(GameNetChart) and not screen.query(ResultsChart)  # not built yet
+        await press(pilot, "c")
+        assert len(screen.query(GameNetChart)) == 1 and not screen.query(ResultsChart)
+        await press(pilot, "c")
+        assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)

@@ -104,6 +104,7 @@ class StatsScreen(Screen[None]):
     ]
 
     chart_data = ChartData()
+    _charts_ready = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -181,18 +182,34 @@ class StatsScreen(Screen[None]):
             table.add_row(*stats_cells(row), key=row.game)
 
     def show_charts(self, data: ChartData) -> None:
-        """Draw the charts from ``data`` (the plotting library is imported only now)."""
+        """Draw the charts from ``data`` (the plotting library is imported only now): the
+        chart on the tab shown at once, each other one when its tab is first shown."""
+        self.chart_data = data
+        self._charts_ready = True
+        active = self.query_one(TabbedContent).active
+        for key in ("bankroll", "nets", "results"):
+            drawn = not self.query_one(f"#tab-{key}", TabPane).query(".chart-wait")
+            if drawn or f"tab-{key}" == active:  # a chart drawn before is updated
+                self._draw_chart(key)
+
+    def _draw_chart(self, key: str) -> None:
         from ..widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
 
-        self.chart_data = data
-        for key, kind in (("bankroll", BankrollChart), ("nets", GameNetChart), ("results", ResultsChart)):
-            pane = self.query_one(f"#tab-{key}", TabPane)
-            charts = pane.query(kind)
-            if charts:
-                charts.first().show(data)
-            else:
-                pane.query(".chart-wait").remove()
-                pane.mount(kind(data, id=f"chart-{key}"))
+        kind = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}[key]
+        pane = self.query_one(f"#tab-{key}", TabPane)
+        charts = pane.query(kind)
+        if charts:
+            charts.first().show(self.chart_data)
+        else:
+            pane.query(".chart-wait").remove()
+            pane.mount(kind(self.chart_data, id=f"chart-{key}"))
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A chart's tab is shown for the first time: its chart is drawn now."""
+        key = (event.pane.id or "").removeprefix("tab-")
+        waiting = bool(event.pane.query(".chart-wait"))
+        if self._charts_ready and key in ("bankroll", "nets", "results") and waiting:
+            self._draw_chart(key)
 
     @work(thread=True, exclusive=True, group="stats-figures")
     def _load_rest(self, store: Store) -> None:
