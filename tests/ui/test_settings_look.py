@@ -120,3 +120,17 @@ async def test_every_setting_is_on_the_list_and_the_footer_says_how_to_change_it
         await to_setting(pilot, "theme")
         await press(pilot, "right")
         assert app.settings.theme != "textual-dark" and app.theme == app.settings.theme
+
+
+async def test_the_count_switch_is_the_count_setting(data_dir: Path) -> None:
+    """Coach mode's count at the blackjack table (off by default), saved at once."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "o")
+        await to_setting(pilot, "count")
+        assert app.settings.count is False and "[ ] show the Hi-Lo count" in row_text(app, "count")
+        await press(pilot, "right")
+        assert app.settings.count is True and "[x] show the Hi-Lo count" in row_text(app, "count")
+    with Store.open(data_dir) as store:
+        assert store.settings().count is True

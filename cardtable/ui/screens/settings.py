@@ -102,7 +102,10 @@ def rows(s: Settings, levels: list[str], themes: list[str]) -> list[tuple[str, l
             _row("poker-coin", "Coin size", [(v, f"{format_chips(v)} chips") for v in _COINS], s.poker_coin),
             _row("poker-exchanges", "Exchange rounds", [(n, str(n)) for n in (1, 2, 3)], s.poker_exchanges),
         ]),
-        ("Coach", [_switch("coach", "Coach mode", "warn before a costly choice (k at a table)", s.coach)]),
+        ("Coach", [
+            _switch("coach", "Coach mode", "warn before a costly choice (k at a table)", s.coach),
+            _switch("count", "Count", "show the Hi-Lo count in coach mode (n at blackjack)", s.count),
+        ]),
         ("Display", [
             _switch("animations", "Animations", "deal card by card", s.animations),
             _switch("ascii", "Suits", "letters S H D C instead of ♠ ♥ ♦ ♣", s.ascii),
@@ -120,6 +123,7 @@ _APPLY: dict[str, Callable[[Settings, Any], Settings]] = {
     "poker-coin": lambda s, v: replace(s, poker_coin=int(v)),
     "poker-exchanges": lambda s, v: replace(s, poker_exchanges=int(v)),
     "coach": lambda s, v: replace(s, coach=bool(v)),
+    "count": lambda s, v: replace(s, count=bool(v)),
     "animations": lambda s, v: replace(s, animations=bool(v)),
     "ascii": lambda s, v: replace(s, ascii=bool(v)),
     "theme": lambda s, v: replace(s, theme=str(v)),
