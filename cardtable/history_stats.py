@@ -164,10 +164,10 @@ def _poker_edge(store: Store) -> float | None:
         return None
     returns: dict[str, Fraction] = {"jacks-or-better-9-6": _JOB_RETURN}
     try:
-        from .ai.poker_analysis import cached_returns
         from .ai.poker_machines import load_machines
+        from .ai.poker_returns import known_returns  # no numpy: the statistics open fast
 
-        returns.update(cached_returns(store.path.parent, list(load_machines().values())))
+        returns.update(known_returns(store.path.parent, list(load_machines().values())))
     except Exception:  # noqa: BLE001
         pass
     if any(machine not in returns for machine in stakes):

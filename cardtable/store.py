@@ -128,6 +128,8 @@ class Settings:
     poker_machine: str = "jacks-or-better-9-6"
     #: Coach mode (issue 11): warn before a choice worth less than the best.
     coach: bool = False
+    #: In coach mode at the blackjack table: the Hi-Lo count shown, and the plays it turns.
+    count: bool = False
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -145,7 +147,7 @@ class Settings:
             bad.append("poker_coin")
         if not _int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES):
             bad.append("poker_exchanges")
-        for name in ("animations", "ascii", "coach"):
+        for name in ("animations", "ascii", "coach", "count"):
             if not isinstance(getattr(self, name), bool):
                 bad.append(name)
         if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
@@ -1527,6 +1529,10 @@ def _check(conn: sqlite3.Connection) -> None:
     result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if result != ["ok"]:
         raise _Unusable("the file is damaged")
+    if version == SCHEMA_VERSION and _up_to_date(conn):
+        # Nothing to create, migrate or record: no write lock and no sync at start-up.
+        conn.execute("PRAGMA synchronous = NORMAL")
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -1566,6 +1572,23 @@ def _check(conn: sqlite3.Connection) -> None:
     # Only now, so that a file about to be moved aside is left exactly as found.
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def _up_to_date(conn: sqlite3.Connection) -> bool:
+    """Whether a current file needs nothing written at opening: its tables are whole, every
+    game has its statistics row, this version is the one recorded as its writer and it is
+    already in WAL mode. Read in one snapshot; any doubt means the full check."""
+    from . import __version__
+
+    conn.execute("BEGIN")
+    try:
+        _check_tables(conn, _tables(conn))
+        games = {row[0] for row in conn.execute("SELECT game FROM stats")}
+        writer = conn.execute("SELECT value FROM meta WHERE key = 'written_by'").fetchone()
+        wal = conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        conn.execute("COMMIT")
+    return set(GAMES) <= games and writer is not None and writer[0] == __version__ and wal
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:

@@ -695,8 +695,10 @@ def test_a_file_busy_in_another_copy_is_an_error_not_corrupt(tmp_path: Path, mon
             with pytest.raises(StoreError, match="busy") as info:
                 s.record_round("poker", 500, 0)
             assert not isinstance(info.value, InsufficientFunds)
-            with pytest.raises(StoreError, match="busy"):
-                Store.open(tmp_path)
+            with Store.open(tmp_path) as reader:  # opening a current file only reads it
+                assert reader.bankroll == 99_500
+                with pytest.raises(StoreError, match="busy"):
+                    reader.record_round("poker", 500, 0)
             assert s.bankroll == 99_500  # readers are not blocked in WAL mode
         finally:
             other.execute("ROLLBACK")

@@ -35,6 +35,8 @@ import numpy.typing as npt
 
 from ..core.cards import SUIT_ORDER, Card
 from ..core.poker_machines import JOKER, Joker, Machine, PayHand
+from .poker_returns import CACHE_NAME, fingerprint, read_figures
+from .poker_returns import cached_returns as cached_returns  # where callers found it first
 
 __all__ = ["Analysis", "analyse", "all_hands", "hand_rows", "card_index", "index_card", "row_counts"]
 
@@ -408,26 +410,13 @@ def _start_methods() -> list[str]:
 
 # -- the cache the room reads, and the command ---------------------------------------------
 
-#: File in the data folder with the returns this program computed (see :func:`save_result`).
-CACHE_NAME = "poker-returns.json"
-
-
-def fingerprint(machine: Machine) -> str:
-    """A short digest of the machine's pay table: a changed table invalidates its figure."""
-    import hashlib
-    import json
-
-    text = json.dumps(machine.to_mapping(), sort_keys=True)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
 def save_result(folder: os.PathLike[str] | str, analysis: Analysis) -> None:
     """Record a computed return in ``folder``'s cache (written whole, then renamed)."""
     import json
     from pathlib import Path
 
     path = Path(folder) / CACHE_NAME
-    data = _read_cache(path)
+    data = read_figures(path)
     data[analysis.machine.key] = {
         "fingerprint": fingerprint(analysis.machine),
         "return": str(analysis.ret),
@@ -438,35 +427,6 @@ def save_result(folder: os.PathLike[str] | str, analysis: Analysis) -> None:
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # two copies never share one
     temporary.write_text(json.dumps(data, indent=2), encoding="utf-8")
     temporary.replace(path)
-
-
-def _read_cache(path: os.PathLike[str] | str) -> dict[str, Any]:
-    import json
-    from pathlib import Path
-
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def cached_returns(folder: os.PathLike[str] | str, machines: Sequence[Machine]) -> dict[str, Fraction]:
-    """The returns this program computed earlier for ``machines`` (by key); a figure
-    whose pay table has changed since, or that cannot be read, is left out."""
-    from pathlib import Path
-
-    data = _read_cache(Path(folder) / CACHE_NAME)
-    out: dict[str, Fraction] = {}
-    for machine in machines:
-        entry = data.get(machine.key)
-        if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(machine):
-            continue
-        try:
-            out[machine.key] = Fraction(str(entry["return"]))
-        except (KeyError, ValueError, ZeroDivisionError):
-            continue
-    return out
 
 
 def _bar(stream: Any) -> Progress:

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from ..core.poker_machines import JACKS_OR_BETTER, Machine
 from ..resources import asset_path, read_json
+
+if TYPE_CHECKING:  # imported when the machines are loaded: the lobby needs only their order
+    from ..core.poker_machines import Machine
 
 __all__ = ["MACHINE_ORDER", "load_machines", "machine_named", "UnknownMachine"]
 
@@ -34,6 +37,8 @@ class UnknownMachine(ValueError):
 def load_machines() -> Mapping[str, Machine]:
     """Every machine by key, in :data:`MACHINE_ORDER`. A missing or bad file is an error:
     the pay tables ship with the program."""
+    from ..core.poker_machines import Machine
+
     machines: dict[str, Machine] = {}
     for key in MACHINE_ORDER:
         machine = Machine.from_mapping(read_json("paytables", f"{key}.json"))
@@ -54,4 +59,6 @@ def machine_named(name: str) -> Machine:
 
 def default_machine() -> Machine:
     """The house's first machine (9/6 Jacks or Better)."""
+    from ..core.poker_machines import JACKS_OR_BETTER
+
     return load_machines().get(JACKS_OR_BETTER.key, JACKS_OR_BETTER)

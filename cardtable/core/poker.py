@@ -1,10 +1,15 @@
 """Five-card poker hands: exact evaluator and the video-poker pay table (RULES.md section 4).
 
 The evaluator orders all 2,598,960 five-card hands into exactly 7,462 hand values.
-Every value is built once at import (well under a tenth of a second) and keyed by the
-product of one prime per rank, so that evaluating a hand is a handful of attribute
-reads, one multiplication chain and one dictionary look-up: no sorting, no counting,
-no allocation. ``benchmarks/poker_eval.py`` holds it to at least the speed of treys.
+Every value is built once, keyed by the product of one prime per rank, so that
+evaluating a hand is a handful of attribute reads, one multiplication chain and one
+dictionary look-up: no sorting, no counting, no allocation.
+``benchmarks/poker_eval.py`` holds it to at least the speed of treys.
+
+The tables are built when first needed (a few hundred milliseconds), not at import:
+importing the pay tables and categories (the lobby, the rules) costs nothing. The first
+``from cardtable.core.poker import evaluate`` (or :func:`values_by_rank_key`,
+:func:`all_hand_values`) builds them; ``evaluate`` is then the fast function itself.
 
 Pure: no I/O. The pay table's numbers also ship as data in
 ``assets/data/paytable_jacks_9_6.json`` (the screen reads that file through
@@ -20,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 
@@ -112,7 +117,7 @@ class HandValue:
     category: HandCategory
     ranks: tuple[int, ...]
 
-    # Comparisons by strength only: each value exists once, built at import.
+    # Comparisons by strength only: each value exists once, built with the tables.
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandValue):
             return self.strength == other.strength
@@ -255,14 +260,27 @@ def _build_tables() -> tuple[dict[int, HandValue], dict[int, HandValue], dict[in
     return flushes, distinct, repeated, tuple(values)
 
 
-_FLUSH, _DISTINCT, _REPEATED, _VALUES = _build_tables()
-
-
 #: High rank (2..14, ace = 14) -> its prime; a hand's rank key is the product.
 RANK_PRIME: Mapping[int, int] = MappingProxyType(dict(_PRIME_OF_HIGH))
 
-_PLAIN_VIEW = MappingProxyType({**_DISTINCT, **_REPEATED})
-_FLUSH_VIEW = MappingProxyType(dict(_FLUSH))
+
+class _Tables:
+    """The evaluator's tables, built once on first use (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.flush, self.distinct, self.repeated, self.values = _build_tables()
+        self.plain_view: Mapping[int, HandValue] = MappingProxyType({**self.distinct, **self.repeated})
+        self.flush_view: Mapping[int, HandValue] = MappingProxyType(dict(self.flush))
+        self.evaluate = _make_evaluate(self)
+
+
+_built: list[_Tables] = []
+
+
+def _tables() -> _Tables:
+    if not _built:
+        _built.append(_Tables())
+    return _built[0]
 
 
 def values_by_rank_key(flush: bool) -> Mapping[int, HandValue]:
@@ -271,12 +289,13 @@ def values_by_rank_key(flush: bool) -> Mapping[int, HandValue]:
     ``flush=True`` gives the 1,287 one-suit hands, ``False`` the 6,175 others.
     For analyses that count hands by ranks (the hold advice) instead of dealing them.
     """
-    return _FLUSH_VIEW if flush else _PLAIN_VIEW
+    tables = _tables()
+    return tables.flush_view if flush else tables.plain_view
 
 
 def all_hand_values() -> tuple[HandValue, ...]:
     """Every distinct hand value, weakest first (7,462 of them)."""
-    return _VALUES
+    return _tables().values
 
 
 def _bad_hand(cards: object) -> ValueError:
@@ -289,10 +308,10 @@ def _bad_hand(cards: object) -> ValueError:
     return ValueError(f"a poker hand is exactly five distinct cards, not [{shown}]")
 
 
-def _make_evaluate() -> Callable[[Sequence[Card]], HandValue]:
+def _make_evaluate(tables: _Tables) -> Callable[[Sequence[Card]], HandValue]:
     """Build :func:`evaluate` with its tables bound as closure cells (the fastest reads)."""
     card_class = Card
-    primes, flushes, distinct, repeated = _PRIMES, _FLUSH, _DISTINCT, _REPEATED
+    primes, flushes, distinct, repeated = _PRIMES, tables.flush, tables.distinct, tables.repeated
     bad_hand = _bad_hand
 
     def evaluate(cards: Sequence[Card]) -> HandValue:
@@ -335,7 +354,21 @@ def _make_evaluate() -> Callable[[Sequence[Card]], HandValue]:
     return evaluate
 
 
-evaluate = _make_evaluate()
+if TYPE_CHECKING:
+
+    def evaluate(cards: Sequence[Card]) -> HandValue:
+        """The value of exactly five distinct cards; anything else is a ``ValueError``."""
+        ...
+
+
+def __getattr__(name: str) -> Any:
+    """``evaluate`` is built with the tables the first time it is asked for (then it is
+    an ordinary module attribute and this is not called again)."""
+    if name == "evaluate":
+        function = _tables().evaluate
+        globals()["evaluate"] = function
+        return function
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- the pay table ------------------------------------------------------------------------
@@ -442,7 +475,7 @@ class PayTable:
     def payout(self, cards: Sequence[Card], coins: int) -> int:
         """Coins returned for five cards, stake included (0 when they pay nothing)."""
         self._check_coins(coins)
-        return self.payout_for(evaluate(cards), coins)
+        return self.payout_for(_tables().evaluate(cards), coins)
 
 
 # The 9/6 Jacks or Better table (RULES.md section 4) as a literal, identical to

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -17,8 +17,10 @@ from ..core.money import format_chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
-from .remote import Remote, SharedSession
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
+    from .remote import Remote, SharedSession
 
 __all__ = ["CardTableApp", "ShoeFactory"]
 

@@ -14,6 +14,7 @@ import pytest
 from cardtable.ai.poker import best_hold, coach, describe_hold, hold_evs
 from cardtable.ai.poker_analysis import Analysis, analyse, cached_returns, save_result
 from cardtable.ai.poker_machines import MACHINE_ORDER, load_machines
+from cardtable.ai.poker_returns import shipped_for_files, shipped_returns
 from cardtable.cli import main as cli_main
 from cardtable.core.cards import Card, full_deck, parse_cards
 from cardtable.core.poker import JACKS_OR_BETTER_9_6
@@ -245,6 +246,8 @@ def test_the_exact_return_of_every_machine_is_the_published_one(key: str, reques
         analysis = analyse(MACHINES[key], workers=2 if key == "jacks-or-better-9-6" else 1)
     assert analysis.machine == MACHINES[key]
     assert analysis.return_text == PUBLISHED_RETURNS[key]
+    # The figure the room ships (scripts/poker_returns.py wrote it) is this exact analysis.
+    assert shipped_returns([MACHINES[key]]) == {key: analysis.ret}
     assert sum(p for _, p in analysis.probabilities) == 1
     expected_return = sum(p * Fraction(MACHINES[key].pays[h][-1], 5) for h, p in analysis.probabilities if h)
     assert expected_return == analysis.ret
@@ -253,6 +256,15 @@ def test_the_exact_return_of_every_machine_is_the_published_one(key: str, reques
         assert f"{float(analysis.variance):.4f}" == "19.5147"  # the published variance
         royal = dict(analysis.probabilities)[PayHand.NATURAL_ROYAL]
         assert f"{float(royal):.8f}" == "0.00002476"  # 1 in 40,391
+
+
+def test_every_machine_on_offer_has_its_return_shipped_for_its_current_pay_table() -> None:
+    # A pay table changed without running scripts/poker_returns.py fails here (its figure
+    # would silently fall back to "not computed"); the slow test above checks the values.
+    shipped = shipped_returns(list(MACHINES.values()))
+    assert list(shipped) == list(MACHINE_ORDER)
+    assert {key: f"{float(value):.6f}" for key, value in shipped.items()} == PUBLISHED_RETURNS
+    assert shipped_for_files(MACHINE_ORDER) == shipped  # the lobby's check of the files, byte for byte
 
 
 def test_analyse_refuses_an_unknown_machine_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

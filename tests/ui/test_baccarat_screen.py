@@ -575,12 +575,26 @@ async def test_the_deal_waits_while_the_rules_cover_the_table(data_dir: Path, mo
 
     app = make_app(data_dir, PLAYER_NATURAL, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        monkeypatch.setattr(app, "delay", lambda kind="card": 0.1)
+        steps: list[str] = []
+
+        def delay(kind: str = "card") -> float:
+            """The pause before each step of the deal; the rules are asked for during the
+            first one, as a player pressing ? while the cards come (whatever the machine's speed)."""
+            if not steps:
+                app.action_rules()
+            steps.append(kind)
+            return 0.001
+
+        monkeypatch.setattr(app, "delay", delay)
         await pilot.pause()
-        await pilot.press("p", "enter", "question_mark")
+        baccarat = table(app)
+        await pilot.press("p", "enter")
+        while not isinstance(app.screen, RulesScreen) or baccarat._uncovered.is_set():
+            await pilot.pause()  # the rules are up and the table knows it is covered
+        for _ in range(5):
+            await pilot.pause(0.01)  # the deal had every chance to go on (it must not)
         assert isinstance(app.screen, RulesScreen)
-        await pilot.pause(1.0)  # longer than the whole deal would take
-        assert isinstance(app.screen, RulesScreen)
+        assert len(steps) == 1  # it waits at its first step: nothing more was shown
         assert app.store.history("baccarat") == []  # nothing settled behind the dialog
         await press(pilot, ["escape"])  # back at the table: the deal carries on and settles
         await app.workers.wait_for_complete()

@@ -226,6 +226,40 @@ async def test_quitting_mid_drill_keeps_what_was_answered(data_dir: Path) -> Non
         assert [(s.game, s.answered) for s in store.drill_scores()] == [("blackjack", 1)]
 
 
+@pytest.mark.parametrize("game", ["blackjack", "poker"])
+async def test_keys_typed_while_the_question_is_dealt_are_kept(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    import threading
+
+    drill_class = BlackjackDrill if game == "blackjack" else PokerDrill
+    real = drill_class.question
+    gate = threading.Event()  # the first question takes as long as the test says (a busy machine)
+
+    def slow_question(self):  # type: ignore[no-untyped-def]
+        gate.wait(timeout=120)
+        return real(self)
+
+    monkeypatch.setattr(drill_class, "question", slow_question)
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=3, drill=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.question is None
+        assert "Dealing…" in screen_text(app)
+        keys = ["s"] if game == "blackjack" else ["1", "2", "enter"]
+        await pilot.press(*keys)  # typed before the question shows
+        assert screen.decisions == []
+        gate.set()
+        while screen.question is None and not screen.decisions:  # the question arrives...
+            await settle(pilot)
+        await settle(pilot)
+        (decision,) = screen.decisions  # ...and the keys typed meanwhile apply to it, in order
+        assert decision.chosen == ("Stand" if game == "blackjack" else "exchange 1 2")
+        text = " ".join(screen_text(app).split())
+        assert f"{decision.chosen}: the best" in text or f"✗ {decision.chosen}" in text
+
+
 def test_a_count_drills_score_is_kept_with_the_others(data_dir: Path) -> None:
     """The count drill saves its score as the decision drills do (it was refused)."""
     with Store.open(data_dir) as store:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input
 
 from cardtable.ai.poker_machines import load_machines
 from cardtable.core.baccarat_table import BaccaratTable
@@ -77,10 +77,14 @@ async def test_filters_by_game_result_and_biggest_swings(data: Path) -> None:
         since.value = ""
         await settle(pilot)
         assert screen.total > 0
-        game = screen.query_one("#filter-game", Select)
-        game.value = "poker"
+        await pilot.click("#filter-game")  # a click moves a filter on: blackjack -> baccarat -> poker
+        await settle(pilot)
+        assert "◂ Baccarat ▸" in screen_text(app) and {e.game for e in screen.entries} == {"baccarat"}
+        await pilot.click("#filter-game")
         await settle(pilot)
         assert {e.game for e in screen.entries} == {"poker"}
+        await press(pilot, "g")  # and round again: every game
+        assert screen.filter.game is None and "◂ Every game ▸" in screen_text(app)
 
 
 def _open(app: CardTableApp, game: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from settings_keys import to_setting
 
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
@@ -145,7 +146,8 @@ async def test_bankroll_and_settings_survive_restart(data_dir: Path) -> None:
         app.sync_bankroll()
         await pilot.press("o")
         await pilot.pause()
-        await pilot.click("#ascii")
+        await to_setting(pilot, "ascii")
+        await pilot.press("enter")
         await pilot.pause()
         assert app.settings.ascii is True
     app.store.close()
@@ -179,14 +181,13 @@ async def test_settings_choices_persist(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o")
         await pilot.pause()
-        screen = app.screen
-        from textual.widgets import Select
-
-        screen.query_one("#bj-seat-count", Select).value = 3
-        screen.query_one("#baccarat-decks", Select).value = 6
-        screen.query_one("#poker-exchanges", Select).value = 3
-        await pilot.pause()
-        await pilot.click("#animations")
+        await pilot.press("right")  # the first row: computer seats, 2 -> 3
+        await to_setting(pilot, "baccarat-decks")
+        await pilot.press("left")  # 8 -> 6
+        await to_setting(pilot, "poker-exchanges")
+        await pilot.press("right", "right")  # 1 -> 3
+        await to_setting(pilot, "animations")
+        await pilot.press("space")
         await pilot.pause()
     store = Store.open(data_dir)
     try:

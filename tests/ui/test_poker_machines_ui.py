@@ -157,7 +157,34 @@ async def test_a_resumed_hand_is_paid_by_the_machine_it_was_dealt_on(data_dir: P
         assert again.screen.query_one(Banner).text.startswith("Four of a Kind — wins 25")
 
 
-async def test_the_computed_returns_show_at_the_table_in_the_lobby_and_in_the_rules(data_dir: Path) -> None:
+def forget_the_shipped_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As when the pay tables have changed since the shipped figures were computed."""
+    from cardtable.ai import poker_returns
+
+    monkeypatch.setattr(poker_returns, "_shipped_data", lambda: {})
+
+
+async def test_a_fresh_data_folder_knows_every_return_at_once(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, seed=7, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "9/6 JoB 99.54 %" in screen_text(app) and "…" not in screen_text(app)
+        await pilot.press("3")
+        await settle(pilot)
+        seen = []
+        for _key in MACHINE_ORDER:
+            text = screen_text(app)
+            assert "not computed" not in text and "computing" not in text
+            seen.append(re.search(r"returns (\d+\.\d{4}) %", text).group(1))  # type: ignore[union-attr]
+            await pilot.press("m")
+            await settle(pilot)
+        assert seen == ["99.5439", "99.1660", "98.9808", "100.7620", "100.6463"]
+
+
+async def test_the_computed_returns_show_at_the_table_in_the_lobby_and_in_the_rules(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    forget_the_shipped_returns(monkeypatch)
     machine = MACHINES["deuces-wild"]
     # A figure kept by the program's own computation (the cache); the real one is tested
     # in tests/ai/test_poker_ai.py, this checks that the room shows what was computed.
@@ -225,6 +252,7 @@ def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
             self.done = True
 
     monkeypatch.setattr(room.subprocess, "Popen", Child)
+    forget_the_shipped_returns(monkeypatch)
     told: list[int] = []
     timers: list[object] = []
 

@@ -462,17 +462,20 @@ async def test_keys_work_during_the_deal_animation(data_dir: Path) -> None:
         data_dir=data_dir, seed=7, animations=True, start="poker",
         shoe_factory=stacked("2S 7D 9H JC KS  JH"),
     )
+    pause = [3600.0]  # the deal's reveal waits an hour before its first card: it is surely under way
+    app.delay = lambda kind="card": pause[0]  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PokerScreen)
         await pilot.press("enter")
-        assert any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
-        await pilot.press("1", "enter")  # tick and draw before the reveal ends
-        for _ in range(100):  # wait for the reveal to finish (not a timing assertion)
-            if not screen.view.hidden:
-                break
-            await pilot.pause(0.05)
+        assert all(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
+        await pilot.press("1")  # tick during the reveal
+        pause[0] = 0.001
+        await pilot.press("enter")  # and draw: the reveal in progress gives way to the draw's
+        await app.workers.wait_for_complete()  # the draw's reveal, to its end (no deadline)
+        await pilot.pause()
+        assert not screen.view.hidden
         assert not any(screen.query_one(f"#card-{i}", CardWidget).face_down for i in range(5))
         assert shown_cards(screen) == parse_cards("JH 7D 9H JC KS")
         assert "One Pair" in screen.query_one(Banner).text

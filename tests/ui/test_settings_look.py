@@ -1,15 +1,17 @@
 """The settings offer the table limits the rules promise, and read without colour
-(issue 12): checkboxes [x]/[ ], a visible focus."""
+(issue 12): switches [x]/[ ], a visible highlight. One list: ↑/↓ pick a setting,
+←/→ step its value, enter, space or a click step it forward."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from settings_keys import row_text, to_setting
+
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.settings import SettingsScreen
 from cardtable.ui.widgets.common.bet import BetControls
-from cardtable.ui.widgets.common.tickbox import TickBox
 
 from helpers import press, screen_text, settle
 
@@ -20,15 +22,14 @@ async def test_table_limits_chosen_in_the_settings_rule_the_tables(data_dir: Pat
         await settle(pilot)
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
-        await pilot.click("#bj-limits")
-        await settle(pilot)
-        await press(pilot, "down", "enter")  # the second choice: 10–1,000
+        await to_setting(pilot, "bj-limits")
+        await press(pilot, "right")  # the second choice: 10–1,000
         assert app.settings.bj_min == 1_000 and app.settings.bj_max == 100_000
         assert "10–1,000 per hand" in screen_text(app)
-        await pilot.click("#bac-limits")
-        await settle(pilot)
-        await press(pilot, "down", "down", "enter")  # 25–2,500
+        await to_setting(pilot, "bac-limits")
+        await press(pilot, "right", "right", "right", "left")  # 25–2,500
         assert (app.settings.bac_min, app.settings.bac_max) == (2_500, 250_000)
+        assert "25–2,500 per spot" in screen_text(app)
         await press(pilot, "escape", "1")
         bet = app.screen.query_one("#bj-bet", BetControls)
         assert bet.value == 1_000 and bet.values[0] == 1_000 and bet.values[-1] == 100_000
@@ -42,16 +43,17 @@ async def test_checkboxes_read_ticked_or_not_without_colour(data_dir: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "o")
-        box = app.screen.query_one("#animations", TickBox)
+        await to_setting(pilot, "animations")
 
         def line() -> str:
             return next(row for row in screen_text(app).splitlines() if "deal card by card" in row)
 
-        assert box.value is True and "[x] deal card by card" in line()  # the stored setting: on
-        await pilot.click("#animations")
-        await settle(pilot)
-        assert box.value is False and "[ ] deal card by card" in line()
+        assert "[x] deal card by card" in line()  # the stored setting: on
+        await press(pilot, "enter")
+        assert "[ ] deal card by card" in line()
         assert app.settings.animations is False
+        await press(pilot, "space")
+        assert "[x] deal card by card" in line() and app.settings.animations is True
 
 
 async def test_the_coach_mode_switch_is_the_coach_setting(data_dir: Path) -> None:
@@ -60,14 +62,11 @@ async def test_the_coach_mode_switch_is_the_coach_setting(data_dir: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "o")
-        box = app.screen.query_one("#coach", TickBox)
-        assert box.value is False and app.settings.coach is False
-        box.scroll_visible(animate=False)
-        await settle(pilot)
+        await to_setting(pilot, "coach")
+        assert app.settings.coach is False
         assert "[ ] warn before a costly choice" in screen_text(app)
-        await pilot.click("#coach")
-        await settle(pilot)
-        assert box.value is True and app.settings.coach is True
+        await press(pilot, "right")
+        assert app.settings.coach is True
         assert "[x] warn before a costly choice" in screen_text(app)
     with Store.open(data_dir) as store:
         assert store.settings().coach is True
@@ -75,4 +74,63 @@ async def test_the_coach_mode_switch_is_the_coach_setting(data_dir: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:  # shown as saved
         await settle(pilot)
         await press(pilot, "o")
-        assert app.screen.query_one("#coach", TickBox).value is True
+        assert "[x] warn before a costly choice" in row_text(app, "coach")
+
+
+async def test_the_seats_and_their_levels_and_a_click(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "o")
+        assert app.settings.bj_seats == ("normal", "hard")
+        assert "Computer seats" in row_text(app, "bj-seat-count") and "◂ 2 ▸" in row_text(app, "bj-seat-count")
+        await press(pilot, "down", "down", "right")  # the second seat: hard -> easy (round again)
+        assert app.settings.bj_seats == ("normal", "easy")
+        await press(pilot, "down")  # the third and fourth seats are off: the highlight skips them
+        assert "Table limits" in row_text(app, "bj-limits") and "5–500 per hand" in screen_text(app)
+        await to_setting(pilot, "bj-seat-count")
+        await press(pilot, "left", "left")  # no computer seats
+        assert app.settings.bj_seats == ()
+        await press(pilot, "right", "right", "right")  # back to three: the second kept its level
+        assert app.settings.bj_seats == ("normal", "easy", "normal")
+        await pilot.click("#settings-list", offset=(4, 1))  # a click on the seats row: the next value
+        await settle(pilot)
+        assert len(app.settings.bj_seats) == 4
+        await press(pilot, "escape")
+    with Store.open(data_dir) as store:
+        assert store.settings().bj_seats == ("normal", "easy", "normal", "normal")
+
+
+async def test_every_setting_is_on_the_list_and_the_footer_says_how_to_change_it(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "o")
+        for key, shown in (("ai-delay", "normal (0.5 s)"), ("baccarat-decks", "8 decks (standard)"),
+                           ("poker-coin", "5 chips"), ("poker-exchanges", "◂ 1 ▸"), ("ascii", "[ ] letters"),
+                           ("theme", "textual-dark")):
+            assert shown in row_text(app, key), key
+        assert "←→ Change" in screen_text(app).splitlines()[-1]
+        await to_setting(pilot, "poker-coin")
+        await press(pilot, "left")
+        assert app.settings.poker_coin == 200
+        await to_setting(pilot, "ai-delay")
+        await press(pilot, "right")
+        assert app.settings.ai_delay_ms == 1000
+        await to_setting(pilot, "theme")
+        await press(pilot, "right")
+        assert app.settings.theme != "textual-dark" and app.theme == app.settings.theme
+
+
+async def test_the_count_switch_is_the_count_setting(data_dir: Path) -> None:
+    """Coach mode's count at the blackjack table (off by default), saved at once."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "o")
+        await to_setting(pilot, "count")
+        assert app.settings.count is False and "[ ] show the Hi-Lo count" in row_text(app, "count")
+        await press(pilot, "right")
+        assert app.settings.count is True and "[x] show the Hi-Lo count" in row_text(app, "count")
+    with Store.open(data_dir) as store:
+        assert store.settings().count is True

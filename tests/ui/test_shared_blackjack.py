@@ -451,3 +451,21 @@ async def test_the_coach_grades_each_choice_into_the_players_own_history_on_the_
             assert [d.chosen for d in decisions_in(entry.details)] == chosen
         finally:
             store.close()
+
+
+async def test_the_turn_prompt_stays_whole_on_one_line_at_80_columns(tmp_path: Path, server: Server) -> None:
+    """A long prompt keeps its figures: the actions become their keys, and a notice that
+    would not fit beside it is left out rather than cutting the prompt mid-sentence."""
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa = table_screen(a)
+        await pa.press("enter")
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        width = sa._banner.content_size.width
+        sa._notice, sa._notice_turn = "Time is up: abcdefghijklmnopqrst's hand stands.", sa.shared.turn
+        sa.closing = True  # "Last round · " too
+        sa._prompt()
+        text = sa._banner.text
+        assert len(text) <= width and text.startswith("Last round · Your turn") and text.endswith(" s"), text

@@ -136,10 +136,8 @@ async def test_key_footer_dims_and_retargets_in_place() -> None:
 
     app = FooterApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(50):  # the footer builds its keys after the first frame
+        while not _footer_keys(app):  # the footer builds its keys after the first frame
             await pilot.pause(0.01)
-            if _footer_keys(app):
-                break
         assert _footer_keys(app) == [("enter", "Deal", False), ("x", "Toss", True)]
         widgets = list(app.query(FooterKey))
         await pilot.press("enter")  # deal: enter now draws, x is allowed

@@ -157,3 +157,20 @@ def test_nice_ticks_are_round_and_cover_the_range() -> None:
         ticks = nice_ticks(low, high, most)
         assert 2 <= len(ticks) <= most and ticks[0] <= low and ticks[-1] >= high
         assert len({b - a for a, b in zip(ticks, ticks[1:], strict=False)}) == 1
+
+
+async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
+    from cardtable.ui.widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
+
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await settle(pilot)
+        assert len(screen.query(BankrollChart)) == 1  # the tab on show
+        assert not screen.query(GameNetChart) and not screen.query(ResultsChart)  # not built yet
+        await press(pilot, "c")
+        assert len(screen.query(GameNetChart)) == 1 and not screen.query(ResultsChart)
+        await press(pilot, "c")
+        assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from settings_keys import row_text, to_setting
 from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox
+from textual.widgets import Button
 
 from cardtable.store import Store
 from cardtable.ui.app import UI_BUSY_TIMEOUT_MS, CardTableApp
@@ -62,8 +63,7 @@ async def test_a_settings_change_on_a_locked_file_is_reported(data_dir: Path) ->
         assert isinstance(app.screen, SettingsScreen)
         holder = lock(data_dir)
         try:
-            box = app.screen.query_one("#animations", Checkbox)
-            box.focus()
+            await to_setting(pilot, "animations")
             await pilot.press("space")
             await settle(pilot)
         finally:
@@ -72,6 +72,7 @@ async def test_a_settings_change_on_a_locked_file_is_reported(data_dir: Path) ->
         assert isinstance(app.screen, SettingsScreen)  # still running, still there
         assert any(m.startswith("The settings could not be saved") and "busy" in m for m in messages(app))
         assert app.settings.animations is True  # nothing half-saved
+        assert "[x] deal card by card" in row_text(app, "animations")  # and the list shows what is kept
         with Store.open(data_dir) as store:
             assert store.settings().animations is True
 

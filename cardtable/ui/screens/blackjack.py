@@ -33,6 +33,7 @@ from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
 from ...core.blackjack_refusals import action_refusal
 from ...core.blackjack_table import Table
+from ...core.cards import Card
 from ...core.record import RoundRecord
 from ...resources import asset_path
 from ...tables.blackjack import BlackjackTable as TableService
@@ -64,6 +65,7 @@ class BlackjackScreen(BlackjackBetting, BlackjackCoach):
         Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
         Binding("k", "coach", "Coach", priority=True, id="blackjack.coach"),
+        Binding("n", "count", "Count", priority=True, id="blackjack.count", show=False),
         # The chart is on its own button ("Chart g"): the footer has no room left at 80.
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         # The bet keys are shown by the bet row's own "−" and "+" buttons (disabled
@@ -239,7 +241,7 @@ class BlackjackScreen(BlackjackBetting, BlackjackCoach):
                 for i, stack in enumerate(self.seats.stacks)
             ]
             self._layout.draw(
-                self.view,
+                self.counted(self.view, self.rules),
                 stacks,
                 live=picture is not None and r is not None and picture.applied == len(r.events),
                 min_bet=self.rules.min_bet,
@@ -390,7 +392,22 @@ class BlackjackScreen(BlackjackBetting, BlackjackCoach):
         if self._welcome_back:
             self._welcome_back = False
             prefix = "Your round was waiting · " + prefix
-        self.banner.show(turn_prompt(r.view(self.human), prefix), "info")
+        prompt = turn_prompt(r.view(self.human), prefix)
+        note = self.count_note(self.view, self.rules)
+        self.banner.show(f"{prompt} · {note}" if note else prompt, "info")
+
+    def _seen_before(self) -> tuple[Card, ...]:
+        return self.table.seen_since_shuffle if self.table is not None else ()
+
+    def action_coach(self) -> None:
+        """Coach mode on or off; the count it shows comes and goes with it."""
+        super().action_coach()
+        self._draw()
+
+    def _recount(self) -> None:
+        self._draw()
+        if self.view.phase is Phase.PLAYER:
+            self._prompt()
 
     def _shoe_ran_out(self) -> None:
         """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so the

@@ -10,20 +10,28 @@ choice is taken (:meth:`_act`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import getters
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from ...ai.grading import WARN_THRESHOLD, Decision
-from ...core.blackjack import Action
+from ...core.blackjack import Action, Rules
+from ...core.cards import Card
 from ..app import CardTableApp
 from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
-from ..widgets.blackjack.table import ACTIONS, BlackjackTable
+from ..widgets.blackjack.table import ACTIONS, BlackjackTable, TableView
 from ..widgets.common.banner import Banner
 from .coach_warning import CoachWarning
+
+if TYPE_CHECKING:
+    from ...ai.counting.play import IndexPlay
+    from ...ai.counting.systems import CountSystem
+    from ...ai.counting.table_count import CountReading
 
 __all__ = ["BlackjackCoach"]
 
@@ -55,6 +63,8 @@ class BlackjackCoach(Screen[None]):
         self._tip_wanted: CoachSpot | None = None
         #: The coach's warning is open: no other choice until it is answered.
         self._warning_open = False
+        #: The count system's index plays for these rules (worked out once, in a thread).
+        self._index_plays: tuple[IndexPlay, ...] | None = None
 
     def legal(self) -> set[Action]:
         """The player's legal actions now (none when it is not their turn)."""
@@ -67,6 +77,68 @@ class BlackjackCoach(Screen[None]):
     def _act(self, action: Action, decision: Decision | None) -> None:
         """Take ``action`` at the table, with its grade."""
         raise NotImplementedError
+
+    def _seen_before(self) -> Sequence[Card]:
+        """The cards of the rounds completed since the shuffle (the table says)."""
+        raise NotImplementedError
+
+    # -- the count, in coach mode ------------------------------------------------------
+
+    @property
+    def counting(self) -> bool:
+        """Coach mode shows the count (``n``; both are settings)."""
+        settings = self.app.settings
+        return settings.coach and settings.count
+
+    def action_count(self) -> None:
+        """The Hi-Lo count shown in coach mode, or hidden (saved in the settings)."""
+        settings = self.app.settings
+        if not self.app.save_settings(replace(settings, count=not settings.count)):
+            return
+        self._recount()
+        if not self.app.settings.count:
+            self._banner.show("The count is hidden.", "info")
+        elif not settings.coach:
+            self._banner.show("The count shows in coach mode: k turns it on.", "info")
+        else:
+            self._banner.show("Coach mode shows the Hi-Lo count, and the plays it turns.", "info")
+
+    def _recount(self) -> None:
+        """Draw the table again with the count (the screen's own drawing)."""
+
+    def counted(self, view: TableView, rules: Rules) -> TableView:
+        """``view`` with the count of every card seen in it, when coach mode shows it."""
+        if not self.counting:
+            return view if not view.count_text else replace(view, count_text="")
+        reading = self._reading(view, rules)
+        return replace(view, count_text=reading.words())
+
+    def _reading(self, view: TableView, rules: Rules) -> CountReading:
+        from ...ai.counting.table_count import read_count  # the count's code, when first shown
+
+        picture = view.picture
+        shown: list[Card] = []
+        if picture is not None:
+            shown = [c for hands in picture.seats for h in hands for c in h.cards]
+            shown += [c for c in picture.dealer if c is not None]
+        return read_count(hi_lo(), [*self._seen_before(), *shown], view.shoe_left, rules.decks)
+
+    def count_note(self, view: TableView, rules: Rules) -> str:
+        """"16 v 10 at true count +1: stand (index 0)" when the count turns the basic
+        play of the decision at hand (coach mode with the count), else ""."""
+        spot = self._spot()
+        if not self.counting or spot is None:
+            return ""
+        if self._index_plays is None:
+            self.run_worker(partial(_plays_for, rules), name="indices", group="count", thread=True,
+                            exclusive=True, exit_on_error=False)
+            return ""
+        from ...ai.blackjack import recommend
+        from ...ai.counting.table_count import index_note
+
+        basic = recommend(rules, spot.cards, spot.dealer_up, set(spot.legal))
+        note = index_note(self._index_plays, spot.cell, basic, spot.legal, self._reading(view, rules).true)
+        return note or ""
 
     def action_play(self, name: str) -> None:
         """Hit, stand, double or split. The choice is graded first (its spot valued in a
@@ -183,6 +255,11 @@ class BlackjackCoach(Screen[None]):
         self._valuing[worker] = spot
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "count":
+            if event.state is WorkerState.SUCCESS and isinstance(event.worker.result, tuple):
+                self._index_plays = event.worker.result
+                self._recount()
+            return
         spot = self._valuing.get(event.worker)
         if spot is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
             return
@@ -200,3 +277,18 @@ class BlackjackCoach(Screen[None]):
             return
         if self._tip_wanted == spot and spot == current:
             self._show_tip(advice)
+
+
+def hi_lo() -> CountSystem:
+    """The count coach mode shows (read from the assets when first asked)."""
+    from ...ai.counting.systems import system_named
+
+    return system_named("hilo")
+
+
+def _plays_for(rules: Rules) -> tuple[IndexPlay, ...]:
+    """Hi-Lo's index plays for ``rules`` (seconds of analysis the first time)."""
+    from ...ai.counting.indices import indices
+    from ...ai.counting.play import index_plays
+
+    return index_plays(indices(hi_lo(), rules))

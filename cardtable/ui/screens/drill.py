@@ -11,7 +11,9 @@ on ``escape``, the score (answered, best, EV given away) is shown and kept in th
 
 The questions are made in a thread, one ahead of the player (an analysis call is a
 fraction of a second the first time an up card or a machine is seen), so a key never
-waits on arithmetic. A drill's EVs are per unit of stake; the cost in chips is for a
+waits on arithmetic. Keys typed while a question is still being dealt ("Dealing…", the
+first one on a busy machine) are kept and applied, in order, once it is shown: a key is
+never lost. A drill's EVs are per unit of stake; the cost in chips is for a
 blackjack hand at the table minimum and a poker hand of 5 coins of the coin size.
 """
 
@@ -111,6 +113,8 @@ class DrillScreen(Screen[None]):
         self.over = False
         self.recorded = False
         self._ready: list[Question] = []
+        #: Answers and ticks typed while the question was being dealt, applied once it shows.
+        self._typed_ahead: list[tuple[str, str | int]] = []
         self._making = False
         self._drill: BlackjackDrill | PokerDrill | None = None
         self.stake = 0
@@ -218,12 +222,25 @@ class DrillScreen(Screen[None]):
                     f"The next question could not be made ({event.worker.error}).")
 
     def _next(self) -> None:
-        """Show the next question (or wait for it), and start making the one after."""
+        """Show the next question (or wait for it), and start making the one after; then
+        apply the keys typed while it was being dealt."""
         self.question = self._ready.pop(0) if self._ready else None
         self.ticked = set()
         self._draw_question()
         self.refresh_bindings()
         self._make()
+        while self._typed_ahead and self.question is not None and not self.over:
+            action, argument = self._typed_ahead.pop(0)
+            if action == "answer":
+                self.action_answer(str(argument))
+            elif action == "tick":
+                self.action_tick(int(argument))
+            else:
+                self.action_draw()
+
+    def _dealing(self) -> bool:
+        """A question is on its way (typed keys wait for it)."""
+        return self.question is None and not self.over and self._drill is not None
 
     def _draw_question(self) -> None:
         q = self.question
@@ -255,11 +272,13 @@ class DrillScreen(Screen[None]):
             if not blackjack or self.over:
                 return False
             q = self.question
-            return True if (q is not None and not self.over and parameters and parameters[0] in q.evs) else None
+            if q is None:
+                return True  # typed ahead: kept for the question being dealt
+            return True if (parameters and parameters[0] in q.evs) else None
         if action in ("tick", "draw"):
             if blackjack or self.over:
                 return False
-            return True if self.question is not None else None
+            return True
         if action == "again":
             return True if self.over else False
         if action == "end":  # mid-drill with answers: end it and show the score
@@ -270,6 +289,9 @@ class DrillScreen(Screen[None]):
 
     def action_answer(self, chosen: str) -> None:
         """Blackjack: take ``chosen`` ("Hit", "Stand", "Double", "Split")."""
+        if self._dealing() and self.game == "blackjack":
+            self._typed_ahead.append(("answer", chosen))
+            return
         q = self.question
         if q is None or self.over or chosen not in q.evs:
             return
@@ -277,6 +299,9 @@ class DrillScreen(Screen[None]):
 
     def action_tick(self, index: int) -> None:
         """Poker: tick (or untick) card ``index`` for exchange."""
+        if self._dealing() and self.game == "poker":
+            self._typed_ahead.append(("tick", index))
+            return
         if self.question is None or self.over or self.game != "poker":
             return
         self.ticked ^= {index}
@@ -299,6 +324,9 @@ class DrillScreen(Screen[None]):
 
     def action_draw(self) -> None:
         """Poker: exchange the ticked cards (the answer)."""
+        if self._dealing() and self.game == "poker":
+            self._typed_ahead.append(("draw", 0))
+            return
         q = self.question
         if q is None or self.over or self.game != "poker":
             return

@@ -2,7 +2,10 @@
 
 Why paged: a player's history grows to 100,000 rounds and more; the list reads a page
 at a time from the store (``Store.history_page``) and the next page when the cursor
-nears the end, so it opens as fast with a long history as with a short one.
+nears the end, so it opens as fast with a long history as with a short one. The first
+page is one screenful and a little more (the screen opens at once), the next ones larger.
+The filters are plain one-line controls that a key (``g`` ``w`` ``b``) or a click moves to
+the next choice: three drop-down selects cost more than the rest of the screen together.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label, Select
+from textual.widgets import DataTable, Header, Input, Label, Static
 
 from ...core.cards import Card
 from ...core.money import format_chips, format_signed
@@ -30,8 +34,9 @@ from .history_replay import local_time, replay_screen
 
 __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
-#: Rows read from the store at a time.
+#: Rows read from the store at a time, and for the first frame.
 PAGE = 200
+FIRST_PAGE = 40
 #: Cells of one small card in the list: a ten's three, every other card padded to match.
 _CARD_CELLS = 3
 
@@ -94,6 +99,36 @@ def net_text(amount: int) -> Text:
     return Text(format_signed(amount), style=style, justify="right")
 
 
+class FilterChoice(Static):
+    """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one."""
+
+    class Moved(Message):
+        """The choice was clicked: move it on."""
+
+        def __init__(self, choice: FilterChoice) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, choices: tuple[tuple[str, str], ...], value: str, *, id: str) -> None:
+        super().__init__(id=id, classes="filter-choice")
+        self.choices = choices
+        self.value = value
+        self._show()
+
+    def _show(self) -> None:
+        self.update(f"◂ {dict((v, k) for k, v in self.choices).get(self.value, self.value)} ▸")
+
+    def move(self) -> str:
+        """The next choice (round again after the last); returns it."""
+        values = [v for _, v in self.choices]
+        self.value = values[(values.index(self.value) + 1) % len(values)] if self.value in values else values[0]
+        self._show()
+        return self.value
+
+    def on_click(self) -> None:
+        self.post_message(self.Moved(self))
+
+
 class HistoryScreen(Screen[None]):
     """Settled rounds, newest first by default; enter opens a round's replay."""
 
@@ -109,8 +144,7 @@ class HistoryScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HistoryScreen #history-filters { height: 1; padding: 0 1; }
-    HistoryScreen #history-filters Select { width: 15; margin-right: 1; }
-    HistoryScreen #history-filters #filter-order { width: 17; }
+    HistoryScreen #history-filters .filter-choice { width: auto; margin-right: 2; }
     HistoryScreen #history-filters Input { width: 12; }
     HistoryScreen #history-filters .filter-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
     HistoryScreen #history-status { height: 1; padding: 0 1; color: $text-muted; }
@@ -129,9 +163,9 @@ class HistoryScreen(Screen[None]):
         yield Header()
         with Vertical():
             with Horizontal(id="history-filters"):
-                yield Select(games, value=self.filter.game or "", allow_blank=False, compact=True, id="filter-game")
-                yield Select(_RESULTS, value="", allow_blank=False, compact=True, id="filter-result")
-                yield Select(_ORDERS, value="newest", allow_blank=False, compact=True, id="filter-order")
+                yield FilterChoice(tuple(games), self.filter.game or "", id="filter-game")
+                yield FilterChoice(_RESULTS, "", id="filter-result")
+                yield FilterChoice(_ORDERS, "newest", id="filter-order")
                 yield Input(placeholder="from date", compact=True, id="filter-since", max_length=10)
                 yield Label(" – ", classes="filter-label")
                 yield Input(placeholder="to date", compact=True, id="filter-until", max_length=10)
@@ -168,7 +202,8 @@ class HistoryScreen(Screen[None]):
         if len(self.entries) >= self.total:
             return
         try:
-            page = self.app.store.history_page(self.filter, limit=PAGE, offset=len(self.entries))
+            limit = PAGE if self.entries else FIRST_PAGE
+            page = self.app.store.history_page(self.filter, limit=limit, offset=len(self.entries))
         except (StoreError, ValueError) as error:
             self._status(f"The history could not be read: {error}")
             return
@@ -206,11 +241,9 @@ class HistoryScreen(Screen[None]):
 
     # -- filters ---------------------------------------------------------------------
 
-    @on(Select.Changed)
-    def _select_changed(self, event: Select.Changed) -> None:
-        value = str(event.value) if event.value is not Select.BLANK else ""
-        name = (event.select.id or "").removeprefix("filter-")
-        self._set(name, value)
+    @on(FilterChoice.Moved)
+    def _choice_clicked(self, event: FilterChoice.Moved) -> None:
+        self.action_cycle((event.choice.id or "").removeprefix("filter-"))
 
     @on(Input.Submitted)
     @on(Input.Changed)
@@ -251,15 +284,9 @@ class HistoryScreen(Screen[None]):
             self.reload()
 
     def action_cycle(self, name: str) -> None:
-        """The filter keys: each press moves its Select to the next choice."""
-        select: Select[str] = self.query_one(f"#filter-{name}", Select)
-        options = {
-            "game": ["", *GAME_INFO],
-            "result": [v for _, v in _RESULTS],
-            "order": [v for _, v in _ORDERS],
-        }[name]
-        current = str(select.value) if select.value is not Select.BLANK else ""
-        select.value = options[(options.index(current) + 1) % len(options)] if current in options else options[0]
+        """The filter keys (and a click on a filter): the next choice of that filter."""
+        choice = self.query_one(f"#filter-{name}", FilterChoice)
+        self._set(name, choice.move())
 
     # -- opening a round ----------------------------------------------------------------
 

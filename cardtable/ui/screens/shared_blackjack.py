@@ -25,6 +25,7 @@ from textual.widgets import Header
 
 from ...ai.grading import Decision
 from ...core.blackjack import Action
+from ...core.cards import Card
 from ...core.money import format_chips
 from ...net.view import SEATS, SharedTable, SnapshotError
 from ...resources import asset_path
@@ -56,6 +57,7 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
         Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
         Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
         Binding("k", "coach", "Coach", priority=True, id="blackjack.coach"),
+        Binding("n", "count", "Count", priority=True, id="blackjack.count", show=False),
         Binding("c", "computers", "Computers", priority=True, id="shared.computers"),
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
@@ -163,7 +165,7 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             return
         stacks = [seat.stack for seat in state.others]
         self._layout.draw(
-            self._view(state),
+            self.counted(self._view(state), self.rules),
             stacks,
             live=True,
             min_bet=self.rules.min_bet,
@@ -176,12 +178,19 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
     # -- the banner: whose turn, with its countdown ------------------------------------
 
     def _prompt(self) -> None:
+        """The prompt, whole on one line: the actions as their keys when the words do not
+        fit, and the last turn's notice only when there is room for it too."""
+        width = self._banner.content_size.width or self.size.width or 80
         self._say_prompt()
+        if len(self._banner.text) > width:
+            self._say_prompt(short=True)
         if self._notice and self._banner.kind == "info":
-            self._banner.show(f"{self._notice} · {self._banner.text}", "info")
+            with_notice = f"{self._notice} · {self._banner.text}"
+            if len(with_notice) <= width:
+                self._banner.show(with_notice, "info")
         self._prompted = self._banner.text
 
-    def _say_prompt(self) -> None:
+    def _say_prompt(self, short: bool = False) -> None:
         state = self.shared
         if state is None:
             return
@@ -193,9 +202,12 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             index = state.turn[1]
             which = f" (hand {index + 1} of {len(hands)})" if len(hands) > 1 else ""
             hand = hands[index].describe() if index < len(hands) else ""
-            words = ", ".join(name.capitalize() for name, a in ACTIONS.items() if a in state.legal)
+            names = [name for name, a in ACTIONS.items() if a in state.legal]
+            words = " ".join(n[0] for n in names) if short else ", ".join(n.capitalize() for n in names)
             last = "Last round · " if self.closing else ""
-            self._banner.show(f"{last}Your turn{which}: {hand} · {words}{clock}", "info")
+            note = self.count_note(self._view(state), self.rules)
+            note = f" · {note}" if note else ""
+            self._banner.show(f"{last}Your turn{which}: {hand} · {words}{note}{clock}", "info")
             return
         if state.turn is not None:
             self._banner.show(f"{state.message}{clock}", "info")
@@ -210,7 +222,7 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             self._banner.show("The server is closing: no new rounds.", "error")
         elif mine is not None and mine.bet:
             self._banner.show(
-                f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet{clock}",
+                f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet or passed{clock}",
                 "info",
             )
         else:
@@ -296,6 +308,18 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             self._banner.show("A round is being played: bets for the next one open when it is settled.", "info")
 
     # -- actions: sent to the server ---------------------------------------------------
+
+    def _seen_before(self) -> tuple[Card, ...]:
+        return self.shared.seen if self.shared is not None else ()
+
+    def action_coach(self) -> None:
+        """Coach mode on or off; the count it shows comes and goes with it."""
+        super().action_coach()
+        self._draw()
+
+    def _recount(self) -> None:
+        self._draw()
+        self._prompt()
 
     def legal(self) -> set[Action]:
         state = self.shared

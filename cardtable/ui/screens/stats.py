@@ -113,6 +113,7 @@ class StatsScreen(Screen[None]):
     ]
 
     chart_data = ChartData()
+    _charts_ready = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,22 +128,35 @@ class StatsScreen(Screen[None]):
                 for title, key in (("Bankroll", "bankroll"), ("Net per game", "nets"), ("Results", "results")):
                     with TabPane(title, id=f"tab-{key}"):
                         yield Label("Drawing the chart…", classes="chart-wait")
+                # The coach's tables are built with their figures (see show_coach): the first
+                # frame does not pay for a tab that is not shown.
                 with TabPane("Coach", id="tab-coach"), VerticalScroll(id="coach"):
                     yield Label("Your decisions at the tables: the best choice, the EV given away",
                                 classes="coach-title")
                     yield Label("Reading the graded decisions…", id="coach-wait", classes="coach-note")
-                    yield DataTable(id="coach-games", cursor_type="none", zebra_stripes=True)
-                    yield Label("By day", classes="coach-title")
-                    yield DataTable(id="coach-days", cursor_type="none", zebra_stripes=True)
-                    yield Label("Drills", classes="coach-title")
-                    yield Label("", id="coach-drills-note", classes="coach-note")
-                    yield DataTable(id="coach-drills", cursor_type="none", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         for name in _COLUMNS:
             table.add_column(name if name == "Game" else Text(name, justify="right"), key=name.lower())
+        self.rows: list[StatsRow] = []
+        self.coach: CoachStats | None = None
+        self.drills: list[DrillScore] = []
+        self.refresh_figures()
+
+    def _build_coach_tables(self) -> None:
+        """The coach tab's tables, once (mounted when the first figures arrive)."""
+        if self.query("#coach-games"):
+            return
+        self.query_one("#coach", VerticalScroll).mount_all([
+            DataTable(id="coach-games", cursor_type="none", zebra_stripes=True),
+            Label("By day", classes="coach-title"),
+            DataTable(id="coach-days", cursor_type="none", zebra_stripes=True),
+            Label("Drills", classes="coach-title"),
+            Label("", id="coach-drills-note", classes="coach-note"),
+            DataTable(id="coach-drills", cursor_type="none", zebra_stripes=True),
+        ])
         for table_id, first in (("coach-games", "Game"), ("coach-days", "Day")):
             coach_table = self.query_one(f"#{table_id}", DataTable)
             coach_table.add_column(first, key="label")
@@ -153,10 +167,6 @@ class StatsScreen(Screen[None]):
         drills.add_column("Game", key="game")
         for name in ("Answered", "Best", "Share", "EV given away"):
             drills.add_column(Text(name, justify="right"), key=name.lower())
-        self.rows: list[StatsRow] = []
-        self.coach: CoachStats | None = None
-        self.drills: list[DrillScore] = []
-        self.refresh_figures()
 
     def refresh_figures(self) -> None:
         """Re-read every figure from the store: the table now, the charts and the
@@ -182,18 +192,34 @@ class StatsScreen(Screen[None]):
             table.add_row(*stats_cells(row), key=row.game)
 
     def show_charts(self, data: ChartData) -> None:
-        """Draw the charts from ``data`` (the plotting library is imported only now)."""
+        """Draw the charts from ``data`` (the plotting library is imported only now): the
+        chart on the tab shown at once, each other one when its tab is first shown."""
+        self.chart_data = data
+        self._charts_ready = True
+        active = self.query_one(TabbedContent).active
+        for key in ("bankroll", "nets", "results"):
+            drawn = not self.query_one(f"#tab-{key}", TabPane).query(".chart-wait")
+            if drawn or f"tab-{key}" == active:  # a chart drawn before is updated
+                self._draw_chart(key)
+
+    def _draw_chart(self, key: str) -> None:
         from ..widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
 
-        self.chart_data = data
-        for key, kind in (("bankroll", BankrollChart), ("nets", GameNetChart), ("results", ResultsChart)):
-            pane = self.query_one(f"#tab-{key}", TabPane)
-            charts = pane.query(kind)
-            if charts:
-                charts.first().show(data)
-            else:
-                pane.query(".chart-wait").remove()
-                pane.mount(kind(data, id=f"chart-{key}"))
+        kind = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}[key]
+        pane = self.query_one(f"#tab-{key}", TabPane)
+        charts = pane.query(kind)
+        if charts:
+            charts.first().show(self.chart_data)
+        else:
+            pane.query(".chart-wait").remove()
+            pane.mount(kind(self.chart_data, id=f"chart-{key}"))
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A chart's tab is shown for the first time: its chart is drawn now."""
+        key = (event.pane.id or "").removeprefix("tab-")
+        waiting = bool(event.pane.query(".chart-wait"))
+        if self._charts_ready and key in ("bankroll", "nets", "results") and waiting:
+            self._draw_chart(key)
 
     @work(thread=True, exclusive=True, group="stats-figures")
     def _load_rest(self, store: Store) -> None:
@@ -220,6 +246,7 @@ class StatsScreen(Screen[None]):
     def show_coach(self, coach: CoachStats, drills: list[DrillScore]) -> None:
         """The graded decisions per game, in all and by day, and the drills' scores."""
         self.coach, self.drills = coach, drills
+        self._build_coach_tables()
         games = self.query_one("#coach-games", DataTable)
         games.clear()
         for game, tally in coach.by_game.items():

@@ -86,6 +86,8 @@ class TableView:
     picture: RoundState | None = None
     #: Cards still in the shoe as shown (the cards not yet on screen count as in it).
     shoe_left: int = 0
+    #: The count as coach mode shows it ("Hi-Lo +2 · true +0.4"), or "".
+    count_text: str = ""
 
 
 def pause_kind(round: Round, state: RoundState, human: int) -> str | None:
@@ -279,6 +281,8 @@ class BlackjackTable(Vertical):
         turn = picture.turn if picture is not None and live and view.phase is not Phase.BETTING else None
         cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
         shoe_text = f"new shoe · {cards}" if just_shuffled and picture is not None else f"shoe {cards}"
+        if view.count_text:
+            shoe_text = f"{view.count_text} · {shoe_text}"
         self.dealer.show(picture, ascii, shoe_text, dealer_size)
         for i, seat in enumerate(self.seats):
             hands = picture.seats[i] if picture is not None and i < len(picture.seats) else None

@@ -1,14 +1,16 @@
 """The row of machines as the room shows it: each machine's return, computed by the program.
 
 The figures come from :func:`cardtable.ai.poker_analysis.analyse` (the exact optimal
-return, 10–20 s of work per machine) and are kept in the data folder
-(``poker-returns.json``, with a digest of each pay table, so a changed table is
-computed again). ``cardtable analyse poker --machine all`` fills that cache; so does
-the room itself: in an interactive session (not headless) the poker table starts that
-command as a child process (low priority, one core) for the missing figures, polls the
-cache while it runs and tells the screens when a figure arrives. A child process, not a
-thread: the table keeps its GIL and its memory, and quitting never waits for it (it is
-ended when the program exits).
+return, 10–20 s of work per machine). The shipped pay tables' figures ship with the
+program (``assets/data/poker-returns.json``, read by :mod:`cardtable.ai.poker_returns`
+without numpy or the evaluator, so the lobby shows them before its first frame); each
+figure carries a digest of its pay table, so a changed table is computed again and
+kept in the data folder (``poker-returns.json``). ``cardtable analyse poker --machine
+all`` fills that cache; so does the room itself: in an interactive session (not
+headless) the poker table starts that command as a child process (low priority, one
+core) for the missing figures, polls the cache while it runs and tells the screens when
+a figure arrives. A child process, not a thread: the table keeps its GIL and its memory,
+and quitting never waits for it (it is ended when the program exits).
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ....ai.poker_machines import load_machines
-from ....core.poker import JACKS_OR_BETTER_9_6, PayTable
-from ....core.poker_machines import JACKS_OR_BETTER, Machine
+from ....ai.poker_machines import MACHINE_ORDER, load_machines
 from ....resources import read_json
+
+if TYPE_CHECKING:  # the core's poker modules are imported when a machine is built, not by the lobby
+    from ....core.poker import PayTable
+    from ....core.poker_machines import Machine
 
 __all__ = [
     "machines",
@@ -47,14 +51,16 @@ def machines() -> list[Machine]:
     try:
         return list(load_machines().values())
     except (OSError, ValueError):
+        from ....core.poker_machines import JACKS_OR_BETTER
+
         return [JACKS_OR_BETTER]
 
 
 def returns(folder: Path | None) -> dict[str, Fraction]:
-    """The returns computed so far (by machine key) for the machines on offer."""
-    from ....ai.poker_analysis import cached_returns
+    """The returns known (by machine key) for the machines on offer: shipped or computed here."""
+    from ....ai.poker_returns import known_returns
 
-    return {} if folder is None else cached_returns(folder, machines())
+    return known_returns(folder, machines())
 
 
 def missing(folder: Path) -> list[Machine]:
@@ -154,25 +160,33 @@ _SHORT = {
 
 def lobby_blurb(folder: Path, indent: int = 15) -> str:
     """The poker entry in the lobby: each machine with its return as computed (two lines
-    under the title), or how many machines there are while nothing is computed yet."""
-    known = returns(folder)
-    row = machines()
+    under the title), or how many machines there are while nothing is computed yet.
+
+    When every shipped pay table is the one analysed (the usual case), the figures come
+    from the shipped file alone, without building the machines (the lobby's first frame)."""
+    from ....ai.poker_returns import shipped_for_files
+
+    quick = shipped_for_files(MACHINE_ORDER)
+    if len(quick) == len(MACHINE_ORDER) and all(key in _SHORT for key in MACHINE_ORDER):
+        named = [(key, _SHORT[key]) for key in MACHINE_ORDER]
+        known = quick
+    else:
+        named = [(m.key, _SHORT.get(m.key, m.name)) for m in machines()]
+        known = returns(folder)
     if not known:
-        return f"{len(row)} machines · tick cards to exchange"
-    cells = [
-        f"{_SHORT.get(m.key, m.name)} {float(known[m.key]) * 100:.2f} %" if m.key in known
-        else f"{_SHORT.get(m.key, m.name)} …"
-        for m in row
-    ]
+        return f"{len(named)} machines · tick cards to exchange"
+    cells = [f"{name} {float(known[key]) * 100:.2f} %" if key in known else f"{name} …" for key, name in named]
     half = (len(cells) + 1) // 2
     pad = "\n" + " " * indent
-    return f"{len(row)} machines, returns as computed:" + pad + " · ".join(cells[:half]) + pad + " · ".join(
+    return f"{len(named)} machines, returns as computed:" + pad + " · ".join(cells[:half]) + pad + " · ".join(
         cells[half:]
     )
 
 
 def load_pay_table() -> PayTable:
     """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
+    from ....core.poker import JACKS_OR_BETTER_9_6, PayTable
+
     try:
         return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
     except (OSError, ValueError):
@@ -184,6 +198,8 @@ def machines_on_offer() -> dict[str, Machine]:
     try:
         return dict(load_machines())
     except (OSError, ValueError):
+        from ....core.poker_machines import JACKS_OR_BETTER
+
         return {JACKS_OR_BETTER.key: JACKS_OR_BETTER}
 
 

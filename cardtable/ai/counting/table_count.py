@@ -1,0 +1,66 @@
+"""The count at the blackjack table: what coach mode shows, and when it turns a play.
+
+A pure reading of the cards seen since the shuffle (the completed rounds' and the face-up
+cards on the table): the running count of a system, its true count for the cards left,
+and — with the system's index plays for the table's rules — the play the count calls
+for when it differs from basic strategy, in the words players use:
+``16 v 10 at true count +1: stand (index 0)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ...core.blackjack import Action, card_value
+from ...core.cards import Card
+from .play import IndexPlay, decide
+from .systems import CountSystem
+
+__all__ = ["CountReading", "read_count", "index_note"]
+
+
+@dataclass(frozen=True)
+class CountReading:
+    """A system's running count of the cards seen and its true count for the cards left."""
+
+    system: CountSystem
+    running: float
+    true: float
+
+    def words(self) -> str:
+        """``Hi-Lo +3 · true +0.6`` (whole tags shown whole)."""
+        name = self.system.name.split(" (")[0]
+        running = f"{self.running:+.0f}" if self.running == int(self.running) else f"{self.running:+.1f}"
+        return f"{name} {running} · true {self.true:+.1f}"
+
+
+def read_count(system: CountSystem, seen: Iterable[Card], cards_left: int, decks: int) -> CountReading:
+    """The count of ``seen`` (every card seen since a shuffle of ``decks`` decks) with
+    ``cards_left`` cards not yet seen."""
+    running = system.initial_running_count(decks) + sum(system.tag(card_value(c)) for c in seen)
+    return CountReading(system, running, system.true_count(running, cards_left))
+
+
+def index_note(
+    plays: Sequence[IndexPlay], cell: tuple[str, int, int], basic: Action, legal: Iterable[Action], true_count: float
+) -> str | None:
+    """The play the count calls for in ``cell`` (``kind``, key, up card value), said in
+    words, when it differs from ``basic`` and may be taken now; None otherwise."""
+    kind, key, up = cell
+    mine = [p for p in plays if (p.kind, p.key, p.up) == (kind, key, up)]
+    wanted = decide(basic, mine, true_count)
+    if wanted is basic or wanted not in set(legal):
+        return None
+    play = next(p for p in mine if wanted in (p.action, p.otherwise))
+    hand = f"{'soft ' if kind == 'soft' else ''}{key}" if kind != "pair" else f"{_rank(key)},{_rank(key)}"
+    return f"{hand} v {_rank(up)} at true count {_signed(round(true_count))}: {wanted.value} " \
+           f"(index {_signed(play.index)})"
+
+
+def _rank(value: int) -> str:
+    return "A" if value == 1 else str(value)
+
+
+def _signed(n: int) -> str:
+    return "0" if n == 0 else f"{n:+d}"

@@ -1,0 +1,54 @@
+"""Start-up loads nothing heavy: the lobby's first frame needs neither numpy nor the poker
+evaluator's tables (they cost more than the rest of the start together), nor even the
+core's poker modules (the machines' returns come from the shipped file)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = r"""
+import asyncio, json, sys
+import cardtable.ui.app
+from cardtable.ui.app import CardTableApp
+
+def heavy():
+    poker = sys.modules.get("cardtable.core.poker")
+    return {"numpy": "numpy" in sys.modules, "tables": bool(poker and poker._built),
+            "analysis": "cardtable.ai.poker_analysis" in sys.modules, "poker": poker is not None,
+            "net": "cardtable.net.protocol" in sys.modules}
+
+after_import = heavy()
+
+async def lobby():
+    app = CardTableApp(data_dir=sys.argv[1], animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        name = type(app.screen).__name__
+    app.store.close()
+    return name, text
+
+name, text = asyncio.run(lobby())
+print(json.dumps({"import": after_import, "lobby": heavy(), "screen": name, "text": text}))
+"""
+
+
+def _run(data_dir: Path) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", CHILD, str(data_dir)], capture_output=True, text=True,
+                          timeout=240)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -> None:
+    result = _run(tmp_path)
+    nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False, "net": False}
+    assert result["import"] == nothing
+    assert result["screen"] == "LobbyScreen"
+    assert result["lobby"] == nothing
+    # ... and still shows every machine's return on a fresh data folder (shipped figures).
+    assert "9/6 JoB 99.54 %" in str(result["text"]) and "Deuces Wild 100.76 %" in str(result["text"])
