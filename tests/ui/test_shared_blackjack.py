@@ -353,9 +353,8 @@ async def test_a_server_stop_plays_the_round_out_and_the_apps_stay_open(tmp_path
         await until([pa, pb], lambda: isinstance(b.screen, ServerClosedScreen) and "failed" in screen_text(b))
         # alice goes back to her own card room.
         await pa.press("l")
-        await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen))
-        assert a.remote is None and a.bankroll == START_BANKROLL  # her own bankroll
-        assert "Chips are virtual" in screen_text(a)
+        await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen) and "Chips are virtual" in screen_text(a))
+        assert a.remote is None and a.bankroll == START_BANKROLL  # her own bankroll, her own lobby
         assert a.return_code is None and b.return_code is None
 
 
