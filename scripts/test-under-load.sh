@@ -25,6 +25,8 @@ else
         tests/ui/test_fast_typing.py
         tests/ui/test_drills.py
         tests/ui/test_settings_look.py
+        tests/ui/test_shared_blackjack.py
+        tests/ui/test_shared_baccarat.py
     )
 fi
 

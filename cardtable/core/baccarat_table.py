@@ -383,6 +383,19 @@ _ANY_COUP = Coup((), (), ())
 # -- the result in words ---------------------------------------------------------------
 
 
+def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, maximum: int) -> str | None:
+    """Why a shared table refuses a player's whole layout ``bets`` (each spot within the
+    table's limits, every bet covered by the ``bankroll``), in its words; None when it
+    takes them. The server and the client's screen both ask this one rule."""
+    for amount in bets.values():
+        if amount and not minimum <= amount <= maximum:
+            return f"The table takes {format_chips(minimum)}–{format_chips(maximum)} per spot."
+    total = sum(bets.values())
+    if total > bankroll:
+        return f"Your bankroll ({format_chips(bankroll)}) cannot cover bets of {format_chips(total)}."
+    return None
+
+
 def result_text(coup: Coup, bets: Mapping[Outcome, int]) -> tuple[str, str]:
     """Who won, by what, and the player's net; with its kind (win, lose or push)."""
     staked = sum(bets.values())

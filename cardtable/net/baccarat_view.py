@@ -23,9 +23,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.baccarat import CUT_FROM_END, Coup, Outcome, play_coup
-from ..core.baccarat_table import BaccaratState
+from ..core.baccarat_table import BaccaratState, layout_refusal
 from ..core.cards import Card, Shoe, ShoeEmpty
-from ..core.money import format_chips
 from .view import SnapshotError, seconds_field
 
 __all__ = ["SharedBaccarat", "SharedBaccaratSeat", "ShoeCount", "SnapshotError", "SPOTS", "spot_bets"]
@@ -323,15 +322,7 @@ class SharedBaccarat:
             return "The server is closing: no new coups."
         if self.mine is None or self.bankroll is None:
             return "Sit at the table before betting."
-        for amount in bets.values():
-            if amount and not self.min_bet <= amount <= self.max_bet:
-                return f"The table takes {format_chips(self.min_bet)}–{format_chips(self.max_bet)} per spot."
-        total = sum(bets.values())
-        if total > self.bankroll:
-            return (
-                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover bets of {format_chips(total)}."
-            )
-        return None
+        return layout_refusal(bets, self.bankroll, self.min_bet, self.max_bet)  # the server's own rule
 
     # -- the picture the local widgets draw ------------------------------------------
 

@@ -18,9 +18,8 @@ from typing import Any
 
 from ..ai.grading import Decision
 from ..core.baccarat import DEFAULT_DECKS, Coup, Outcome, new_shoe, settle
-from ..core.baccarat_table import BaccaratTable
+from ..core.baccarat_table import BaccaratTable, layout_refusal
 from ..core.cards import Shoe
-from ..core.money import format_chips
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
 from ..store import Store, StoreError
@@ -122,13 +121,11 @@ class BaccaratShared(SharedTable):
             raise TableError("closing", "the server is closing: no new coups")
         s = self._mine(key)
         outcome = SPOTS[spot]
-        if not self.min_bet <= amount <= self.max_bet:
-            raise TableError("bad-bet", f"The table takes {format_chips(self.min_bet)}–"
-                                        f"{format_chips(self.max_bet)} per spot.")
-        total = sum(v for o, v in s.bets.items() if o is not outcome) + amount
-        if total > s.player.bankroll:
-            raise TableError("bad-bet", f"Your bankroll ({format_chips(s.player.bankroll)}) cannot cover "
-                                        f"bets of {format_chips(total)}.")
+        layout = {**s.bets, outcome: amount}
+        refusal = layout_refusal(layout, s.player.bankroll, self.min_bet, self.max_bet)
+        if refusal is not None:
+            raise TableError("bad-bet", refusal)
+        total = sum(layout.values())
         s.bets[outcome] = amount
         s.ready = s.passed = False
         s.grades = []

@@ -372,3 +372,17 @@ def test_the_last_bets_are_kept_for_the_next_visit_and_bad_ones_ignored() -> Non
     for bad in ({"X": 5}, {"P": -5}, {"P": True}, {"P": MAX + 1}, [("P", 5)], {}, None):
         other = table(PLAYER_NATURAL)
         assert not other.recall(bad, MAX) and other.last_bets == {}
+
+
+def test_the_shared_tables_layout_rule() -> None:
+    """One rule for a whole layout at a shared table (server and client ask it): each
+    spot within the limits, every bet covered by the bankroll."""
+    from cardtable.core.baccarat_table import layout_refusal
+
+    limits = (500, 50_000)
+    assert layout_refusal({Outcome.BANKER: 500, Outcome.TIE: 500}, 1_000, *limits) is None
+    assert layout_refusal({Outcome.BANKER: 400}, 100_000, *limits) == "The table takes 5–500 per spot."
+    assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == "The table takes 5–500 per spot."
+    assert layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits) == \
+        "Your bankroll (10) cannot cover bets of 11."
+    assert layout_refusal({Outcome.BANKER: 0}, 0, *limits) is None  # an empty spot is no bet
