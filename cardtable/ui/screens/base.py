@@ -161,6 +161,10 @@ class GameScreen(Screen[None]):
         on = self.toggle_coach()
         if on is not None:
             self._banner.show(self.COACH_ON if on else self.COACH_OFF, "info")
+            self.coach_mode_changed()
+
+    def coach_mode_changed(self) -> None:
+        """Coach mode was turned on or off (a table that shows more in it draws again)."""
 
     def toggle_coach(self) -> bool | None:
         """Coach mode on or off (``k`` at every table), saved in the settings so that

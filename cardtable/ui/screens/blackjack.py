@@ -53,7 +53,7 @@ __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableV
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class BlackjackScreen(BlackjackBetting, BlackjackCoach):
+class BlackjackScreen(BlackjackCoach, BlackjackBetting):
     """The blackjack table."""
 
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
@@ -398,11 +398,6 @@ class BlackjackScreen(BlackjackBetting, BlackjackCoach):
 
     def _seen_before(self) -> tuple[Card, ...]:
         return self.table.seen_since_shuffle if self.table is not None else ()
-
-    def action_coach(self) -> None:
-        """Coach mode on or off; the count it shows comes and goes with it."""
-        super().action_coach()
-        self._draw()
 
     def _recount(self) -> None:
         self._draw()

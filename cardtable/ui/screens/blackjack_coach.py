@@ -104,7 +104,15 @@ class BlackjackCoach(Screen[None]):
             self._banner.show("Coach mode shows the Hi-Lo count, and the plays it turns.", "info")
 
     def _recount(self) -> None:
-        """Draw the table again with the count (the screen's own drawing)."""
+        """Draw the table again with the count, and say the prompt again."""
+
+    def _draw(self) -> None:
+        """Draw the table (the screen's own drawing)."""
+        raise NotImplementedError
+
+    def coach_mode_changed(self) -> None:
+        """The count shown in coach mode comes and goes with it."""
+        self._draw()
 
     def counted(self, view: TableView, rules: Rules) -> TableView:
         """``view`` with the count of every card seen in it, when coach mode shows it."""

@@ -312,11 +312,6 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
     def _seen_before(self) -> tuple[Card, ...]:
         return self.shared.seen if self.shared is not None else ()
 
-    def action_coach(self) -> None:
-        """Coach mode on or off; the count it shows comes and goes with it."""
-        super().action_coach()
-        self._draw()
-
     def _recount(self) -> None:
         self._draw()
         self._prompt()
