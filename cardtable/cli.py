@@ -174,7 +174,7 @@ def _seconds(text: str) -> float:
 
 
 def build_serve_parser() -> argparse.ArgumentParser:
-    """``cardtable serve`` (issue 14) and the global options (before or after)."""
+    """``cardtable serve`` and the global options (before or after)."""
     parser = _Parser(
         prog="cardtable serve",
         description="A headless shared-table server: blackjack tables of up to 5 seats and "
@@ -314,15 +314,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from .ai.poker_analysis import main as analyse_main
 
         return analyse_main(rest + (["--data-dir", str(given.data_dir)] if given.data_dir else []))
-    serve_args = _serve_args(args_list)  # issue 14
+    serve_args = _serve_args(args_list)
     if serve_args is not None:
         return _serve(serve_args)
-    from .cli_net import net_subcommand  # issue 14: join, web
+    from .cli_net import net_subcommand  # join, web
 
     code = net_subcommand(args_list)
     if code is not None:
         return code
-    from .cli_history import find_subcommand, run_subcommand  # issue 13
+    from .cli_history import find_subcommand, run_subcommand
 
     command, rest = find_subcommand(args_list)
     if command is not None:

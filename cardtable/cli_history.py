@@ -1,4 +1,4 @@
-"""``cardtable history`` and ``cardtable stats`` (issue 13): the command-line side.
+"""``cardtable history`` and ``cardtable stats``: the command-line side.
 
 The global options (``--data-dir`` above all) work before or after the subcommand's
 name: :func:`find_subcommand` finds the name among them, and each subcommand's parser

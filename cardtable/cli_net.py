@@ -1,4 +1,4 @@
-"""``cardtable join`` and ``cardtable web`` (issue 14): the app at a shared table, and
+"""``cardtable join`` and ``cardtable web``: the app at a shared table, and
 the app served to a browser.
 
 ``serve`` lives in :mod:`cardtable.cli` beside the other headless commands; these two

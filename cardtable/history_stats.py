@@ -177,7 +177,7 @@ def _poker_edge(store: Store) -> float | None:
 
 
 
-# -- how well the player chose (issue 11) ------------------------------------------------
+# -- how well the player chose ------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -124,9 +124,9 @@ class Settings:
     bj_max: int = _config.DEFAULT_TABLE_MAX
     bac_min: int = _config.DEFAULT_TABLE_MIN
     bac_max: int = _config.DEFAULT_TABLE_MAX
-    #: The video-poker machine chosen at the poker table (issue 16), by its key.
+    #: The video-poker machine chosen at the poker table, by its key.
     poker_machine: str = "jacks-or-better-9-6"
-    #: Coach mode (issue 11): warn before a choice worth less than the best.
+    #: Coach mode: warn before a choice worth less than the best.
     coach: bool = False
     #: In coach mode at the blackjack table: the Hi-Lo count shown, and the plays it turns.
     count: bool = False
@@ -160,7 +160,7 @@ class Settings:
         for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
             lo, hi = getattr(self, low), getattr(self, high)
             # A minimum above what a refill gives would leave the player refilling
-            # forever without ever being able to bet (issue 9): refused.
+            # forever without ever being able to bet: refused.
             lo_ok = _int_in(lo, 1, START_BANKROLL)
             hi_ok = _int_in(hi, 1, _MAX_AMOUNT)
             if lo_ok and hi_ok and lo > hi:
@@ -330,7 +330,7 @@ class OpenRound:
 
 @dataclass(frozen=True)
 class DrillScore:
-    """One finished strategy drill (issue 11): when, how many answers, how many of them
+    """One finished strategy drill: when, how many answers, how many of them
     were the best choice, and the expected value given away (hundredths of a chip, an
     expectation: a float)."""
 
@@ -742,7 +742,7 @@ class Store:
                 )
             (record,) = cur.execute("SELECT record FROM open_rounds WHERE game = ?", (game,)).fetchone()
             cur.execute("DELETE FROM open_rounds WHERE game = ?", (game,))
-            # The round's record goes to the history with it (issue 13): compacted to
+            # The round's record goes to the history with it: compacted to
             # the cards it used and compressed, so that it can be replayed later.
             self._pay_out(cur, game, staked, returned, text, pack_record(str(record)))
             return _bankroll(cur)
@@ -1125,7 +1125,7 @@ class Store:
                 rows,
             )
 
-    # -- what a table remembers between visits (issue 12) ---------------------------
+    # -- what a table remembers between visits ---------------------------
 
     def table_memory(self, game: str) -> dict[str, Any]:
         """What ``game``'s table kept when last left (its last bet, the computer seats'
@@ -1150,7 +1150,7 @@ class Store:
                 (f"table:{game}", text),
             )
 
-    # -- strategy drill scores (issue 11) ---------------------------------------------
+    # -- strategy drill scores ---------------------------------------------
     # Kept in ``meta`` (key ``drills:<game>``, a JSON list of [at, answered, best, cost]):
     # no schema change, so older copies of the program can still open the file. A value
     # that does not read back is ignored, entry by entry; it never stops a drill.

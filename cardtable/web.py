@@ -1,4 +1,4 @@
-"""``cardtable web`` (issue 14): the card room in a web browser, through textual-serve.
+"""``cardtable web``: the card room in a web browser, through textual-serve.
 
 textual-serve runs one copy of the app for each page, as a child process that speaks
 Textual's web driver over its standard input and output; the page draws it with xterm.js.

@@ -1,4 +1,4 @@
-"""The coach's exact values, one import for the tables and the drills (issue 11).
+"""The coach's exact values, one import for the tables and the drills.
 
 - :func:`blackjack_action_evs` — every legal blackjack action's expected net return per
   unit of the hand's original stake, exact for the unseen cards

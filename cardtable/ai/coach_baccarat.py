@@ -1,4 +1,4 @@
-"""The baccarat coach: the exact value of each bet for the cards left in the shoe (issue 11).
+"""The baccarat coach: the exact value of each bet for the cards left in the shoe.
 
 :func:`baccarat_bet_evs` enumerates every coup the remaining cards can deal — every
 ordered sequence of the (at most six) cards a coup uses, by card value — and weighs it

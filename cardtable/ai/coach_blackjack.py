@@ -1,4 +1,4 @@
-"""Exact blackjack action values for the cards actually left (issue 11, point 1).
+"""Exact blackjack action values for the cards actually left.
 
 :func:`blackjack_action_evs` answers "what is each legal action worth, now?" for one
 hand at the table: the expected *net* return of each action per unit of the hand's

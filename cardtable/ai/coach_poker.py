@@ -1,4 +1,4 @@
-"""The draw-poker coach: what every hold is worth in every exchange round (issue 11).
+"""The draw-poker coach: what every hold is worth in every exchange round.
 
 RULES.md section 4: the settings give a hand 1 to 3 exchange rounds; each exchange
 discards the ticked cards (out of play: they are never shuffled back) and replaces

@@ -1,4 +1,4 @@
-"""Strategy drills (issue 11): a stream of decisions weighted toward the ones players
+"""Strategy drills: a stream of decisions weighted toward the ones players
 get wrong, each with the exact value of every choice.
 
 Blackjack: two-card hands against a dealer up card, drawn mostly from the categories

@@ -60,7 +60,7 @@ class StepOutOfOrder(ValueError):
 class DrawHand:
     """Immutable state of one draw-poker hand. Money in hundredths of a chip.
 
-    ``pay_table`` is the machine the hand is played on (issue 16: its pay table and
+    ``pay_table`` is the machine the hand is played on (its pay table and
     its wild cards); a plain :class:`PayTable` given to :meth:`new` becomes one.
     """
 
@@ -301,7 +301,7 @@ class DrawHand:
 
         ``pay_tables`` holds the machines on offer (by name). The record names its
         machine by key (``machine``) and by name (``pay_table``); a record from before
-        issue 16 has only the name, which is 9/6 Jacks or Better's. :class:`RecordError`
+        there were machines has only the name, which is 9/6 Jacks or Better's. :class:`RecordError`
         when the record cannot be replayed (an unknown machine, a bad step, a bad deck).
         """
         if record.game != "poker":

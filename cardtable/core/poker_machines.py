@@ -1,4 +1,4 @@
-"""Video-poker machines: pay tables with special rows, wild cards and the joker (issue 16).
+"""Video-poker machines: pay tables with special rows, wild cards and the joker.
 
 A :class:`Machine` is a pay table whose rows are :class:`PayHand` values — the ten
 natural categories plus the rows that real machines add (four aces with a low

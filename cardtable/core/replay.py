@@ -32,7 +32,7 @@ def _tokens(snapshot: object) -> list[str]:
 
 def compact(record: RoundRecord) -> RoundRecord:
     """``record`` with its shoe cut down to the cards the round dealt, and without the
-    graded decisions (issue 11), which the settled round keeps in its details.
+    graded decisions, which the settled round keeps in its details.
 
     Never raises for a bad record: what cannot be trimmed safely is returned as it is.
     """

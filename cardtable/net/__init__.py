@@ -1,4 +1,4 @@
-"""Shared tables over the network (issue 14): the protocol, the players and the server.
+"""Shared tables over the network: the protocol, the players and the server.
 
 ``protocol`` (messages and their schemas), ``players`` (names, tokens, one Store per
 player), ``tables`` (the shared blackjack table driver, no networking), ``server``

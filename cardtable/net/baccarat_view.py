@@ -1,5 +1,5 @@
 """The shared baccarat table as a client sees it: the server's ``baccarat`` snapshot
-read back into the core's own types (issue 14).
+read back into the core's own types.
 
 The join client draws the local table's widgets, and those draw a core
 :class:`~cardtable.core.baccarat_table.BaccaratState`. :class:`SharedBaccarat` is the

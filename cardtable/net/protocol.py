@@ -1,4 +1,4 @@
-"""The shared-table protocol (issue 14): newline-delimited JSON, one object per line.
+"""The shared-table protocol: newline-delimited JSON, one object per line.
 
 Every message is a JSON object with a ``type``; each type has a schema here (plain
 Python, no dependency), and every message a client sends is checked against it before

@@ -1,5 +1,5 @@
 """The secret tokens a join client keeps, one per (server, name), in the client's data
-folder (issue 14): ``shared-tables.json``, readable by its owner only — or, with
+folder: ``shared-tables.json``, readable by its owner only — or, with
 ``cardtable join --ask-key``, in memory only (the player keeps the key and types it).
 
 The server shows a name's token once, at the first join; every later join with that

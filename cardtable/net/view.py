@@ -1,5 +1,5 @@
 """A shared blackjack table as a client sees it: the server's ``table`` snapshot read
-back into the core's own types (issue 14).
+back into the core's own types.
 
 The join client draws the same widgets as the local table, and those widgets draw a
 core :class:`~cardtable.core.blackjack.RoundState`. :class:`SharedTable` is the

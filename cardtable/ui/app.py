@@ -73,7 +73,7 @@ class CardTableApp(App[None]):
         self.store: Store = store if store is not None else Store.open(data_dir)
         self.seed = seed
         self.start_game = start
-        #: ``cardtable drill GAME``: the drill opened over the lobby at start (issue 11).
+        #: ``cardtable drill GAME``: the drill opened over the lobby at start.
         self.start_drill = drill
         self._ascii_override = ascii
         self._animations_override = animations
@@ -83,7 +83,7 @@ class CardTableApp(App[None]):
         self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
         self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
-        #: ``cardtable join``: the shared-table server this app plays at (issue 14), or None.
+        #: ``cardtable join``: the shared-table server this app plays at, or None.
         self.remote = remote
         #: The connection to it once the hello was welcomed.
         self.session: SharedSession | None = None

@@ -1,4 +1,4 @@
-"""The join client's connection to a ``cardtable serve`` server (issue 14).
+"""The join client's connection to a ``cardtable serve`` server.
 
 :class:`SharedSession` is the app's one connection: it says hello (with the token kept
 in the client's data folder, :class:`~cardtable.net.tokens.TokenBook`), reads the

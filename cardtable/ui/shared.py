@@ -1,4 +1,4 @@
-"""``cardtable join``: the app's side of a shared table (issue 14).
+"""``cardtable join``: the app's side of a shared table.
 
 The app asks for a name when none was given, connects (:class:`SharedSession`), and
 routes each server message: a ``table``/``baccarat`` snapshot to the shared screen of

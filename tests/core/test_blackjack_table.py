@@ -89,3 +89,11 @@ def test_a_shoe_smaller_than_a_deal_raises() -> None:
     t = Table(shoe=Shoe.stacked("TS 9H 9D"))
     with pytest.raises(ShoeEmpty):
         t.new_round([500])
+
+
+def test_a_bet_equal_to_the_bankroll_is_taken_and_one_chip_more_is_not() -> None:
+    """The whole bankroll may be bet (RULES.md §1: the stake must be covered, no more)."""
+    table = Table(Rules(min_bet=500, max_bet=50_000))
+    assert table.refusal(2_000, 2_000) is None
+    assert table.refusal(2_001, 2_000) is not None and "cannot cover" in str(table.refusal(2_001, 2_000))
+    assert table.refusal(500, 499) is not None  # not even the minimum

@@ -8,7 +8,7 @@ committed when it is dealt (the stakes leave the bankroll with the coup saved op
 settled in one transaction; leaving mid-deal leaves the coup open, and the table
 deals it out when it is opened again.
 
-The coach (issue 11): ``e`` ("Edge") shows each bet's exact value for the cards left in
+The coach: ``e`` ("Edge") shows each bet's exact value for the cards left in
 the shoe (:mod:`cardtable.ai.coach_baccarat`, counted in a thread) in the roads' place;
 every bet is graded at the deal (kept with the open coup's record and in the settled
 round's details); ``k`` toggles coach mode, which asks before dealing a bet worth less
@@ -86,11 +86,11 @@ class BaccaratScreen(OddsCounting, GameScreen):
         Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down",
                 group=_CHIP),
         # c and r: named on their buttons ("Clear  c", "Repeat and deal  r"), not in the
-        # footer, which at 80 columns has no room for them beside e and k (issue 11)
+        # footer, which at 80 columns has no room for them beside e and k
         Binding("c", "clear", "Clear", priority=True, id="baccarat.clear", show=False),
         Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat", show=False),
         Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
-        # issue 11: the bets' exact values for the shoe as it stands, and coach mode
+        # the bets' exact values for the shoe as it stands, and coach mode
         # (t is the Tie bet, kept from DESIGN's keys: the odds are on e, "Edge")
         Binding("e", "edge", "Edge", priority=True, id="baccarat.edge"),
         Binding("k", "coach", "Coach", priority=True, id="baccarat.coach"),
@@ -105,7 +105,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         super().__init__()
         #: The table service (in-process, one person): it commits and pays every coup.
         self.service: BaccaratShared | None = None
-        #: The coup on the table's bets, graded at the deal (issue 11): they go into its
+        #: The coup on the table's bets, graded at the deal: they go into its
         #: open record's meta and the settled round's details.
         self.decisions: list[Decision] = []
         #: The odds panel's last figures, and which count of the shoe asked for them.
@@ -313,7 +313,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         """Deal the bets (the last coup's again if none are placed), committed before a
         card is shown; or save a settled coup the data file did not take.
 
-        Every bet is graded first (issue 11); in coach mode a bet worth less than the
+        Every bet is graded first; in coach mode a bet worth less than the
         best by more than :data:`WARN_THRESHOLD` of its stake (the Tie, nearly always)
         asks first: enter deals anyway, escape takes the deal back (the bets stay)."""
         table = self.table
@@ -360,7 +360,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         self.decisions = decisions
         self._show_coup("New shoe: reshuffled at the cut card · dealing…" if table.new_shoe else "Dealing…")
 
-    # -- the coach (issue 11) ------------------------------------------------------
+    # -- the coach ------------------------------------------------------
 
     def _bets_to_deal(self) -> dict[Outcome, int]:
         """The bets the next deal would use: those placed, or the last coup's again."""

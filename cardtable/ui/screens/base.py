@@ -41,7 +41,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "leave", "Lobby", id="game.leave"),
-        # issue 13: not in the footer, which has no room left at 80 columns
+        # not in the footer, which has no room left at 80 columns
         Binding("y", "history", "History", id="game.history", show=False),
     ]
 
@@ -131,7 +131,7 @@ class GameScreen(Screen[None]):
         if self.app.screen is self:
             self.app.pop_screen()
 
-    # -- history and the session (issue 13) ---------------------------------------------
+    # -- history and the session ---------------------------------------------
 
     def action_history(self) -> None:
         """This game's history (every settled round, replayable) over the table."""
@@ -149,7 +149,7 @@ class GameScreen(Screen[None]):
         self._note_session_start()
         self.show_coach_mode()
 
-    # -- coach mode (issue 11) ------------------------------------------------------
+    # -- coach mode ------------------------------------------------------
 
     COACH_ON: ClassVar[str] = "Coach mode on: a choice that gives value away is questioned first."
     """What the banner says when ``k`` turns coach mode on (each table says it its way)."""
@@ -193,7 +193,7 @@ class GameScreen(Screen[None]):
         if before is None or after is None or after.rounds == before.rounds:
             return False
         hands = getattr(self, "stats", None)
-        try:  # how well the player chose (issue 11): the sitting's graded decisions
+        try:  # how well the player chose: the sitting's graded decisions
             decisions = sitting_accuracy(self.app.store, self.GAME, after.rounds - before.rounds)
         except Exception:  # noqa: BLE001 - a summary is never worth an error
             decisions = None

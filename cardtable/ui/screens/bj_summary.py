@@ -1,12 +1,12 @@
 """The session summary shown when leaving any table after at least one round.
 
 Why it counts from the store: the summary must count the same unit as the
-statistics (issue 13) — settled rounds, won/lost/pushed by the round's net — so it is
+statistics — settled rounds, won/lost/pushed by the round's net — so it is
 the difference between the game's statistics when the player sat down and when they
 leave (:func:`session_tally`). Blackjack adds its hands as a second figure (a split
 round is one round and two hands): :class:`SessionStats` keeps those at the table.
 
-Issue 11: at every table the summary also says how well the player chose — decisions
+At every table the summary also says how well the player chose — decisions
 taken, the share that were the best, the expected value given away — read from the
 grades the sitting's settled rounds keep in the history (:func:`sitting_accuracy`).
 """

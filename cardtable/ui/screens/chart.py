@@ -1,4 +1,4 @@
-"""The blackjack strategy chart (issue 11 point 6): the chart this program derived for
+"""The blackjack strategy chart: the chart this program derived for
 the house rules, the cell of the hand in play highlighted, and the cells where it parts
 from the published chart marked and explained.
 

@@ -1,4 +1,4 @@
-"""The coach's warning before a costly choice (issue 11), shared by every table.
+"""The coach's warning before a costly choice, shared by every table.
 
 A table in coach mode grades a choice before making it; when the choice gives up more
 than :data:`~cardtable.ai.grading.WARN_THRESHOLD` of the stake, it pushes this dialog

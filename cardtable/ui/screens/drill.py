@@ -1,4 +1,4 @@
-"""Strategy drills (issue 11 point 7): a stream of decisions, each graded at once.
+"""Strategy drills: a stream of decisions, each graded at once.
 
 ``cardtable drill blackjack|poker`` opens :class:`DrillScreen` over the lobby; the lobby
 offers it on ``d`` (:class:`DrillChoice` asks which game). Blackjack is answered with the

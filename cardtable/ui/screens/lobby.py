@@ -62,8 +62,8 @@ class LobbyScreen(Screen[None]):
         Binding("3", "open_game('poker')", "Poker", id="lobby.poker", show=False),
         Binding("s", "statistics", "Stats", id="lobby.statistics"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
-        Binding("y", "history", "History", id="lobby.history"),  # issue 13
-        Binding("d", "drills", "Drills", id="lobby.drills"),  # issue 11
+        Binding("y", "history", "History", id="lobby.history"),
+        Binding("d", "drills", "Drills", id="lobby.drills"),
     ]
 
     def compose(self) -> ComposeResult:

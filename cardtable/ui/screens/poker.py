@@ -13,11 +13,11 @@ pays and closes the hand in one transaction. Leaving mid-hand leaves it open; th
 table resumes it when opened again. The reveal (:meth:`GameScreen.catch_up`) only
 catches the picture up.
 
-The table is a row of machines (issue 16, ``assets/paytables``): ``m`` or a click on the
+The table is a row of machines (``assets/paytables``): ``m`` or a click on the
 machine line walks to the next one between hands, remembered in the settings; a hand is
 always paid (and resumed) by the machine it was dealt on.
 
-The coach (issue 11, :mod:`cardtable.ai.coach_poker`): ``t`` lists the best holds of the
+The coach (:mod:`cardtable.ai.coach_poker`): ``t`` lists the best holds of the
 decision at hand in the screen's terms ("exchange 2 4 5 (keep K♠ J♦)") with their value
 per coin, in every exchange round (exact in the last, an estimate with its ± before it),
 and ticks the best hold's boxes when pressed again; the advice is worked out in a worker
@@ -120,7 +120,7 @@ class PokerScreen(GameScreen):
         super().__init__()
         self.machines = machines_on_offer()
         self.pay_table: Machine = JACKS_OR_BETTER
-        # -- the coach (issue 11) --
+        # -- the coach --
         #: The hand's graded exchanges (``Decision.to_json()``), kept in its record's meta.
         self._decisions: list[dict[str, Any]] = []
         #: Advice worked out for this hand's decisions, and the ones being worked out.
@@ -555,7 +555,7 @@ class PokerScreen(GameScreen):
             self._show_machine()
 
     def on_key(self, event: events.Key) -> None:
-        """A card key while no hand is to draw does nothing: say why (issue 12)."""
+        """A card key while no hand is to draw does nothing: say why."""
         if event.key in ("1", "2", "3", "4", "5") and not self.allowed("exchange"):
             event.stop()
             drawing = self.view.phase is Phase.DRAWING

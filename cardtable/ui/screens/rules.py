@@ -160,7 +160,7 @@ class RulesScreen(Screen[None]):
             self._css_update_count = current
 
     def action_chart(self) -> None:
-        """The blackjack strategy chart for the house rules (issue 11)."""
+        """The blackjack strategy chart for the house rules."""
         from ...core.blackjack import Rules
         from .chart import ChartScreen
 

@@ -1,4 +1,4 @@
-"""A shared baccarat table (``cardtable join``, issue 14): the local table's widgets fed
+"""A shared baccarat table (``cardtable join``): the local table's widgets fed
 by the server's snapshots.
 
 The screen holds one reactive :attr:`SharedBaccaratScreen.shared` — the last
@@ -591,7 +591,7 @@ class SharedBaccaratScreen(OddsCounting, SharedScreen):
             text = "New shoe · " + text
         return text, kind
 
-    # -- the exact odds (issue 11), from the cards seen since the shuffle ----------------
+    # -- the exact odds, from the cards seen since the shuffle ----------------
 
     def action_edge(self) -> None:
         """Show (or hide) each bet's exact value for the cards left, in the roads' place;

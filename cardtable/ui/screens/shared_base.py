@@ -1,4 +1,4 @@
-"""What the shared tables' screens have in common (``cardtable join``, issue 14).
+"""What the shared tables' screens have in common (``cardtable join``).
 
 A shared screen is a :class:`GameScreen` whose authority is the server: it holds the
 latest snapshot in one reactive attribute, draws it with the local table's widgets,

@@ -1,5 +1,5 @@
 """Statistics: a row per game and the charts of the bankroll, the nets and the results,
-and how well the player chose (issue 11: the graded decisions per game, in all and by
+and how well the player chose (the graded decisions per game, in all and by
 day, and the drills' scores) on the "Coach" tab.
 
 Why it reads in two steps: the table comes from the statistics the store keeps as each

@@ -1,4 +1,4 @@
-"""The blackjack coach at the table (issue 11): what every legal action is worth for the
+"""The blackjack coach at the table: what every legal action is worth for the
 cards actually left, the chart's answer beside it, and the grade of each decision.
 
 A :class:`CoachSpot` is one decision as the player's seat sees it: the hand to act, the

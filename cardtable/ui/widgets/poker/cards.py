@@ -26,7 +26,7 @@ class CardSlots(Horizontal):
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards = [CardWidget(None, ascii=ascii, id=f"card-{i}") for i in range(HAND_SIZE)]
-        # [x] / [ ]: ticked or not reads without colour (issue 12)
+        # [x] / [ ]: ticked or not reads without colour
         self.boxes: list[Checkbox] = [
             TickBox("Exchange", id=f"exchange-{i}", compact=True, disabled=True) for i in range(HAND_SIZE)
         ]
