@@ -21,7 +21,7 @@ from .core.cards import Shoe
 from .core.poker import JACKS_OR_BETTER_9_6
 from .core.poker_table import PokerTable
 from .store import Store
-from .tables.baccarat import BaccaratShared
+from .tables.baccarat import BaccaratService
 from .tables.hub import TableError
 from .tables.local import YOU, LocalAccount, LocalHub, local_blackjack
 from .tables.poker import PokerService
@@ -47,7 +47,7 @@ class Filler:
         levels = ("normal", "hard")
         self.bj = local_blackjack(account, LocalHub(), Rules(), levels, [COMPUTER_STACK] * len(levels),
                                   shoe=Shoe(6, self.rng, cut_from_end=Rules().cut_from_end))
-        self.bac = BaccaratShared(0, LocalHub(), bet_window=0, table=BaccaratTable(new_shoe(8, self.rng)))
+        self.bac = BaccaratService(0, LocalHub(), bet_window=0, table=BaccaratTable(new_shoe(8, self.rng)))
         self.bac.sit(account)
         self.poker_service = PokerService(account, LocalHub())
 

@@ -35,15 +35,15 @@ from typing import Any, TextIO
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
-from ..tables.baccarat import BaccaratShared, settle_left_open
-from ..tables.blackjack import GAME, BlackjackTable
+from ..tables.baccarat import BaccaratService, settle_left_open
+from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
 from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
-AnyTable = BlackjackTable | BaccaratShared
+AnyTable = BlackjackService | BaccaratService
 
 __all__ = ["Server", "Limits", "serve_main", "DEFAULT_PORT"]
 
@@ -215,7 +215,7 @@ class Server:
                 continue
             table_id = self._new_table_id()
             try:
-                table = BlackjackTable.resume(
+                table = BlackjackService.resume(
                     table_id, self, record, [None if k is None else by_key[k] for k in keys],
                     rng=self._rng(table_id), turn_timeout=self.turn_timeout, on_idle=self._on_idle,
                 )
@@ -275,21 +275,21 @@ class Server:
             return table
         if game == "baccarat":  # one shared baccarat table
             for table in self.tables.values():
-                if isinstance(table, BaccaratShared):
+                if isinstance(table, BaccaratService):
                     return table
             table_id = self._new_table_id()
-            baccarat = BaccaratShared(table_id, self, rng=self._rng(table_id),
+            baccarat = BaccaratService(table_id, self, rng=self._rng(table_id),
                                       bet_window=self.turn_timeout if self.bet_window is None else self.bet_window)
             self.tables[table_id] = baccarat
             self.log(f"table {table_id} opened (baccarat)")
             return baccarat
         for table in self.tables.values():
-            if isinstance(table, BlackjackTable) and table.free_seats() and not table.stopping:
+            if isinstance(table, BlackjackService) and table.free_seats() and not table.stopping:
                 return table
         if len(self.tables) >= MAX_TABLES:
             raise TableError("server-full", "every table is full")
         table_id = self._new_table_id()
-        table = BlackjackTable(
+        table = BlackjackService(
             table_id, self, rng=self._rng(table_id), turn_timeout=self.turn_timeout,
             bet_window=self.bet_window, on_idle=self._on_idle,
         )
@@ -438,7 +438,7 @@ class Server:
                 conn.write(encode({"type": "left", "table": table.id}))
                 self.log(f"leave {player.name} from table {table.id}")
             elif kind == "bet":
-                if isinstance(table, BaccaratShared):
+                if isinstance(table, BaccaratService):
                     table.bet(player.key, message["amount"], message.get("spot"))
                 elif "spot" in message:
                     raise TableError("bad-bet", "a blackjack bet has no spot")

@@ -26,7 +26,7 @@ from ..store import Store, StoreError
 from .hub import Account, Hub, TableError
 from .shared import SharedTable
 
-__all__ = ["BaccaratShared", "BACCARAT_SEATS"]
+__all__ = ["BaccaratService", "BACCARAT_SEATS"]
 
 GAME = "baccarat"
 #: Seats at the shared baccarat table.
@@ -58,7 +58,7 @@ class _Seat:
         return (self.ready and bool(self.bets)) or self.passed
 
 
-class BaccaratShared(SharedTable):
+class BaccaratService(SharedTable):
     """One shared baccarat table."""
 
     game = GAME

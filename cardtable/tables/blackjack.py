@@ -41,12 +41,12 @@ from .blackjack_wire import event_message, table_snapshot, trimmed_record, you_m
 from .hub import Account, Hub, TableError, encode
 from .shared import SharedTable
 
-__all__ = ["SeatState", "BlackjackTable", "SEATS", "GAME"]
+__all__ = ["SeatState", "BlackjackService", "SEATS", "GAME"]
 
 GAME = "blackjack"
 
 
-class BlackjackTable(SharedTable):
+class BlackjackService(SharedTable):
     """One shared blackjack table (up to :data:`SEATS` seats)."""
 
     game = GAME
@@ -61,7 +61,7 @@ class BlackjackTable(SharedTable):
         rng: random.Random | None = None,
         turn_timeout: float | None = 30.0,
         bet_window: float | None = None,
-        on_idle: Callable[[BlackjackTable], None] | None = None,
+        on_idle: Callable[[BlackjackService], None] | None = None,
         shoe: Shoe | None = None,
         keep_states: bool = False,
         local: bool = False,
@@ -570,10 +570,10 @@ class BlackjackTable(SharedTable):
         *,
         rng: random.Random | None = None,
         turn_timeout: float | None = 30.0,
-        on_idle: Callable[[BlackjackTable], None] | None = None,
+        on_idle: Callable[[BlackjackService], None] | None = None,
         keep_states: bool = False,
         local: bool = False,
-    ) -> BlackjackTable:
+    ) -> BlackjackService:
         """The table of a round a stopped server (or a closed app) left open, replayed by
         the core to where it stood; its people are seated but away (their turns time out
         and stand, unless they come back first). ``players``: one entry per round seat."""

@@ -15,7 +15,7 @@ from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
 
 if TYPE_CHECKING:
-    from .blackjack import BlackjackTable
+    from .blackjack import BlackjackService
 
 __all__ = [
     "event_message", "hands_message", "dealer_message", "rules_message", "trimmed_record", "table_snapshot",
@@ -99,7 +99,7 @@ def trimmed_record(record: RoundRecord, remaining: int, results: object) -> Roun
     return trimmed
 
 
-def you_message(table: BlackjackTable, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+def you_message(table: BlackjackService, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
     """What only ``key`` is told: their seat, bankroll, and legal actions on their turn."""
     mine = table.seat_of(key)
     seat_state = None if mine is None else table.seats[mine]
@@ -113,7 +113,7 @@ def you_message(table: BlackjackTable, key: str, turn: dict[str, Any] | None) ->
             "host": seat_state is table.host}
 
 
-def table_snapshot(table: BlackjackTable, key: str | None = None) -> dict[str, Any]:
+def table_snapshot(table: BlackjackService, key: str | None = None) -> dict[str, Any]:
     """The table as a client draws it (``you``: what only ``key`` is told)."""
     r = table.round
     state = r.state() if r is not None else None

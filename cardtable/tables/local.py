@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..core.blackjack import Rules
     from ..core.cards import Shoe
     from ..store import Store
-    from .blackjack import BlackjackTable
+    from .blackjack import BlackjackService
 
 __all__ = ["LocalAccount", "LocalHub", "YOU", "local_blackjack", "resume_local_blackjack"]
 
@@ -69,13 +69,13 @@ def local_blackjack(
     *,
     shoe: Shoe | None = None,
     keep_states: bool = False,
-) -> BlackjackTable:
+) -> BlackjackService:
     """The local blackjack table: computer seats of ``levels`` (with ``stacks``) to the
     person's right, acting first; the person last, at "third base"."""
     from ..ai.blackjack import player_for
-    from .blackjack import BlackjackTable, SeatState
+    from .blackjack import BlackjackService, SeatState
 
-    table = BlackjackTable(0, hub, rules=rules, turn_timeout=None, bet_window=0, shoe=shoe,
+    table = BlackjackService(0, hub, rules=rules, turn_timeout=None, bet_window=0, shoe=shoe,
                            keep_states=keep_states, local=True)
     for i, (level, stack) in enumerate(zip(levels, stacks, strict=True)):
         table.seats[i] = SeatState(f"Computer ({level})", level=level, computer=player_for(level), stack=stack)
@@ -90,10 +90,10 @@ def resume_local_blackjack(
     *,
     rng: random.Random | None = None,
     keep_states: bool = False,
-) -> BlackjackTable:
+) -> BlackjackService:
     """The local table of a saved round, replayed to where it stopped. Records kept by
     earlier versions name only the computer seats' levels: they read the same way."""
-    from .blackjack import BlackjackTable
+    from .blackjack import BlackjackService
 
     meta = dict(record.meta)
     if "table_seats" not in meta:
@@ -107,7 +107,7 @@ def resume_local_blackjack(
     if not isinstance(keys, list):
         raise RecordError("the saved round does not say who sat where")
     players = [account if k == account.key else None for k in keys]
-    table = BlackjackTable.resume(0, hub, RoundRecord(record.game, record.start, record.actions, meta), players,
+    table = BlackjackService.resume(0, hub, RoundRecord(record.game, record.start, record.actions, meta), players,
                                   rng=rng, turn_timeout=None, keep_states=keep_states, local=True)
     table.reconnect(account)
     return table

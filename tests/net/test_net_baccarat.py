@@ -17,7 +17,7 @@ from cardtable.net.client import Client
 from cardtable.net.protocol import SERVER, validate
 from cardtable.net.server import Server
 from cardtable.store import Store
-from cardtable.tables.baccarat import BaccaratShared
+from cardtable.tables.baccarat import BaccaratService
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -48,7 +48,7 @@ async def test_two_players_bet_on_the_same_coup(server: Server) -> None:
     a = await seated(server, "alice")
     b = await seated(server, "bob")
     table = server.tables[1]
-    assert isinstance(table, BaccaratShared)
+    assert isinstance(table, BaccaratService)
     table.table = BaccaratTable(Shoe.stacked(COUP))
     await a.send({"type": "bet", "amount": 1000, "spot": "player"})
     await a.send({"type": "bet", "amount": 500, "spot": "tie"})

@@ -27,7 +27,7 @@ from cardtable.core.cards import Shoe
 from cardtable.core.money import format_signed
 from cardtable.net.server import Server
 from cardtable.store import START_BANKROLL, Store
-from cardtable.tables.baccarat import BaccaratShared
+from cardtable.tables.baccarat import BaccaratService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.coach_warning import CoachWarning
@@ -108,7 +108,7 @@ async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Pa
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
         sa = await sit(a, pa, [pb])
         table = server.tables[1]
-        assert isinstance(table, BaccaratShared)
+        assert isinstance(table, BaccaratService)
         table.table = BaccaratTable(Shoe.stacked(COUP))
         sb = await sit(b, pb, [pa])
         # Both see each other at the table.
@@ -252,7 +252,7 @@ async def test_enter_with_no_bet_passes_and_the_coup_goes_on_at_once(tmp_path: P
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
         sa = await sit(a, pa, [pb])
         table = server.tables[1]
-        assert isinstance(table, BaccaratShared)
+        assert isinstance(table, BaccaratService)
         table.table = BaccaratTable(Shoe.stacked(COUP))
         sb = await sit(b, pb, [pa])
         await pa.press("b", "enter")
@@ -274,7 +274,7 @@ async def test_each_bet_is_graded_into_the_players_own_history_on_the_server(tmp
     async with a.run_test(size=(100, 30)) as pa:
         await sit(a, pa, [])
         table = server.tables[1]
-        assert isinstance(table, BaccaratShared)
+        assert isinstance(table, BaccaratService)
         table.table = BaccaratTable(Shoe.stacked(COUP))
         await pa.press("b", "t", "enter")
         await until([pa], lambda: table.round_no == 1)

@@ -25,7 +25,7 @@ from cardtable.net.client import Client
 from cardtable.net.server import Server
 from cardtable.net.tokens import TOKENS_FILE
 from cardtable.store import START_BANKROLL, Store
-from cardtable.tables.blackjack import BlackjackTable as BlackjackService
+from cardtable.tables.blackjack import BlackjackService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.shared_blackjack import SharedBlackjackScreen

@@ -44,7 +44,7 @@ from ...core.baccarat_table import (
     result_text,
 )
 from ...core.cards import Shoe
-from ...tables.baccarat import BaccaratShared
+from ...tables.baccarat import BaccaratService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
@@ -104,7 +104,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def __init__(self) -> None:
         super().__init__()
         #: The table service (in-process, one person): it commits and pays every coup.
-        self.service: BaccaratShared | None = None
+        self.service: BaccaratService | None = None
         #: The coup on the table's bets, graded at the deal: they go into its
         #: open record's meta and the settled round's details.
         self.decisions: list[Decision] = []
@@ -155,7 +155,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         # a coup left open (here or in an earlier run) is dealt again from its record
         resumed = self.resume_saved(lambda record: BaccaratTable.resume(record, self.app.rng(self.GAME)))
         settings = self.app.settings
-        self.service = BaccaratShared(
+        self.service = BaccaratService(
             0, LocalHub(self.table_said), bet_window=0, min_bet=settings.bac_min, max_bet=settings.bac_max,
             decks=self._decks(), table=resumed if resumed is not None else BaccaratTable(self._new_shoe()),
         )

@@ -36,7 +36,7 @@ from ...core.blackjack_table import Table
 from ...core.cards import Card
 from ...core.record import RoundRecord
 from ...resources import asset_path
-from ...tables.blackjack import BlackjackTable as TableService
+from ...tables.blackjack import BlackjackService as TableService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
 from ..widgets.blackjack.coach import CoachSpot
