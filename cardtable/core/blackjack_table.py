@@ -17,7 +17,7 @@ from .cards import Card, Shoe, ShoeEmpty, ShoeMark, cards_text, full_deck, parse
 from .money import format_chips as _chips
 from .record import RecordError, RoundRecord
 
-__all__ = ["Table", "SeatPlayer"]
+__all__ = ["Table", "SeatPlayer", "bet_refusal"]
 
 
 class SeatPlayer(Protocol):
@@ -91,12 +91,7 @@ class Table:
 
     def refusal(self, bet: int, bankroll: int) -> str | None:
         """Why ``bet`` cannot be dealt with ``bankroll`` beside it, in plain words, or None."""
-        rules = self.rules
-        if not rules.min_bet <= bet <= rules.max_bet:
-            return f"The table takes {_chips(rules.min_bet)}–{_chips(rules.max_bet)} per hand."
-        if bet > bankroll:
-            return f"Your bankroll ({_chips(bankroll)}) cannot cover a bet of {_chips(bet)}."
-        return None
+        return bet_refusal(self.rules, bet, bankroll)
 
     def act(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action`` on its hand to act; :class:`IllegalAction` when it is
@@ -243,6 +238,16 @@ class Table:
         if self.round is not None and not self.round.finished:
             self._seen.extend(self.round.face_up_cards())
         self.round = None
+
+
+def bet_refusal(rules: Rules, bet: int, bankroll: int) -> str | None:
+    """Why a blackjack table of ``rules`` refuses ``bet`` with ``bankroll`` beside it, in
+    plain words, or None: the one rule the local table, the server and a client ask."""
+    if not rules.min_bet <= bet <= rules.max_bet:
+        return f"The table takes {_chips(rules.min_bet)}–{_chips(rules.max_bet)} per hand."
+    if bet > bankroll:
+        return f"Your bankroll ({_chips(bankroll)}) cannot cover a bet of {_chips(bet)}."
+    return None
 
 
 class _Start(NamedTuple):

@@ -475,3 +475,22 @@ async def test_the_turn_prompt_stays_whole_on_one_line_at_80_columns(tmp_path: P
         sa._prompt()
         text = sa._banner.text
         assert len(text) <= width and text.startswith("Last round · Your turn") and text.endswith(" s"), text
+
+
+async def test_r_places_the_last_bet_again_for_the_next_round(tmp_path: Path, server: Server) -> None:
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        assert sa.check_action("repeat", ()) is None  # no last bet yet: dimmed
+        await pa.press("+", "enter")  # 10 chips
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 1000)
+        await pb.press("enter")
+        for pilot, screen in ((pa, sa), (pb, sb)):
+            await until([pa, pb], lambda screen=screen: screen.shared is not None and screen.shared.my_turn)
+            await pilot.press("s")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        await pa.press("-")  # the bet shown changes; r is the last bet, not the one shown
+        await pa.press("r")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 1000)
+        assert sa.check_action("repeat", ()) is None  # placed: nothing to repeat until the deal

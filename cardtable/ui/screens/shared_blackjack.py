@@ -25,6 +25,7 @@ from textual.widgets import Header
 
 from ...ai.grading import Decision
 from ...core.blackjack import Action
+from ...core.blackjack_table import bet_refusal
 from ...core.cards import Card
 from ...core.money import format_chips
 from ...net.view import SEATS, SharedTable, SnapshotError
@@ -62,6 +63,7 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
         Binding("minus,down", "bet(-1)", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
+        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat", show=False),
         Binding("enter", "deal", "Bet", id="bj.deal", priority=True),
     ]
 
@@ -102,7 +104,6 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._layout.buttons["repeat"].display = False
         self._bet.set_value(self.rules.min_bet)
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         self.shared = self._first
@@ -257,23 +258,21 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             return betting and state.is_host
         if action == "tip":
             return state.my_turn
-        if action == "repeat":
-            return False
+        if action == "repeat":  # the last bet again, for the next round
+            mine = state.mine
+            return betting and self.last_bet is not None and not (mine is not None and mine.bet) and (
+                self.bet_refusal(self.last_bet) is None)
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("play", "deal", "chip", "bet", "computers", "tip"):
+        if action in ("play", "deal", "chip", "bet", "computers", "tip", "repeat"):
             return True if self.allowed(action, parameters[0] if parameters else None) else None
         return True
 
-    def bet_refusal(self) -> str | None:
-        """Why the bet shown cannot be placed, or None (the server checks again)."""
-        bet = self._bet.value
-        if not self.rules.min_bet <= bet <= self.rules.max_bet:
-            return f"A bet here is {format_chips(self.rules.min_bet)} to {format_chips(self.rules.max_bet)}."
-        if bet > self.app.bankroll:
-            return f"Your bankroll ({format_chips(self.app.bankroll)}) cannot cover a bet of {format_chips(bet)}."
-        return None
+    def bet_refusal(self, bet: int | None = None) -> str | None:
+        """Why the bet shown (or ``bet``) cannot be placed, or None: the table's own rule
+        (the server asks it again)."""
+        return bet_refusal(self.rules, self._bet.value if bet is None else bet, self.app.bankroll)
 
     def _bankroll_changed(self, bankroll: int) -> None:
         if self.shared is not None and self.shared.phase == "betting":
@@ -330,6 +329,12 @@ class SharedBlackjackScreen(BlackjackCoach, BetKeys, SharedScreen):
             message["grade"] = decision.to_json()
         if self.send(message):
             self._hide_tip()
+
+    def action_repeat(self) -> None:
+        """``r``: the last bet again for the next round, as at the local table."""
+        if self.allowed("repeat") and self.last_bet is not None:
+            self._bet.set_value(self.last_bet)
+            self.action_deal()
 
     def action_deal(self) -> None:
         """Place the bet shown for the next round (it may be changed until the deal)."""
