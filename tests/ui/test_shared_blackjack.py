@@ -78,6 +78,15 @@ async def sit_both(server: Server, a: CardTableApp, b: CardTableApp, pa: Pilot, 
     await until([pa, pb], lambda: at_table(b) and len(table_screen(a).shared.others[0].name) > 0)  # type: ignore[union-attr]
 
 
+async def bet_both(a: CardTableApp, b: CardTableApp, pa: Pilot, pb: Pilot) -> None:
+    """alice bets the minimum, bob sees it, bob bets: the round is dealt, alice to act."""
+    sa, sb = table_screen(a), table_screen(b)
+    await pa.press("enter")
+    await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+    await pb.press("enter")
+    await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+
+
 async def test_two_players_bet_act_in_turn_and_see_the_same_table(tmp_path: Path, server: Server) -> None:
     a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
@@ -335,10 +344,7 @@ async def test_a_server_stop_plays_the_round_out_and_the_apps_stay_open(tmp_path
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
         await sit_both(server, a, b, pa, pb)
         sa, sb = table_screen(a), table_screen(b)
-        await pa.press("enter")
-        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
-        await pb.press("enter")
-        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        await bet_both(a, b, pa, pb)
         server.request_stop()
         await until([pa, pb], lambda: "closes after this round" in sb._banner.text)
         await until([pa, pb], lambda: sa._banner.text.startswith("Last round · Your turn"))
@@ -383,10 +389,7 @@ async def test_t_shows_each_actions_exact_value_for_the_cards_seen_at_the_shared
         sa, sb = table_screen(a), table_screen(b)
         await pb.press("t")  # not bob's turn (nor anyone's): nothing
         assert sb._layout.coach.spot is None
-        await pa.press("enter")
-        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
-        await pb.press("enter")
-        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        await bet_both(a, b, pa, pb)
         await pa.press("t")
         await until([pa, pb], lambda: "▸Stand" in sa._layout.coach.text)
         assert sa._banner.text.startswith("Tip: Stand")
@@ -435,10 +438,7 @@ async def test_the_coach_grades_each_choice_into_the_players_own_history_on_the_
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
         await sit_both(server, a, b, pa, pb)
         sa, sb = table_screen(a), table_screen(b)
-        await pa.press("enter")
-        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
-        await pb.press("enter")
-        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        await bet_both(a, b, pa, pb)
         await pa.press("k")  # coach mode on
         assert a.settings.coach
         await pa.press("h")  # hitting a hard 19 against a 7 gives value away
