@@ -342,3 +342,17 @@ async def test_coach_mode_shows_the_count_and_says_when_it_turns_a_play(data_dir
         assert "16 v 10 at true count +4: stand (index 0)" in screen.banner.text
         await press(pilot, "k")  # coach mode off: no count, no note
         assert "Hi-Lo" not in screen_text(app)
+
+
+async def test_the_indices_are_worked_out_once_however_often_the_prompt_is_said(data_dir: Path) -> None:
+    """The house's indices take seconds: the countdown or a redraw saying the prompt again
+    must not start that work again (threads cannot be stopped, they would pile up)."""
+    app = with_coach(data_dir, "TS TD 6H 9C 5S 5D" + " 9H" * 280)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "n", "enter")
+        screen = table(app)
+        for _ in range(5):
+            screen.count_note(screen.view, screen.rules)
+        counting = [w for w in app.workers if w.group == "count"]
+        assert len(counting) <= 1 and screen._indexing

@@ -65,6 +65,8 @@ class BlackjackCoach(Screen[None]):
         self._warning_open = False
         #: The count system's index plays for these rules (worked out once, in a thread).
         self._index_plays: tuple[IndexPlay, ...] | None = None
+        #: The index plays are being worked out (one thread, started once).
+        self._indexing = False
 
     def legal(self) -> set[Action]:
         """The player's legal actions now (none when it is not their turn)."""
@@ -138,8 +140,10 @@ class BlackjackCoach(Screen[None]):
         if not self.counting or spot is None:
             return ""
         if self._index_plays is None:
-            self.run_worker(partial(_plays_for, rules), name="indices", group="count", thread=True,
-                            exclusive=True, exit_on_error=False)
+            if not self._indexing:  # once: a prompt said again must not start it again
+                self._indexing = True
+                self.run_worker(partial(_plays_for, rules), name="indices", group="count", thread=True,
+                                exit_on_error=False)
             return ""
         from ...ai.blackjack import recommend
         from ...ai.counting.table_count import index_note
