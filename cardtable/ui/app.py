@@ -298,7 +298,7 @@ class CardTableApp(CardRoom):
 
     # -- screens -----------------------------------------------------------------
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         """The lobby is the bottom of the screen stack."""
         from .screens.lobby import LobbyScreen
 
@@ -389,7 +389,7 @@ class CardTableApp(CardRoom):
         """The game whose table is on screen (under any dialogs), if any."""
         for screen in reversed(self.screen_stack):
             game = getattr(screen, "GAME", None)
-            if game:
+            if isinstance(game, str) and game:
                 return game
         return None
 

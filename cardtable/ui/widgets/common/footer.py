@@ -11,6 +11,8 @@ Textual's Footer internals ever move (then it simply behaves like Footer).
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -36,7 +38,7 @@ class KeyFooter(Footer):
     """A full rebuild is queued: it reads the bindings when it runs, so one is enough
     (a new screen changes its bindings several times before its first frame)."""
 
-    def bindings_changed(self, screen: Screen) -> None:  # type: ignore[override]
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         try:
             if self._update_in_place(screen):
                 return
@@ -55,7 +57,7 @@ class KeyFooter(Footer):
         """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
         return self._update_in_place(self.screen)
 
-    def _update_in_place(self, screen: Screen) -> bool:
+    def _update_in_place(self, screen: Screen[Any]) -> bool:
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
         shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
