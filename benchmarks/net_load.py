@@ -36,7 +36,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from cardtable.net.client import Client, ServerClosed
 from cardtable.net.protocol import MAX_LINE
@@ -223,19 +223,73 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def main_async(args: argparse.Namespace) -> int:
-    data = Path(tempfile.mkdtemp(prefix="cardtable-net-"))
-    port = free_port()
-    log_path = data / "server.log"
-    log = log_path.open("w")
+def _start_server(args: argparse.Namespace, data: Path, port: int, log: IO[str]) -> subprocess.Popen[bytes]:
+    """``cardtable serve`` in a child process (under cProfile with ``--profile``)."""
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
-    server = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, *profile, "-m", "cardtable", "serve", "--port", str(port), "--data-dir", str(data),
          "--turn-timeout", "2", "--seed", str(args.seed),
          # every client comes from 127.0.0.1: the per-address limits must let them all in
          "--max-per-address", str(args.clients + 10), "--new-names-per-minute", str(args.clients + 10)],
         stderr=log, stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
+
+
+async def _wait_for_rounds(shared: Shared, started: float) -> None:
+    """Until the rounds asked for are settled, or 10 s pass with none settled."""
+    last = 0
+    while not shared.done.is_set():
+        try:
+            await asyncio.wait_for(shared.done.wait(), 10)
+        except asyncio.TimeoutError:
+            n = len(shared.settled)
+            print(f"  {n:,} rounds after {time.perf_counter() - started:.0f} s", file=sys.stderr)
+            if n == last:
+                print("no progress for 10 s: giving up", file=sys.stderr)
+                return
+            last = n
+
+
+def _latencies(shared: Shared) -> tuple[list[float], int]:
+    """Each action's time until every client at the table had its update (ms, sorted),
+    and the actions not counted (someone dropped meanwhile, or the action was refused)."""
+    latencies = []
+    incomplete = 0
+    for key, t0 in shared.sent.items():
+        arrivals = shared.arrived.get(key, [])
+        if not arrivals or len(arrivals) < shared.audience.get(key, 1):
+            incomplete += 1
+            continue
+        latencies.append((max(arrivals) - t0) * 1000)
+    return sorted(latencies), incomplete
+
+
+def _problems(code: int | None, server_log: list[str], players: list[Player], data: Path) -> tuple[list[str], int]:
+    """What went wrong (exit code, log, each player's books), and the player-rounds kept."""
+    problems = []
+    if code != 0:
+        problems.append(f"server exit code {code}")
+    bad_lines = [line for line in server_log if "Traceback" in line or "internal" in line]
+    if bad_lines:
+        problems.append(f"{len(bad_lines)} bad server log lines, e.g. {bad_lines[0]}")
+    history_rounds = 0
+    for p in players:
+        with Store.open(data / "players" / p.name) as store:
+            expected, held = store.reconcile()
+            if expected != held:
+                problems.append(f"{p.name}: bankroll {held} but the history says {expected}")
+            if store.open_round("blackjack") is not None:
+                problems.append(f"{p.name}: a round is still open")
+            history_rounds += store.history_count("blackjack")
+    return problems, history_rounds
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    data = Path(tempfile.mkdtemp(prefix="cardtable-net-"))
+    port = free_port()
+    log_path = data / "server.log"
+    log = log_path.open("w")
+    server = _start_server(args, data, port, log)
     for _ in range(200):
         if "listening" in log_path.read_text():
             break
@@ -248,17 +302,7 @@ async def main_async(args: argparse.Namespace) -> int:
     cpu0 = _child_cpu(server.pid)
     tasks = [asyncio.ensure_future(p.run()) for p in players]
     junk = asyncio.ensure_future(garbage(port, shared, random.Random(rng.random())))
-    last = 0
-    while not shared.done.is_set():
-        try:
-            await asyncio.wait_for(shared.done.wait(), 10)
-        except asyncio.TimeoutError:
-            n = len(shared.settled)
-            print(f"  {n:,} rounds after {time.perf_counter() - started:.0f} s", file=sys.stderr)
-            if n == last:
-                print("no progress for 10 s: giving up", file=sys.stderr)
-                break
-            last = n
+    await _wait_for_rounds(shared, started)
     wall = time.perf_counter() - started
     cpu = _child_cpu(server.pid) - cpu0
     server.send_signal(signal.SIGTERM)  # the players finish the rounds under way
@@ -274,33 +318,9 @@ async def main_async(args: argparse.Namespace) -> int:
     log.close()
     server_log = log_path.read_text().splitlines()
 
-    latencies = []
-    incomplete = 0
-    for key, t0 in shared.sent.items():
-        arrivals = shared.arrived.get(key, [])
-        if not arrivals or len(arrivals) < shared.audience.get(key, 1):
-            incomplete += 1  # someone dropped meanwhile (or the action was refused)
-            continue
-        latencies.append((max(arrivals) - t0) * 1000)
-    latencies.sort()
+    latencies, incomplete = _latencies(shared)
     p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
-
-    problems = []
-    if code != 0:
-        problems.append(f"server exit code {code}")
-    bad_lines = [line for line in server_log if "Traceback" in line or "internal" in line]
-    if bad_lines:
-        problems.append(f"{len(bad_lines)} bad server log lines, e.g. {bad_lines[0]}")
-    history_rounds = 0
-    for p in players:
-        folder = data / "players" / p.name
-        with Store.open(folder) as store:
-            expected, held = store.reconcile()
-            if expected != held:
-                problems.append(f"{p.name}: bankroll {held} but the history says {expected}")
-            if store.open_round("blackjack") is not None:
-                problems.append(f"{p.name}: a round is still open")
-            history_rounds += store.history_count("blackjack")
+    problems, history_rounds = _problems(code, server_log, players, data)
     tables = len({t for t, _ in shared.settled})
     print(f"net_load: {args.clients} clients (+1 sending garbage: {junk_sent} messages), "
           f"{len(shared.settled):,} rounds on {tables} tables in {wall:.1f} s "

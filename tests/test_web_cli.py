@@ -20,7 +20,8 @@ import pytest
 
 from cardtable.cli import build_parser, main, split_subcommand
 from cardtable.cli.net import build_join_parser, build_web_parser
-from cardtable.cli.web import app_command, browser_address, clamp_size, shell_command
+from cardtable.cli.web import app_command, browser_address, shell_command
+from cardtable.cli.web_server import clamp_size
 
 pytestmark = pytest.mark.timeout(60)
 

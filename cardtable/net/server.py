@@ -21,10 +21,8 @@ few kept, :mod:`.players`), with the open-file limit checked at the start.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -39,17 +37,21 @@ from ..tables.baccarat import BaccaratService, settle_left_open
 from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
-from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of
+from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
 AnyTable = BlackjackService | BaccaratService
 
-__all__ = ["Server", "Limits", "serve_main", "DEFAULT_PORT"]
+__all__ = ["Server", "Limits", "DEFAULT_PORT"]
 
 DEFAULT_PORT = 7654
 #: Tables the server will open at most.
 MAX_TABLES = 200
+
+
+class _HangUp(Exception):
+    """The connection ends (the client was told why)."""
 
 
 class Server:
@@ -352,116 +354,147 @@ class Server:
 
     async def _serve(self, conn: Connection) -> None:
         deadline = time.monotonic() + self.limits.hello
-        while not conn.closed:
-            greeted = conn.player is not None
-            try:
-                if greeted:
-                    line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), self.limits.idle)
-                else:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        self._error(conn, "hello-timeout", "say hello first", fatal=True)
-                        return
-                    line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), left)
-            except asyncio.TimeoutError:
-                if greeted:
-                    self._error(conn, "idle", f"nothing heard for {self.limits.idle:g} s "
-                                "(a client sends 'ping' to stay connected)", fatal=True)
-                else:
-                    self._error(conn, "hello-timeout", "no hello in time", fatal=True)
-                return
-            except asyncio.LimitOverrunError:
-                self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
-                return
-            except asyncio.IncompleteReadError as partial:
-                if partial.partial.strip():
-                    self._error(conn, "bad-json", "the last line had no newline")
-                return
-            verdict = conn.flood()
-            if verdict == "cut":
-                self._error(conn, "flood", f"more than {FLOOD_DISCONNECT} messages in a second", fatal=True)
-                return
-            if verdict == "drop":
-                if not conn._warned:
-                    conn._warned = True
-                    self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored")
-                continue
-            body = line[:-1]
-            if len(body) > MAX_LINE:  # within the reader's slack: as fatal as a longer one
-                self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
-                return
-            if not body.strip():
-                continue
-            try:
-                message = decode(body)
-            except ProtocolError as error:
-                self._error(conn, error.code, str(error))
-                continue
-            try:
-                self._dispatch(conn, message)
-            except Exception as error:  # a bug must not end the connection or the server
-                self.log(f"error {conn.who}: internal {type(error).__name__}: {error} "
-                         f"(handling {message['type']!r})")
-                self._error(conn, "server", "the server could not handle that message")
+        try:
+            while not conn.closed:
+                message = self._message_of(conn, await self._read_line(conn, deadline))
+                if message is not None:
+                    self._handle(conn, message)
+        except _HangUp:
+            return
+
+    async def _read_line(self, conn: Connection, deadline: float) -> bytes:
+        """The connection's next line; :class:`_HangUp` (the client told why) when it
+        said nothing in time, sent a line too long, or closed the connection."""
+        greeted = conn.player is not None
+        wait = self.limits.idle if greeted else deadline - time.monotonic()
+        if wait <= 0:
+            self._error(conn, "hello-timeout", "say hello first", fatal=True)
+            raise _HangUp
+        try:
+            return await asyncio.wait_for(conn.reader.readuntil(b"\n"), wait)
+        except asyncio.TimeoutError:
+            if greeted:
+                self._error(conn, "idle", f"nothing heard for {self.limits.idle:g} s "
+                            "(a client sends 'ping' to stay connected)", fatal=True)
+            else:
+                self._error(conn, "hello-timeout", "no hello in time", fatal=True)
+        except asyncio.LimitOverrunError:
+            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+        except asyncio.IncompleteReadError as partial:
+            if partial.partial.strip():
+                self._error(conn, "bad-json", "the last line had no newline")
+        raise _HangUp
+
+    def _message_of(self, conn: Connection, line: bytes) -> dict[str, Any] | None:
+        """The message on ``line``, or None when it is skipped (blank, bad JSON, over the
+        flood rate); :class:`_HangUp` for a flood or a line too long."""
+        verdict = conn.flood()
+        if verdict == "cut":
+            self._error(conn, "flood", f"more than {FLOOD_DISCONNECT} messages in a second", fatal=True)
+            raise _HangUp
+        if verdict == "drop":
+            if not conn._warned:
+                conn._warned = True
+                self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored")
+            return None
+        body = line[:-1]
+        if len(body) > MAX_LINE:  # within the reader's slack: as fatal as a longer one
+            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+            raise _HangUp
+        if not body.strip():
+            return None
+        try:
+            return decode(body)
+        except ProtocolError as error:
+            self._error(conn, error.code, str(error))
+            return None
+
+    def _handle(self, conn: Connection, message: dict[str, Any]) -> None:
+        try:
+            self._dispatch(conn, message)
+        except Exception as error:  # a bug must not end the connection or the server
+            self.log(f"error {conn.who}: internal {type(error).__name__}: {error} "
+                     f"(handling {message['type']!r})")
+            self._error(conn, "server", "the server could not handle that message")
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
-        if conn.player is None:
-            if kind != "hello":
-                self._error(conn, "hello-first", "say hello first")
-                return
-            self._hello(conn, message)
-            return
         player = conn.player
-        table = self.table_of(player.key)
-        try:
+        if player is None:
             if kind == "hello":
-                raise TableError("already-greeted", "you have already said hello")
-            if kind == "ping":
-                pong: dict[str, Any] = {"type": "pong"}
-                if "id" in message:
-                    pong["id"] = message["id"]
-                conn.write(encode(pong))
-            elif kind == "lobby":
-                conn.write(encode({"type": "lobby", "tables": self.lobby()}))
-            elif kind == "sit":
-                if table is not None:
-                    raise TableError("seated", f"you are seated at table {table.id}")
-                if self._stopping:
-                    raise TableError("closing", "the server is closing")
-                self._table_for(message.get("table"), message.get("game", GAME)).sit(player)
-                self.log(f"sit {player.name} at table {self.table_of(player.key).id}")  # type: ignore[union-attr]
-            elif table is None:
+                self._hello(conn, message)
+            else:
+                self._error(conn, "hello-first", "say hello first")
+            return
+        try:
+            if kind in _ROOM_MESSAGES:
+                _ROOM_MESSAGES[kind](self, conn, player, message)
+                return
+            table = self.table_of(player.key)
+            if table is None:
                 raise TableError("not-seated", "sit at a table first")
-            elif kind == "leave":
-                table.leave(player.key)
-                conn.write(encode({"type": "left", "table": table.id}))
-                self.log(f"leave {player.name} from table {table.id}")
-            elif kind == "bet":
-                if isinstance(table, BaccaratService):
-                    table.bet(player.key, message["amount"], message.get("spot"))
-                elif "spot" in message:
-                    raise TableError("bad-bet", "a blackjack bet has no spot")
-                else:
-                    table.bet(player.key, message["amount"])
-            elif kind == "clear":
-                table.clear(player.key)
-            elif kind == "deal":
-                table.ready(player.key, message.get("grades"))
-            elif kind == "act":
-                table.act(player.key, Action(message["action"]), message.get("grade"))
-            elif kind == "computer":
-                table.set_computer(player.key, message["seat"], message["level"])
-            elif kind == "refill":
-                if table.in_round(player.key):
-                    raise TableError("in-round", "a refill waits until the round is settled")
-                try:
-                    bankroll = player.bankroll = player.store.refill(table.game, table.min_bet)
-                except StoreError as error:
-                    raise TableError("refill", str(error)) from None
-                conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
+            if kind in _TABLE_MESSAGES:
+                _TABLE_MESSAGES[kind](self, conn, player, table, message)
         except TableError as error:
             self._error(conn, error.code, str(error))
+
+    # -- the messages (docs/protocol.md), each with the player who sent it -------------
+
+    def _on_hello_again(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
+        raise TableError("already-greeted", "you have already said hello")
+
+    def _on_ping(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
+        pong: dict[str, Any] = {"type": "pong"}
+        if "id" in message:
+            pong["id"] = message["id"]
+        conn.write(encode(pong))
+
+    def _on_lobby(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
+        conn.write(encode({"type": "lobby", "tables": self.lobby()}))
+
+    def _on_sit(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
+        table = self.table_of(player.key)
+        if table is not None:
+            raise TableError("seated", f"you are seated at table {table.id}")
+        if self._stopping:
+            raise TableError("closing", "the server is closing")
+        table = self._table_for(message.get("table"), message.get("game", GAME))
+        table.sit(player)
+        self.log(f"sit {player.name} at table {table.id}")
+
+    def _on_leave(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        table.leave(player.key)
+        conn.write(encode({"type": "left", "table": table.id}))
+        self.log(f"leave {player.name} from table {table.id}")
+
+    def _on_bet(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        if isinstance(table, BaccaratService):
+            table.bet(player.key, message["amount"], message.get("spot"))
+        elif "spot" in message:
+            raise TableError("bad-bet", "a blackjack bet has no spot")
+        else:
+            table.bet(player.key, message["amount"])
+
+    def _on_clear(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        table.clear(player.key)
+
+    def _on_deal(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        table.ready(player.key, message.get("grades"))
+
+    def _on_act(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        table.act(player.key, Action(message["action"]), message.get("grade"))
+
+    def _on_computer(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        table.set_computer(player.key, message["seat"], message["level"])
+
+    def _on_refill(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
+        if table.in_round(player.key):
+            raise TableError("in-round", "a refill waits until the round is settled")
+        try:
+            bankroll = player.bankroll = player.store.refill(table.game, table.min_bet)
+        except StoreError as error:
+            raise TableError("refill", str(error)) from None
+        conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
 
     def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message["version"] != PROTOCOL_VERSION:
@@ -533,34 +566,20 @@ class Server:
             self.log(f"leave {player.name} (disconnected)")
 
 
+#: A greeted player's messages that need no seat, and their handlers.
+_ROOM_MESSAGES: dict[str, Callable[[Server, Connection, Player, dict[str, Any]], None]] = {
+    "hello": Server._on_hello_again, "ping": Server._on_ping, "lobby": Server._on_lobby, "sit": Server._on_sit,
+}
+#: The messages of a player seated at a table, and their handlers.
+_TABLE_MESSAGES: dict[str, Callable[[Server, Connection, Player, AnyTable, dict[str, Any]], None]] = {
+    "leave": Server._on_leave, "bet": Server._on_bet, "clear": Server._on_clear, "deal": Server._on_deal,
+    "act": Server._on_act, "computer": Server._on_computer, "refill": Server._on_refill,
+}
+
+
 def _stderr_log(stream: TextIO) -> Callable[[str], None]:
     def log(text: str) -> None:
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         print(f"{stamp} cardtable serve: {text}", file=stream, flush=True)
 
     return log
-
-
-async def _run(args: argparse.Namespace, data_dir: Path) -> int:
-    server = Server(data_dir, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed,
-                    limits=limits_of(args))
-    try:
-        await server.start()
-    except OSError as error:
-        server.players.close()
-        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: "
-              f"{error.strerror or error}", file=sys.stderr)
-        return 2
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, server.request_stop)
-        except (NotImplementedError, RuntimeError):  # not on this platform / thread
-            pass
-    await server.wait_stopped()
-    return 0
-
-
-def serve_main(args: argparse.Namespace, data_dir: Path) -> int:
-    """Run the server until it is stopped; the exit code."""
-    return asyncio.run(_run(args, data_dir))
