@@ -76,7 +76,7 @@ def test_parser_accepts_good_values(tmp_path: Path) -> None:
 
 
 def test_main_runs_the_app_with_the_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    seen = {}
+    seen: dict[str, object] = {}
 
     def fake_run(self) -> None:  # the real app needs a terminal
         seen.update(seed=self.seed, start=self.start_game, ascii=self.ascii, animations=self.animations)

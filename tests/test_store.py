@@ -7,6 +7,7 @@ computed by the store itself.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sqlite3
 import subprocess
@@ -15,6 +16,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -385,7 +387,8 @@ def test_invalid_settings_are_refused_on_save(store: Store) -> None:
     ],
 )
 def test_validated_replaces_a_bad_value_by_its_default(field: str, bad: object) -> None:
-    s = dataclasses.replace(Settings(ai_delay_ms=123), **{field: bad})
+    changed: dict[str, Any] = {field: bad}
+    s = dataclasses.replace(Settings(ai_delay_ms=123), **changed)
     fixed = s.validated()
     assert getattr(fixed, field) == getattr(Settings(), field)
     if field != "ai_delay_ms":
@@ -473,7 +476,7 @@ def test_garbage_file_is_moved_aside(tmp_path: Path) -> None:
     (tmp_path / (DB_NAME + "-wal")).write_bytes(b"stale wal" * 1000)
     with Store.open(tmp_path) as s:
         _check_moved_aside(tmp_path, s, garbage)
-        assert "could not be used" in s.notice
+        assert s.notice is not None and "could not be used" in s.notice
     with Store.open(tmp_path) as s:
         assert s.notice is None
         assert s.bankroll == 100_500
@@ -488,7 +491,7 @@ def test_valid_sqlite_with_a_foreign_schema_is_moved_aside(tmp_path: Path) -> No
     original = path.read_bytes()
     with Store.open(tmp_path) as s:
         _check_moved_aside(tmp_path, s, original)
-        assert "does not hold cardtable data" in s.notice
+        assert s.notice is not None and "does not hold cardtable data" in s.notice
 
 
 def test_our_version_with_a_missing_column_is_moved_aside(tmp_path: Path) -> None:
@@ -594,9 +597,7 @@ def test_data_file_that_is_a_folder_raises_store_error(tmp_path: Path) -> None:
 
 def test_unwritable_folder_raises_store_error(tmp_path: Path, monkeypatch) -> None:
     # The tests may run as root, where chmod does not bite: pretend instead.
-    import cardtable.store.opening as opening
-
-    monkeypatch.setattr(opening.os, "access", lambda *a, **k: False)
+    monkeypatch.setattr(os, "access", lambda *a, **k: False)  # the module the store's opening asks
     with pytest.raises(StoreError, match="cannot be written"):
         Store.open(tmp_path / "ro")
 

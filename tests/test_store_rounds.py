@@ -675,6 +675,7 @@ def test_reconcile_reads_one_consistent_snapshot(data_dir: Path) -> None:
     with Store.open(data_dir) as a, Store.open(data_dir) as b:
         a.commit_round("blackjack", 1_000, record("blackjack", 0))
         real = a._conn
+        assert real is not None
         a._conn = _WritesBetweenReads(real, b)  # type: ignore[assignment]
         try:
             expected, held = a.reconcile()
@@ -1002,25 +1003,30 @@ def test_a_newer_file_without_a_meta_table_is_refused_untouched(tmp_path: Path) 
 
 @pytest.mark.parametrize("field", ["bj_min", "bac_min", "poker_coin"])
 def test_minimums_above_a_refill_are_problems(field: str) -> None:
-    wide = {"bj_max": 10_000_000, "bac_max": 10_000_000}
-    assert Settings(**wide, **{field: START_BANKROLL + 1}).problems() == [field]
-    assert Settings(**wide, **{field: 200_000}).problems() == [field]
-    assert Settings(**wide, **{field: START_BANKROLL}).problems() == []  # a refill covers it
-    assert Settings(**wide, **{field: 1}).problems() == []
-    assert Settings(**wide, **{field: 0}).problems() == [field]
+    def wide(value: int) -> Settings:
+        chosen: dict[str, Any] = {"bj_max": 10_000_000, "bac_max": 10_000_000, field: value}
+        return Settings(**chosen)
+
+    assert wide(START_BANKROLL + 1).problems() == [field]
+    assert wide(200_000).problems() == [field]
+    assert wide(START_BANKROLL).problems() == []  # a refill covers it
+    assert wide(1).problems() == []
+    assert wide(0).problems() == [field]
 
 
 @pytest.mark.parametrize("field", ["bj_min", "bac_min", "poker_coin"])
 def test_save_settings_refuses_a_minimum_above_a_refill(store: Store, field: str) -> None:
     store.save_settings(dataclasses.replace(Settings(), theme="saved-first"))
     before = file_state(store.path)
-    bad = Settings(bj_max=10_000_000, bac_max=10_000_000, theme="never-saved", **{field: 100_001})
+    above: dict[str, Any] = {field: 100_001}
+    bad = Settings(bj_max=10_000_000, bac_max=10_000_000, theme="never-saved", **above)
     with pytest.raises(ValueError, match=field):
         store.save_settings(bad)
     assert file_state(store.path) == before
     assert store.settings().theme == "saved-first"
     # the boundary is accepted
-    ok = dataclasses.replace(bad, **{field: START_BANKROLL})
+    at_refill: dict[str, Any] = {field: START_BANKROLL}
+    ok = dataclasses.replace(bad, **at_refill)
     store.save_settings(ok)
     assert store.settings() == ok
 

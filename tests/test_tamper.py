@@ -12,7 +12,7 @@ import pytest
 from cardtable.store import DB_NAME, START_BANKROLL, Store, StoreError
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.confirm import ConfirmScreen
-from tests.ui.helpers import notifications, screen_text
+from tests.ui.helpers import notifications, screen_text  # type: ignore[import-untyped]
 
 
 def _edit_bankroll(folder: Path, value: int) -> None:

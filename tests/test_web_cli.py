@@ -243,7 +243,7 @@ def _processes_mentioning(text: str) -> list[str]:
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[@-_]")
 
 
-async def _lobby(ws: aiohttp.ClientWebSocketResponse) -> str:
+async def _lobby(ws: aiohttp.ClientWebSocketResponse[bool]) -> str:
     """The text a page is sent until the lobby is drawn (its last line is the note on chips)."""
     screen = b""
     text = ""

@@ -12,6 +12,7 @@ from cardtable.ai.blackjack import (
     EasyPlayer,
     HardPlayer,
     NormalPlayer,
+    Player,
     chart_is_cached,
     chart_ready,
     explain,
@@ -147,7 +148,7 @@ def test_resplits_to_four_hands_then_plays_the_total() -> None:
 def test_players_only_choose_legal_actions_over_many_rounds() -> None:
     """Random shoes, three seats: the round raises IllegalAction on any illegal answer."""
     rng = random.Random(7)
-    players = [EasyPlayer(), NormalPlayer(), HardPlayer()]
+    players: list[Player] = [EasyPlayer(), NormalPlayer(), HardPlayer()]
     seen = set()
     for _ in range(400):
         shoe = Shoe(6, rng)

@@ -323,6 +323,7 @@ class Brute:
             for v, p in self.draws(shoe):
                 rest = _take(shoe, v)
                 cards = (pair, v)
+                outcomes: list[tuple[float, tuple[int, ...], float, tuple[int, ...]]]
                 if aces:
                     outcomes = [(1.0, cards, 1.0, rest)]
                 else:

@@ -61,14 +61,14 @@ def test_the_true_count_table_adds_up_to_the_whole_and_the_figures_repeat() -> N
     assert sum(t.rounds for t in rows) == first[0].rounds
     assert sum(t.net for t in rows) == first[0].net
     figures = count_figures(first, 1000)
-    assert sum(row["share"] for row in figures["true_counts"]) == pytest.approx(1.0)  # type: ignore[union-attr]
+    assert sum(row["share"] for row in figures["true_counts"]) == pytest.approx(1.0)  # type: ignore[attr-defined]
 
 
 def test_wonging_out_never_bets_below_the_exit_count() -> None:
     tallies = _total(CountPlay(ONE_DECK, HILO, Ramp.default(1, 8), wong_out=-1), 4_000, 2)
     figures = count_figures(tallies, 1000)
     assert figures["shoes_left"] > 0  # type: ignore[operator]
-    below = [row for row in figures["true_counts"] if row["tc"] < -1]  # type: ignore[union-attr]
+    below = [row for row in figures["true_counts"] if row["tc"] < -1]  # type: ignore[attr-defined]
     assert below and all(row["rounds"] == 0 for row in below)
 
 

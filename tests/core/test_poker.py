@@ -222,7 +222,7 @@ def test_duck_typed_card_rejected() -> None:
 
     cards = parse_cards("KS QS JS TS") + [Fake()]
     with pytest.raises(ValueError):
-        evaluate(cards)  # type: ignore[list-item]
+        evaluate(cards)  # type: ignore[arg-type]
 
 
 # -- an independent, slow reference evaluator --------------------------------------------------

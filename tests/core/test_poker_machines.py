@@ -199,7 +199,7 @@ def test_the_joker_deck_is_53_cards_and_survives_a_snapshot() -> None:
     assert again.undealt() == cards
     assert isinstance(again.undealt()[cards.index(JOKER)], Joker)
     with pytest.raises(ValueError):
-        restore_deck({**snapshot, "all": snapshot["all"].replace("JK", "AS")}, "joker")  # two AS
+        restore_deck({**snapshot, "all": str(snapshot["all"]).replace("JK", "AS")}, "joker")  # two AS
     assert restore_deck(Shoe(1, random.Random(1)).snapshot(), "none").remaining == 52
 
 

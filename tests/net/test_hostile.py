@@ -179,7 +179,10 @@ async def test_a_silent_connection_is_let_go_and_a_pinging_one_stays(run: Any) -
         pings = 0
         while not (silent_gone.done() and half_open_gone.done()):
             await pinging.send({"type": "ping", "id": pings})
-            await pinging.wait_for("pong", lambda m, sent=pings: m.get("id") == sent)
+            def answers(m: dict[str, Any], sent: int = pings) -> bool:
+                return bool(m.get("id") == sent)
+
+            await pinging.wait_for("pong", answers)
             pings += 1
             await asyncio.sleep(0.1)
         return pings

@@ -62,7 +62,7 @@ async def _fake_server(lines: list[bytes], pause: float = 0.0) -> tuple[asyncio.
 
 async def test_every_string_the_client_takes_in_is_clean(tmp_path: Path) -> None:
     """The one entry point (``SharedSession._read``): each message handed on is clean."""
-    messages = [
+    messages: list[dict[str, Any]] = [
         {"type": "lobby", "tables": WELCOME["tables"]},
         {"type": "error", "code": f"x{CLEAR}", "message": HOSTILE, "fatal": False},
         {"type": "table", "table": 1, "message": HOSTILE, "seats": [{"name": HOSTILE, "hands": [[HOSTILE]]}]},

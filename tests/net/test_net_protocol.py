@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.net.protocol import CLIENT, MAX_LINE, SERVER, ProtocolError, decode, encode, validate
 
 
 def test_every_client_message_type_has_a_valid_example() -> None:
-    examples = {
+    examples: dict[str, dict[str, Any]] = {
         "hello": {"version": 1, "name": "Ann_2-b", "token": "a" * 32},
         "lobby": {}, "sit": {"table": None, "game": "baccarat"}, "leave": {},
         "bet": {"amount": 500, "spot": "tie"}, "clear": {}, "deal": {},

@@ -22,6 +22,11 @@ from helpers import press, screen_text, settle
 _BJ = {"Hit": -0.10, "Stand": -0.25, "Double": -0.40}
 
 
+def about(value: float) -> float:
+    """``pytest.approx(value)``, standing for a float in the figures compared."""
+    return pytest.approx(value)  # type: ignore[return-value]
+
+
 def _best(game: str = "blackjack", stake: int = 1000) -> Decision:
     return grade(game, "hard 12 against a 4", _BJ, "Hit", stake)
 
@@ -83,12 +88,12 @@ def test_the_statistics_sum_per_game_and_per_local_day() -> None:
         entry(4, "poker", day2),
         HistoryEntry(5, "poker", day2, 500, 0, {"decisions": "damaged"}),
     ])
-    assert stats.by_game["blackjack"] == Accuracy(2, 1, pytest.approx(150.0))
-    assert stats.by_game["poker"] == Accuracy(1, 0, pytest.approx(75.0))
+    assert stats.by_game["blackjack"] == Accuracy(2, 1, about(150.0))
+    assert stats.by_game["poker"] == Accuracy(1, 0, about(75.0))
     assert stats.by_game["baccarat"] == Accuracy(1, 1, 0.0)
     assert stats.total.taken == 4 and stats.total.best == 2
     assert [day for day, _ in stats.by_day] == [local_day(day2), local_day(day1)]  # newest first
-    assert stats.by_day[1][1] == Accuracy(3, 1, pytest.approx(225.0))
+    assert stats.by_day[1][1] == Accuracy(3, 1, about(225.0))
 
 
 def _cells(table: DataTable, key: str) -> list[str]:

@@ -257,7 +257,7 @@ async def test_late_values_do_not_hold_up_a_choice_with_the_coach_off(data_dir: 
 
     import cardtable.ui.screens.blackjack_coach as screen_module  # where the coach values a spot
 
-    real = screen_module.advise
+    real = screen_module.advise  # type: ignore[attr-defined]
     released = threading.Event()
 
     def slow(spot):  # type: ignore[no-untyped-def]

@@ -242,7 +242,9 @@ async def test_statistics_screen_shows_each_game_and_the_totals(data_dir: Path) 
         assert "Bankroll 1,014.75" in screen_text(app)
         await app.workers.wait_for_complete()  # the charts are read in a thread
         await pilot.pause()
-        assert len(app.screen.chart_data.rounds) == 4  # the charts: every round
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert len(stats.chart_data.rounds) == 4  # the charts: every round
     app.store.close()
 
 

@@ -112,7 +112,8 @@ async def test_other_screens_fit_every_size(data_dir: Path) -> None:
                 await press(pilot, key)
                 if key != "escape":
                     _unclipped(app)
-                    assert app.screen.query(Header) and app.screen.query(Footer), app.screen
+                    assert app.screen.query(Header), app.screen
+                    assert app.screen.query(Footer), app.screen
 
 
 async def test_the_face_down_card_is_described_in_the_same_words_everywhere(data_dir: Path) -> None:

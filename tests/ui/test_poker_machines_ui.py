@@ -5,6 +5,8 @@ screen, a resumed hand on the machine it was dealt on, the computed returns show
 from __future__ import annotations
 
 import re
+import subprocess
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -251,10 +253,10 @@ def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
         def terminate(self) -> None:
             self.done = True
 
-    monkeypatch.setattr(room.subprocess, "Popen", Child)
+    monkeypatch.setattr(subprocess, "Popen", Child)  # the module the machines room starts its child with
     forget_the_shipped_returns(monkeypatch)
     told: list[int] = []
-    timers: list[object] = []
+    timers: list[Callable[[], None]] = []
 
     class Screen:
         def returns_changed(self) -> None:
@@ -292,7 +294,7 @@ def test_the_room_computes_missing_returns_in_the_background_but_never_headless(
     save_result(data_dir, Analysis(machine, Fraction(11, 10), Fraction(1), ((None, Fraction(1)),), 1, 0.0))
     poll()
     assert told == [1] and not app.timer.stopped  # a figure arrived; still running
-    room._children[str(data_dir)].done = True
+    room._children[str(data_dir)].done = True  # type: ignore[attr-defined]
     poll()
     assert app.timer.stopped and room.progress_text(data_dir) is None
     assert room.returns(data_dir) == {"deuces-wild": Fraction(11, 10)}
