@@ -11,8 +11,6 @@ Textual's Footer internals ever move (then it simply behaves like Footer).
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -38,7 +36,7 @@ class KeyFooter(Footer):
     """A full rebuild is queued: it reads the bindings when it runs, so one is enough
     (a new screen changes its bindings several times before its first frame)."""
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         try:
             if self._update_in_place(screen):
                 return
@@ -57,7 +55,7 @@ class KeyFooter(Footer):
         """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
         return self._update_in_place(self.screen)
 
-    def _update_in_place(self, screen: Screen[Any]) -> bool:
+    def _update_in_place(self, screen: Screen[object]) -> bool:
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
         shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
