@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import signal
 from pathlib import Path
 
 from ..argtypes import shorten
@@ -58,26 +56,6 @@ def serve_subcommand(args_list: list[str]) -> int | None:
     except OSError as error:
         where = shorten(str(folder), 24, middle=True)
         return fail(f"the data folder {where} cannot be used: {error.strerror or type(error).__name__}")
-    return asyncio.run(_run(args, folder))
+    from ..net.server import serve_main
 
-
-async def _run(args: argparse.Namespace, folder: Path) -> int:
-    """Run the server until it is stopped (SIGINT/SIGTERM); the exit code."""
-    from ..net.connection import limits_of
-    from ..net.server import Server
-
-    server = Server(folder, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed,
-                    limits=limits_of(args))
-    try:
-        await server.start()
-    except OSError as error:
-        server.players.close()
-        return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, server.request_stop)
-        except (NotImplementedError, RuntimeError):  # not on this platform / thread
-            pass
-    await server.wait_stopped()
-    return 0
+    return serve_main(args, folder)

@@ -14,12 +14,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import TextIO
 
 from .players import KEEP_OPEN, Player
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE
 
-__all__ = ["Connection", "Limits", "PerMinute", "LogOnce", "fit_open_files", "add_limit_options", "limits_of",
-           "HELLO_TIMEOUT", "MAX_BACKLOG", "MAX_CONNECTIONS"]
+__all__ = ["Connection", "Limits", "PerMinute", "LogOnce", "stderr_log", "fit_open_files", "add_limit_options",
+           "limits_of", "HELLO_TIMEOUT", "MAX_BACKLOG", "MAX_CONNECTIONS"]
 
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
@@ -145,6 +147,16 @@ class Connection:
         if self._count > FLOOD_RATE:
             return "drop"
         return None
+
+
+def stderr_log(stream: TextIO) -> Callable[[str], None]:
+    """The server's log: one timestamped line per event on ``stream``."""
+
+    def log(text: str) -> None:
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        print(f"{stamp} cardtable serve: {text}", file=stream, flush=True)
+
+    return log
 
 
 class LogOnce:

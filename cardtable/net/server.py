@@ -21,14 +21,15 @@ few kept, :mod:`.players`), with the open-file limit checked at the start.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
@@ -37,13 +38,13 @@ from ..tables.baccarat import BaccaratService, settle_left_open
 from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
-from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files
+from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of, stderr_log
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
 AnyTable = BlackjackService | BaccaratService
 
-__all__ = ["Server", "Limits", "DEFAULT_PORT"]
+__all__ = ["Server", "Limits", "serve_main", "DEFAULT_PORT"]
 
 DEFAULT_PORT = 7654
 #: Tables the server will open at most.
@@ -75,7 +76,7 @@ class Server:
         self.turn_timeout = turn_timeout
         self.bet_window = bet_window
         self.seed = seed
-        self._log = log if log is not None else _stderr_log(sys.stderr)
+        self._log = log if log is not None else stderr_log(sys.stderr)
         self.limits = limits = limits if limits is not None else Limits()
         self.log_once = LogOnce(self.log)
         self._new_names = PerMinute(limits.new_names)
@@ -357,8 +358,14 @@ class Server:
         try:
             while not conn.closed:
                 message = self._message_of(conn, await self._read_line(conn, deadline))
-                if message is not None:
-                    self._handle(conn, message)
+                if message is None:
+                    continue
+                try:
+                    self._dispatch(conn, message)
+                except Exception as error:  # a bug must not end the connection or the server
+                    self.log(f"error {conn.who}: internal {type(error).__name__}: {error} "
+                             f"(handling {message['type']!r})")
+                    self._error(conn, "server", "the server could not handle that message")
         except _HangUp:
             return
 
@@ -409,14 +416,6 @@ class Server:
             self._error(conn, error.code, str(error))
             return None
 
-    def _handle(self, conn: Connection, message: dict[str, Any]) -> None:
-        try:
-            self._dispatch(conn, message)
-        except Exception as error:  # a bug must not end the connection or the server
-            self.log(f"error {conn.who}: internal {type(error).__name__}: {error} "
-                     f"(handling {message['type']!r})")
-            self._error(conn, "server", "the server could not handle that message")
-
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
         player = conn.player
@@ -444,9 +443,7 @@ class Server:
         raise TableError("already-greeted", "you have already said hello")
 
     def _on_ping(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
-        pong: dict[str, Any] = {"type": "pong"}
-        if "id" in message:
-            pong["id"] = message["id"]
+        pong = {"type": "pong", "id": message["id"]} if "id" in message else {"type": "pong"}
         conn.write(encode(pong))
 
     def _on_lobby(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
@@ -577,9 +574,26 @@ _TABLE_MESSAGES: dict[str, Callable[[Server, Connection, Player, AnyTable, dict[
 }
 
 
-def _stderr_log(stream: TextIO) -> Callable[[str], None]:
-    def log(text: str) -> None:
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        print(f"{stamp} cardtable serve: {text}", file=stream, flush=True)
+async def _run(args: argparse.Namespace, data_dir: Path) -> int:
+    server = Server(data_dir, host=args.host, port=args.port, turn_timeout=args.turn_timeout, seed=args.seed,
+                    limits=limits_of(args))
+    try:
+        await server.start()
+    except OSError as error:
+        server.players.close()
+        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 2
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, server.request_stop)
+        except (NotImplementedError, RuntimeError):  # not on this platform / thread
+            pass
+    await server.wait_stopped()
+    return 0
 
-    return log
+
+def serve_main(args: argparse.Namespace, data_dir: Path) -> int:
+    """Run the server until it is stopped; the exit code."""
+    return asyncio.run(_run(args, data_dir))
