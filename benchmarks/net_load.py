@@ -1,4 +1,4 @@
-"""Load and faults on a shared-table server (issue 14, point 5).
+"""Load and faults on a shared-table server.
 
 Starts ``cardtable serve`` as a child process on a free localhost port, then runs N
 scripted clients (default 50: ten tables' worth of five seats, tables opened on demand)
