@@ -31,7 +31,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
 from ..store import StoreError
 from ..tables.baccarat import BaccaratService, settle_left_open
@@ -39,10 +38,9 @@ from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
 from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of, stderr_log
+from .messages import AnyTable, Messages
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
-
-AnyTable = BlackjackService | BaccaratService
 
 __all__ = ["Server", "Limits", "serve_main", "DEFAULT_PORT"]
 
@@ -55,7 +53,7 @@ class _HangUp(Exception):
     """The connection ends (the client was told why)."""
 
 
-class Server:
+class Server(Messages):
     """The shared tables and the players' connections (one event loop, no threads)."""
 
     def __init__(
@@ -416,83 +414,6 @@ class Server:
             self._error(conn, error.code, str(error))
             return None
 
-    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        player = conn.player
-        if player is None:
-            if kind == "hello":
-                self._hello(conn, message)
-            else:
-                self._error(conn, "hello-first", "say hello first")
-            return
-        try:
-            if kind in _ROOM_MESSAGES:
-                _ROOM_MESSAGES[kind](self, conn, player, message)
-                return
-            table = self.table_of(player.key)
-            if table is None:
-                raise TableError("not-seated", "sit at a table first")
-            if kind in _TABLE_MESSAGES:
-                _TABLE_MESSAGES[kind](self, conn, player, table, message)
-        except TableError as error:
-            self._error(conn, error.code, str(error))
-
-    # -- the messages (docs/protocol.md), each with the player who sent it -------------
-
-    def _on_hello_again(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
-        raise TableError("already-greeted", "you have already said hello")
-
-    def _on_ping(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
-        pong = {"type": "pong", "id": message["id"]} if "id" in message else {"type": "pong"}
-        conn.write(encode(pong))
-
-    def _on_lobby(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
-        conn.write(encode({"type": "lobby", "tables": self.lobby()}))
-
-    def _on_sit(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
-        table = self.table_of(player.key)
-        if table is not None:
-            raise TableError("seated", f"you are seated at table {table.id}")
-        if self._stopping:
-            raise TableError("closing", "the server is closing")
-        table = self._table_for(message.get("table"), message.get("game", GAME))
-        table.sit(player)
-        self.log(f"sit {player.name} at table {table.id}")
-
-    def _on_leave(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        table.leave(player.key)
-        conn.write(encode({"type": "left", "table": table.id}))
-        self.log(f"leave {player.name} from table {table.id}")
-
-    def _on_bet(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        if isinstance(table, BaccaratService):
-            table.bet(player.key, message["amount"], message.get("spot"))
-        elif "spot" in message:
-            raise TableError("bad-bet", "a blackjack bet has no spot")
-        else:
-            table.bet(player.key, message["amount"])
-
-    def _on_clear(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        table.clear(player.key)
-
-    def _on_deal(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        table.ready(player.key, message.get("grades"))
-
-    def _on_act(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        table.act(player.key, Action(message["action"]), message.get("grade"))
-
-    def _on_computer(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        table.set_computer(player.key, message["seat"], message["level"])
-
-    def _on_refill(self, conn: Connection, player: Player, table: AnyTable, message: dict[str, Any]) -> None:
-        if table.in_round(player.key):
-            raise TableError("in-round", "a refill waits until the round is settled")
-        try:
-            bankroll = player.bankroll = player.store.refill(table.game, table.min_bet)
-        except StoreError as error:
-            raise TableError("refill", str(error)) from None
-        conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
-
     def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message["version"] != PROTOCOL_VERSION:
             self._error(conn, "version", f"this server speaks protocol version {PROTOCOL_VERSION}", fatal=True)
@@ -561,17 +482,6 @@ class Server:
             else:  # nothing of theirs is in play: their files are closed until they return
                 self.players.release(player.key)
             self.log(f"leave {player.name} (disconnected)")
-
-
-#: A greeted player's messages that need no seat, and their handlers.
-_ROOM_MESSAGES: dict[str, Callable[[Server, Connection, Player, dict[str, Any]], None]] = {
-    "hello": Server._on_hello_again, "ping": Server._on_ping, "lobby": Server._on_lobby, "sit": Server._on_sit,
-}
-#: The messages of a player seated at a table, and their handlers.
-_TABLE_MESSAGES: dict[str, Callable[[Server, Connection, Player, AnyTable, dict[str, Any]], None]] = {
-    "leave": Server._on_leave, "bet": Server._on_bet, "clear": Server._on_clear, "deal": Server._on_deal,
-    "act": Server._on_act, "computer": Server._on_computer, "refill": Server._on_refill,
-}
 
 
 async def _run(args: argparse.Namespace, data_dir: Path) -> int:
