@@ -18,13 +18,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Header, Label
 
+from ...core.baccarat_table import Phase as BacPhase
 from ...core.money import format_chips, format_signed
 from ...resources import asset_path
 from ...store import HistoryEntry
 from ..app import CardTableApp
 from ..games import GAME_INFO
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
-from ..widgets.baccarat.layout import Phase as BacPhase
 from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps

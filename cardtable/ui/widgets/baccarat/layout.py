@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
 from ....core.baccarat import Outcome
-from ....core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes, spot_results
+from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes, spot_results
 from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
@@ -30,15 +29,8 @@ from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
 from .table import BEAD_COLUMNS, BetSpot, HandView, RoadTitles, ShoeLine
 
+# Phase: the core's, re-exported for the screens
 __all__ = ["Phase", "CoupView", "BaccaratLayout"]
-
-
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
-
-    BETTING = "betting"  # no coup on the table: bet, change the chip, deal
-    DEALING = "dealing"  # the coup is committed and its cards are coming out
-    UNSAVED = "unsaved"  # the coup is shown settled, the data file did not take it: enter saves
 
 
 @dataclass(frozen=True)
