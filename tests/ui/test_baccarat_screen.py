@@ -477,7 +477,7 @@ async def test_real_shoe_has_the_decks_from_the_settings(data_dir: Path, decks: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         cards = 52 * decks
-        assert table(app).shoe.remaining == cards  # type: ignore[union-attr]
+        assert table(app).view.state.shoe_left == cards
         assert f"{decks} decks · {cards} cards left · cut card in {cards - 16}" in screen_text(app)
 
 

@@ -30,9 +30,10 @@ from cardtable.store import START_BANKROLL, Store
 from cardtable.tables.baccarat import BaccaratService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
+from cardtable.ui.screens.baccarat import BaccaratScreen
+from cardtable.ui.screens.baccarat_remote import RemoteBaccarat
 from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.lobby import LobbyScreen
-from cardtable.ui.screens.shared_baccarat import SharedBaccaratScreen
 from cardtable.ui.widgets.baccarat.odds import OddsPanel, percent
 
 from helpers import until
@@ -60,18 +61,20 @@ def client(tmp_path: Path, server: Server, folder: str, name: str, animations: b
     )
 
 
-def seated(app: CardTableApp) -> SharedBaccaratScreen | None:
+def seated(app: CardTableApp) -> BaccaratScreen | None:
+    """The baccarat screen, fed by the server, once it shows the table."""
     screen = app.screen
-    return screen if isinstance(screen, SharedBaccaratScreen) and screen.shared is not None else None
+    shown = isinstance(screen, BaccaratScreen) and isinstance(screen.client, RemoteBaccarat) and screen.client._shown
+    return screen if shown else None
 
 
-def table_screen(app: CardTableApp) -> SharedBaccaratScreen:
+def table_screen(app: CardTableApp) -> BaccaratScreen:
     screen = seated(app)
     assert screen is not None, type(app.screen).__name__
     return screen
 
 
-async def sit(app: CardTableApp, pilot: Pilot, others: list[Pilot]) -> SharedBaccaratScreen:
+async def sit(app: CardTableApp, pilot: Pilot, others: list[Pilot]) -> BaccaratScreen:
     """``2`` in the lobby: a seat at the baccarat table."""
     await until([pilot, *others], lambda: app.session is not None)
     await pilot.press("2")
@@ -79,9 +82,9 @@ async def sit(app: CardTableApp, pilot: Pilot, others: list[Pilot]) -> SharedBac
     return table_screen(app)
 
 
-def bets_of(screen: SharedBaccaratScreen, name: str) -> dict[Outcome, int] | None:
+def bets_of(screen: BaccaratScreen, name: str) -> dict[Outcome, int] | None:
     """The bets ``name`` has on the layout as ``screen`` shows them (None: not seated)."""
-    state = screen.shared
+    state = screen.client.shared
     assert state is not None
     seat = next((s for s in state.seats if s.name == name), None)
     return None if seat is None else dict(seat.bets)
@@ -99,7 +102,13 @@ def expected_net(bets: Mapping[Outcome, int], outcome: Outcome) -> int:
     return net
 
 
-def hands(screen: SharedBaccaratScreen) -> list[list[str]]:
+def players(screen: BaccaratScreen) -> str:
+    """The other players' line, as the screen shows it."""
+    assert screen._layout.players is not None
+    return screen._layout.players.plain()
+
+
+def hands(screen: BaccaratScreen) -> list[list[str]]:
     return [[str(c) for c in hand.cards] for hand in screen._layout.hands]
 
 
@@ -112,8 +121,8 @@ async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Pa
         table.table = BaccaratTable(Shoe.stacked(COUP))
         sb = await sit(b, pb, [pa])
         # Both see each other at the table.
-        await until([pa, pb], lambda: "bob" in sa._players.plain() and "alice" in sb._players.plain())
-        assert "no bet" in sa._players.plain()
+        await until([pa, pb], lambda: "bob" in players(sa) and "alice" in players(sb))
+        assert "no bet" in players(sa)
 
         # alice: a 10 chip twice on the Banker, a 5 chip on the Tie (keys typed at once).
         await pa.press("+", "b", "b", "-", "t")
@@ -123,32 +132,32 @@ async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Pa
         bob_bets = {Outcome.PLAYER: 500, Outcome.BANKER: 1000}
         await until([pa, pb], lambda: bets_of(sb, "alice") == alice_bets and bets_of(sa, "bob") == bob_bets)
         assert sa.spot(Outcome.BANKER).stake == 2000 and sa.spot(Outcome.TIE).stake == 500
-        assert "bob P 5 B 10 betting" in sa._players.plain()
-        assert "alice T 5 B 20 betting" in sb._players.plain()
+        assert "bob P 5 B 10 betting" in players(sa)
+        assert "alice T 5 B 20 betting" in players(sb)
         # The betting window opened with the first bet: its countdown heads the line.
-        assert sb._players.plain().startswith("Bets close in ")
+        assert players(sb).startswith("Bets close in ")
         # Bets stay in the bankroll until the coup is dealt.
         assert a.bankroll == b.bankroll == START_BANKROLL
 
         # alice is ready: bob sees it; nothing is dealt until bob is ready too.
         await pa.press("enter")
-        await until([pa, pb], lambda: "alice T 5 B 20 ready" in sb._players.plain())
+        await until([pa, pb], lambda: "alice T 5 B 20 ready" in players(sb))
         assert sa._banner.text.startswith("Ready") and "bob" in sa._banner.text
         await pa.press("enter")  # ready already: says what the coup waits for
         assert "waits for bob" in sa._banner.text and sa._banner.kind == "error"
-        assert sa.shared is not None and sa.shared.round == 0 and table.round_no == 0
+        assert sa.client.shared is not None and sa.client.shared.round == 0 and table.round_no == 0
 
         await pb.press("enter")
-        await until([pa, pb], lambda: all(s.shared is not None and s.shared.round == 1 for s in (sa, sb)))
+        await until([pa, pb], lambda: all(s.client.shared is not None and s.client.shared.round == 1 for s in (sa, sb)))
         await until([pa, pb], lambda: a.bankroll != START_BANKROLL and b.bankroll != START_BANKROLL)
 
         # The same coup on both screens: the stacked cards, the Banker's natural 9.
         assert hands(sa) == hands(sb) == [["2C", "3H"], ["4D", "5S"]]
-        coup = sa.shared.last
-        assert coup is not None and sb.shared is not None and sb.shared.last == coup
+        coup = sa.client.shared.last
+        assert coup is not None and sb.client.shared is not None and sb.client.shared.last == coup
         outcome = coup.outcome
         assert outcome is Outcome.BANKER
-        assert sa.shared.roads == sb.shared.roads == (outcome,)
+        assert sa.client.shared.roads == sb.client.shared.roads == (outcome,)
         # Each bankroll moves by the exact payout, on the screen and in the server's store.
         net_a, net_b = expected_net(alice_bets, outcome), expected_net(bob_bets, outcome)
         assert a.bankroll == START_BANKROLL + net_a and b.bankroll == START_BANKROLL + net_b
@@ -158,7 +167,7 @@ async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Pa
         assert sa._banner.text.startswith("Banker wins 9 to 5 (natural)")
         assert f"you win {format_signed(net_a)}" in sa._banner.text and sa._banner.kind == "win"
         assert f"you win {format_signed(net_b)}" in sb._banner.text
-        assert f"alice won {format_signed(net_a)}" in sb._players.plain()
+        assert f"alice won {format_signed(net_a)}" in players(sb)
         assert sa._layout.balance.amount == a.bankroll  # the balance follows the server
 
         # A bet over the bankroll: refused with a message before it is sent, nothing changes.
@@ -199,40 +208,40 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         assert a.screen.decision.spot == "416 cards left"
         await pa.press("enter")
         # alone at the table: ready deals at once (the seeded shoe), dealt out card by card
-        await until([pa, pb], lambda: sa.shared is not None and sa.shared.round == 1 and not sa._dealing)
-        coup = sa.shared.last
+        await until([pa, pb], lambda: sa.client.shared is not None and sa.client.shared.round == 1 and not sa.dealing)
+        coup = sa.client.shared.last
         assert coup is not None and hands(sa) == [[str(c) for c in coup.player], [str(c) for c in coup.banker]]
         net = expected_net({Outcome.TIE: 500}, coup.outcome)
         assert a.bankroll == START_BANKROLL + net and sa._layout.balance.amount == a.bankroll
         await pa.press("k")  # coach off: no more questions
         # enter alone plays on with the last bets; alice's bet opens the window
         await pa.press("enter")
-        await until([pa, pb], lambda: bool(sa.shared and sa.shared.round == 2 and not sa._dealing))
+        await until([pa, pb], lambda: bool(sa.client.shared and sa.client.shared.round == 2 and not sa.dealing))
         await pa.press("b")
         await until([pa, pb], lambda: bets_of(sa, "alice") == {Outcome.BANKER: 500})
 
         # bob sits down mid-shoe, during the window: the last coup's cards, the roads,
         # alice's bet, and the window he did not see open, counted down from the server's word
         sb = await sit(b, pb, [pa])
-        assert sb.shared is not None and sa.shared is not None
-        assert sb.shared.last == sa.shared.last and hands(sb) == hands(sa)
-        assert sb.shared.roads == sa.shared.roads and len(sb.shared.roads) == 2
-        heading = sb._players.plain()
+        assert sb.client.shared is not None and sa.client.shared is not None
+        assert sb.client.shared.last == sa.client.shared.last and hands(sb) == hands(sa)
+        assert sb.client.shared.roads == sa.client.shared.roads and len(sb.client.shared.roads) == 2
+        heading = players(sb)
         assert heading.startswith("Bets close in ") and 0 < int(heading.split()[3]) <= 5, heading
-        assert "alice B 5 betting" in sb._players.plain()
+        assert "alice B 5 betting" in players(sb)
         # his e: the cards dealt before he sat down are not known: no panel, a message
         await pb.press("e")
         assert not sb._layout.odds_shown and "You missed" in sb._banner.text
         # alice watched since the shuffle: the exact odds for the cards left
         await pa.press("e")
-        state = sa.shared
+        state = sa.client.shared
         await until([pa, pb], lambda: sa._odds.odds is not None, seconds=10)
         assert sa._layout.odds_shown and state.last is not None
         # the two coups' cards, every card dealt from this shoe
-        assert len(sa._count.cards) == state.shoe_size - state.shoe_left
-        assert sa._count.cards[-state.last.cards_used :] == state.last.player + state.last.banker
+        assert len(sa.client._count.cards) == state.shoe_size - state.shoe_left
+        assert sa.client._count.cards[-state.last.cards_used :] == state.last.player + state.last.banker
         counts = full_shoe_counts(8)
-        for card in sa._count.cards:
+        for card in sa.client._count.cards:
             counts[card.rank] -= 1
         evs = baccarat_bet_evs(counts)
         text = OddsPanel.text(sa._layout.odds.report).plain
@@ -242,7 +251,7 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
 
         # escape: bob gives his seat back and is in the lobby; alice sees him go
         await pb.press("escape")
-        await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen) and "bob" not in sa._players.plain())
+        await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen) and "bob" not in players(sa))
 
 
 async def test_enter_with_no_bet_passes_and_the_coup_goes_on_at_once(tmp_path: Path, server: Server) -> None:
@@ -256,7 +265,7 @@ async def test_enter_with_no_bet_passes_and_the_coup_goes_on_at_once(tmp_path: P
         table.table = BaccaratTable(Shoe.stacked(COUP))
         sb = await sit(b, pb, [pa])
         await pa.press("b", "enter")
-        await until([pa, pb], lambda: "alice B 5 ready" in sb._players.plain())
+        await until([pa, pb], lambda: "alice B 5 ready" in players(sb))
         assert "waits for bob" in sa._banner.text and table.round_no == 0  # bob, seated, decides too
         await pb.press("enter")  # no bet: a pass
         await until([pa, pb], lambda: table.round_no == 1)

@@ -4,7 +4,7 @@ chip, the action buttons and the roads, drawn from the screen's view.
 The screen (``ui/screens/baccarat.py``) holds the view and the core's table; this
 widget composes the table once and draws a :class:`CoupView`. What a button may do is
 asked back through the screen's ``allowed``. At a shared table (``players=True``,
-``ui/screens/shared_baccarat.py``) a line of the other players sits above the hands,
+``ui/screens/baccarat_remote.py``) a line of the other players sits above the hands,
 in the place of the roads' note when the terminal is short.
 """
 
