@@ -118,6 +118,11 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def last_coup(self) -> Coup | None:
         return self.view.state.last_coup
 
+    @property
+    def table_layout(self) -> BaccaratLayout:
+        """Everything between the header and the footer."""
+        return self._layout
+
     def spot(self, outcome: Outcome) -> BetSpot:
         return self._spots[outcome]
 
@@ -141,6 +146,8 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._started = True
+        if self.client.SHARED:  # the betting window's countdown
+            self.set_interval(0.5, self.tick)
         self.client.start()
         self._warm_up_odds()
         self.offer_refill_if_needed()

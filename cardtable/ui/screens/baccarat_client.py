@@ -8,21 +8,51 @@ screen's few entry points (``show_bets``, ``coached``, ``deal_out``, ``coup_show
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol, TypeVar
 
+from ...ai.grading import Decision
 from ...core.baccarat import Outcome
-from ..widgets.baccarat.layout import CoupView, Phase
+from ...core.baccarat_table import BaccaratState
+from ...core.record import RoundRecord
+from ..room import CardRoom
+from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
 
-if TYPE_CHECKING:
-    from .baccarat import BaccaratScreen
-
-__all__ = ["BaccaratClient", "NO_BET_HINT", "NO_MORE_BETS", "NOTHING_TO_CLEAR", "NO_LAST_BETS"]
+__all__ = ["BaccaratClient", "TableScreen", "NO_BET_HINT", "NO_MORE_BETS", "NOTHING_TO_CLEAR", "NO_LAST_BETS"]
 
 NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
 NO_MORE_BETS = "No more bets: wait for the coup to be settled."
 NOTHING_TO_CLEAR = "Nothing to clear: no bets for the next coup."
 NO_LAST_BETS = "No last bets to repeat yet."
+
+
+_T = TypeVar("_T")
+
+
+class TableScreen(Protocol):
+    """What a client may ask of the baccarat screen (``ui/screens/baccarat.py``)."""
+
+    GAME: ClassVar[str]
+    resumed_record: RoundRecord | None
+    view: CoupView
+
+    @property
+    def app(self) -> CardRoom: ...
+    @property
+    def table_layout(self) -> BaccaratLayout: ...
+    @property
+    def dealing(self) -> bool: ...
+    def allowed(self, action: str, parameter: object = None) -> bool: ...
+    def action_deal(self) -> None: ...
+    def show_bets(self, text: str | None = None, kind: str = "info") -> None: ...
+    def coached(self, bets: Mapping[Outcome, int], go: Callable[[], None], then: str) -> None: ...
+    def grade(self, bets: Mapping[Outcome, int]) -> list[Decision]: ...
+    def deal_out(self, state: BaccaratState, text: str, done: Callable[[], None]) -> None: ...
+    def coup_shown(self, text: str, kind: str) -> None: ...
+    def on_leave(self) -> None: ...
+    def resume_saved(self, replay: Callable[[RoundRecord], _T]) -> _T | None: ...
+    def table_said(self, message: dict[str, Any]) -> None: ...
+    def report_refusal(self, doing: str, error: Exception) -> None: ...
 
 
 class BaccaratClient:
@@ -34,7 +64,7 @@ class BaccaratClient:
     COACH_OFF: ClassVar[str] = "Coach off: your bets are still graded for the session summary"
 
     #: The screen drawing this table (set when the screen is made).
-    screen: BaccaratScreen
+    screen: TableScreen
 
     # -- read ----------------------------------------------------------------------
 

@@ -84,11 +84,11 @@ class LocalBaccarat(BaccaratClient):
         memory = app.table_memory(self.screen.GAME)
         self.table.recall(memory.get("last_bets"), app.settings.bac_max)
         chip = memory.get("chip")
-        if isinstance(chip, int) and chip in self.screen._chip.values:
-            self.screen._chip.set_value(chip)
+        if isinstance(chip, int) and chip in self.screen.table_layout.chip.values:
+            self.screen.table_layout.chip.set_value(chip)
 
     def _remember(self) -> None:
-        memory = {"last_bets": self.table.memory(), "chip": self.screen._chip.value}
+        memory = {"last_bets": self.table.memory(), "chip": self.screen.table_layout.chip.value}
         self.screen.app.remember_table(self.screen.GAME, memory)
 
     # -- read ------------------------------------------------------------------------

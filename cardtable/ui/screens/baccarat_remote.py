@@ -71,13 +71,11 @@ class RemoteBaccarat(SharedSeat):
     # -- the server's word ---------------------------------------------------------------
 
     def start(self) -> None:
-        screen = self.screen
-        screen.set_interval(0.5, screen.tick)
         self._shown = True
         if self.shared.window is not None:  # sat down while the window runs: the server says when
             self.set_countdown(self.shared.window)
         self._show(self.shared)
-        screen.show_bets(f"Place your bets: p Player · b Banker · t Tie, then {_READY}")
+        self.screen.show_bets(f"Place your bets: p Player · b Banker · t Tie, then {_READY}")
 
     def update_snapshot(self, message: dict[str, Any]) -> None:
         try:
@@ -299,13 +297,13 @@ class RemoteBaccarat(SharedSeat):
         if now.bankroll is not None:
             app.bankroll = now.bankroll
         returned = settled.my_net + dealing.staked if settled is not None and settled.my_net is not None else 0
-        self.screen._layout.balance.amount = app.bankroll - returned
+        self.screen.table_layout.balance.amount = app.bankroll - returned
         self.screen.deal_out(dealing, "New shoe · dealing…" if dealing.new_shoe else "Dealing…",
                              lambda: self._coup_done(text, kind))
         self.draw_players()  # "Coup n" heads the line while it is dealt out
 
     def _coup_done(self, text: str, kind: str) -> None:
-        self.screen._layout.balance.amount = self.screen.app.bankroll
+        self.screen.table_layout.balance.amount = self.screen.app.bankroll
         self.screen.coup_shown(text, kind)
         self.draw_players()
 

@@ -61,8 +61,8 @@ class SharedSeat(BaccaratClient):
                     self.net += result["net"]
 
     def _say(self, text: str, kind: str, severity: str) -> None:
-        banner = getattr(self.screen, "_banner", None)
-        if banner is None or not banner.is_mounted:  # the table is not drawn yet
+        banner = self.screen.table_layout.banner
+        if not banner.is_mounted:  # the table is not drawn yet
             self.screen.app.notify(text, severity=severity, timeout=10)  # type: ignore[arg-type]
         else:
             banner.show(text, kind)
@@ -78,8 +78,7 @@ class SharedSeat(BaccaratClient):
     @property
     def said(self) -> str:
         """What the table's banner says now (e.g. the last coup's result)."""
-        banner = getattr(self.screen, "_banner", None)
-        return str(banner.text) if banner is not None else ""
+        return str(self.screen.table_layout.banner.text)
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message to the server; False (and the player told) when not connected."""
@@ -125,7 +124,7 @@ class SharedSeat(BaccaratClient):
             )
             for s in self.shared.others
         ]
-        players = self.screen._layout.players
+        players = self.screen.table_layout.players
         assert players is not None
         players.show(self.heading(), entries)
 
