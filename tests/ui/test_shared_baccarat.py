@@ -301,3 +301,30 @@ async def test_each_bet_is_graded_into_the_players_own_history_on_the_server(tmp
     good = graded["Banker"].to_json()
     assert _grades_of([good, graded["Tie"].to_json(), {"junk": 1}, 7], bets) == [good]
     assert _grades_of("not a list", bets) == []
+
+
+async def test_leaving_a_shared_table_shows_the_session_summary_with_the_graded_bets(
+    tmp_path: Path, server: Server
+) -> None:
+    """As at the local table: leaving after playing shows the sitting's summary — the
+    coups, won or lost, the net, and the bets graded when said ready."""
+    from cardtable.ui.screens.bj_summary import SessionSummary
+
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(80, 24)) as pa:
+        sa = await sit(a, pa, [])
+        table = server.tables[1]
+        assert isinstance(table, BaccaratService)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        await pa.press("b", "t", "enter")  # the Banker's natural: Banker wins, the Tie loses
+        net = expected_net({Outcome.BANKER: 500, Outcome.TIE: 500}, Outcome.BANKER)
+        await until([pa], lambda: a.bankroll == START_BANKROLL + net and not sa.dealing)
+        await pa.press("escape")
+        await until([pa], lambda: isinstance(a.screen, SessionSummary))
+        assert isinstance(a.screen, SessionSummary)
+        text = a.screen.stats.text()
+        assert "Rounds played   1" in text and "Rounds lost     1" in text
+        assert f"Net             {format_signed(net)}" in text
+        assert "Decisions       2" in text and "Best choices    1 (50 %)" in text
+        await pa.press("enter")  # closed: the shared lobby
+        await until([pa], lambda: isinstance(a.screen, LobbyScreen))

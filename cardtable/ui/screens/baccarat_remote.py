@@ -233,6 +233,7 @@ class RemoteBaccarat(SharedSeat):
         if refusal is not None:
             self.screen.show_bets(refusal, "error")
             return False
+        self.graded = []  # new bets: graded again when said ready
         for outcome in changed:
             if not self.send({"type": "bet", "amount": bets[outcome], "spot": _spot(outcome)}):
                 return False
@@ -278,8 +279,9 @@ class RemoteBaccarat(SharedSeat):
     def _ready(self) -> None:
         if not self.shared.betting or self.screen.dealing or not self._placed():
             return
-        grades = [d.to_json() for d in self.screen.grade(self._placed())]  # into the player's own history
-        if self.send({"type": "deal", "grades": grades}):
+        graded = self.screen.grade(self._placed())  # into the player's own history on the server
+        if self.send({"type": "deal", "grades": [d.to_json() for d in graded]}):
+            self.graded = graded
             self.screen.show_bets("Ready: " + self.waiting_words())
 
     # -- the coup: dealt out as at the local table ---------------------------------------

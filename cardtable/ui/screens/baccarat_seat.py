@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from ...core.money import format_signed
+from ...ai.grading import Decision, accuracy
 from ..widgets.baccarat.players import PlayerEntry
 from .baccarat_client import BaccaratClient
 
@@ -35,6 +35,11 @@ class SharedSeat(BaccaratClient):
         #: This sitting's coups and net result, from the server's settlements.
         self.rounds_played = 0
         self.net = 0
+        self.won = self.lost = self.pushed = 0
+        #: The grades sent with the bets said ready (counted once their coup settles),
+        #: and this sitting's graded bets (the session summary's decisions).
+        self.graded: list[Decision] = []
+        self.decisions: list[Decision] = []
         #: The server is stopping: the coup under way is the last.
         self.closing = False
         #: Sat down while bets were on the table: when their window closes is not known.
@@ -57,8 +62,20 @@ class SharedSeat(BaccaratClient):
             name = session.name if session is not None else None
             for result in message.get("results", []):
                 if isinstance(result, dict) and result.get("name") == name and isinstance(result.get("net"), int):
-                    self.rounds_played += 1
-                    self.net += result["net"]
+                    self._tally(result["net"])
+
+    def _tally(self, net: int) -> None:
+        """A coup of the receiver's settled: into the sitting's summary."""
+        self.rounds_played += 1
+        self.net += net
+        if net > 0:
+            self.won += 1
+        elif net < 0:
+            self.lost += 1
+        else:
+            self.pushed += 1
+        self.decisions += self.graded
+        self.graded = []
 
     def _say(self, text: str, kind: str, severity: str) -> None:
         banner = self.screen.table_layout.banner
@@ -165,11 +182,18 @@ class SharedSeat(BaccaratClient):
         return True
 
     def close_table(self) -> None:
-        """The server let the seat go: back to the lobby, with this sitting's result."""
+        """The server let the seat go: back to the lobby, with this sitting's summary (as
+        at the local table: the coups, the net, the graded bets)."""
+        from .bj_summary import SessionSummary, SessionTally
+
         screen, app = self.screen, self.screen.app
         if self.rounds_played:
-            rounds = "1 round" if self.rounds_played == 1 else f"{self.rounds_played} rounds"
-            app.notify(f"At table {self.table_id}: {rounds}, net {format_signed(self.net)} chips.")
+            tally = SessionTally(
+                screen.GAME, self.rounds_played, self.won, self.lost, self.pushed, self.net,
+                decisions=accuracy(self.decisions),
+            )
+            note = f"At table {self.table_id} of the server: your chips and history are kept there."
+            app.call_later(lambda: app.push_screen(SessionSummary(tally, note)))
         screen.on_leave()
         if app.screen is screen:
             app.pop_screen()
