@@ -185,6 +185,10 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
         tables = message.get("tables")
         if isinstance(tables, list):
             app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    elif kind == "history":  # asked for with y at a shared table: the player's own rounds
+        from .screens.shared_history import SharedHistoryScreen
+
+        app.push_screen(SharedHistoryScreen(message))
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]

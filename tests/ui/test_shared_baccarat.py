@@ -328,3 +328,43 @@ async def test_leaving_a_shared_table_shows_the_session_summary_with_the_graded_
         assert "Decisions       2" in text and "Best choices    1 (50 %)" in text
         await pa.press("enter")  # closed: the shared lobby
         await until([pa], lambda: isinstance(a.screen, LobbyScreen))
+
+
+async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
+    tmp_path: Path, server: Server
+) -> None:
+    """As at the local table, ``y`` shows the history: at a shared table the player's own
+    coups, as the server keeps them under their name (asked for with ``history``)."""
+    from cardtable.ui.screens.shared_history import SharedHistoryScreen
+
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(80, 24)) as pa:
+        sa = await sit(a, pa, [])
+        await pa.press("y")  # nothing settled yet
+        await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
+        assert isinstance(a.screen, SharedHistoryScreen) and a.screen.lines == []
+        await pa.press("escape")
+        await until([pa], lambda: a.screen is sa)
+        table = server.tables[1]
+        assert isinstance(table, BaccaratService)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        await pa.press("b", "enter")  # the Banker's natural: +4.75
+        await until([pa], lambda: a.bankroll == START_BANKROLL + 475 and not sa.dealing)
+        await pa.press("y")
+        await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
+        assert isinstance(a.screen, SharedHistoryScreen)
+        (line,) = a.screen.lines
+        assert "baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
+        assert a.screen.title_text == "Your latest baccarat coups on the server"
+        await pa.press("escape")
+        await until([pa], lambda: a.screen is sa)
+
+
+def test_history_lines_leave_out_the_rounds_that_do_not_read() -> None:
+    from cardtable.ui.screens.shared_history import history_lines
+
+    good = {"at": "2026-12-02T00:10:00", "game": "baccarat", "stake": 500, "returned": 975, "bankroll": 100_475}
+    junk = [7, {"at": 1}, {**good, "stake": True}, {**good, "returned": "975"}, {**good, "game": None}]
+    (line,) = history_lines({"rounds": [*junk, good]})
+    assert line.startswith("2026-12-02 00:10  baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
+    assert history_lines({"rounds": "nope"}) == [] and history_lines({}) == []

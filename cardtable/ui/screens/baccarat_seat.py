@@ -201,9 +201,6 @@ class SharedSeat(BaccaratClient):
             app.session.send({"type": "lobby"})
 
     def history(self) -> bool:
-        """The shared coups' history is the server's (kept under the player's name)."""
-        self.shared_notice(
-            "Your shared coups are in the server's history of your name "
-            "(the host can list them: cardtable history --data-dir <its data>/players/<name>)."
-        )
+        """``y``: the player's own latest coups, asked of the server (shown when they come)."""
+        self.send({"type": "history", "game": self.screen.GAME})
         return True
