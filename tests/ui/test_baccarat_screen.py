@@ -175,14 +175,12 @@ async def test_third_cards_follow_the_tableau(data_dir: Path) -> None:
 async def test_deal_is_card_by_card_in_the_real_order(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(data_dir, "AS 2H 3D 4C 6S 6H 9C 9D", animations=True)
     shown: list[tuple[str, tuple[str, ...], int | None]] = []
-    original = HandView.set_cards
 
-    def spy(self: HandView, cards) -> None:
-        original(self, cards)
+    def spy(self: HandView, cards) -> None:  # each hand's cards as they change
         if cards:
             shown.append((self.hand.letter, tuple(str(c) for c in cards), self.total))
 
-    monkeypatch.setattr(HandView, "set_cards", spy)
+    monkeypatch.setattr(HandView, "watch_cards", spy, raising=False)
     async with app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(app, "delay", lambda kind="card": 0.01)
         await pilot.pause()

@@ -131,7 +131,8 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def compose(self) -> ComposeResult:
         low, high = self.client.limits()
         shared = self.client.SHARED
-        self._layout = BaccaratLayout(ascii=self.app.ascii, min_bet=low, max_bet=high, players=shared)
+        self._layout = BaccaratLayout(ascii=self.app.ascii, min_bet=low, max_bet=high, allowed=self.allowed,
+                                      players=shared)
         self._banner, self._chip, self._spots = self._layout.banner, self._layout.chip, self._layout.spots
         if shared:  # enter says ready: the coup is the table's, dealt when everyone is
             self._layout.buttons["deal"].label = "Ready  enter"
@@ -169,7 +170,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         """Draw the view (the layout asks :meth:`allowed` for each button)."""
         if not self._started:
             return
-        self._layout.draw(view, self.allowed)
+        self._layout.view = view
         self._dim_keys()
 
     def _dim_keys(self) -> None:
@@ -197,7 +198,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         if text:
             self._banner.show(text, kind)
         if self._layout.odds_shown and self._odds.odds is not None:
-            self._layout.odds.show(replace(self._odds, bets=self.client.bets_to_deal()))
+            self._layout.odds.report = replace(self._odds, bets=self.client.bets_to_deal())
 
     # -- betting -------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ class OddsCounting(Screen[None]):
             return  # the shoe moved on while counting
         self._odds = replace(self._odds, odds=odds, full=full, problem=problem)
         if self._layout.odds_shown:
-            self._layout.odds.show(replace(self._odds, bets=self.odds_bets()))
+            self._layout.odds.report = replace(self._odds, bets=self.odds_bets())
 
     def action_edge(self) -> None:
         """Show (or hide) each bet's exact value for the cards left, in the roads' place;
@@ -87,7 +87,7 @@ class OddsCounting(Screen[None]):
                 self._odds_key = key
                 self._odds = OddsReport(source=source, bets=bets)
                 self._count_odds(counts, self.client.decks(), key)
-        self._layout.odds.show(self._odds)
+        self._layout.odds.report = self._odds
 
     def odds_bets(self) -> Mapping[Outcome, int]:
         return self.client.bets_to_deal()

@@ -9,7 +9,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from ...ai.grading import Decision, accuracy
-from ..widgets.baccarat.players import PlayerEntry
+from ..widgets.baccarat.players import PlayerEntry, PlayersLine
 from .baccarat_client import BaccaratClient
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class SharedSeat(BaccaratClient):
         ]
         players = self.screen.table_layout.players
         assert players is not None
-        players.show(self.heading(), entries)
+        players.line = PlayersLine(self.heading(), tuple(entries))
 
     def heading(self) -> str:
         """The players' line's heading: the betting window as far as it is known."""

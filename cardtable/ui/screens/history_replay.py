@@ -178,7 +178,7 @@ class BaccaratReplay(ReplayScreen):
         settings = self.app.settings
         self.layout_widget = BaccaratLayout(
             ascii=self.app.ascii, min_bet=settings.bac_min, max_bet=settings.bac_max, id="bac-layout"
-        )
+        )  # nothing allowed: a replay only shows
         yield self.layout_widget
 
     @property
@@ -188,7 +188,7 @@ class BaccaratReplay(ReplayScreen):
         return CoupView(phase, steps.state, steps.shown(index))
 
     def draw(self, index: int) -> None:
-        self.layout_widget.draw(self.view, lambda _name: False)
+        self.layout_widget.view = self.view
         self.layout_widget.banner.show(self.steps.caption(index), "info")
 
 
