@@ -622,3 +622,22 @@ async def test_footer_keys_change_in_the_same_frame_as_the_table(data_dir: Path)
         assert "chip(-1)" not in dimmed()
         screen.action_clear()
         assert {"clear"} <= dimmed() and "deal" in dimmed()
+
+
+async def test_the_lobby_shows_the_bankroll_the_table_left_it_with(data_dir: Path) -> None:
+    """The lobby's balance under a table takes each new bankroll without a repaint (a
+    repaint of the covered lobby repainted the whole table above it) and shows it when
+    the player comes back."""
+    app = make_app(data_dir, BANKER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, ["p", "enter"])  # the Banker's natural: −5, a narrower figure
+        assert app.bankroll == 99_500
+        await press(pilot, ["escape"])  # the session summary, then the lobby
+        await settle(pilot)
+        await press(pilot, ["enter"])
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        balance = app.screen.query_one("#lobby-balance", ChipBalance)
+        assert balance.amount == 99_500 and balance.render().plain == "Bankroll 995"
+        assert "Bankroll 995" in screen_text(app)

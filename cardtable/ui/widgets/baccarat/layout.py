@@ -97,7 +97,7 @@ class BaccaratLayout(Vertical):
     BaccaratLayout.-huge #bac-bead { width: 50; }
     """
 
-    view: reactive[CoupView] = reactive(CoupView, always_update=True, init=False)
+    view: reactive[CoupView] = reactive(CoupView, always_update=True, init=False, repaint=False)
     """The table as shown (always handed out: what the buttons allow may change alone)."""
 
     def __init__(
