@@ -36,7 +36,7 @@ from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.baccarat.odds import OddsPanel, percent
 
-from helpers import until
+from helpers import screen_text, until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -340,6 +340,8 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
     a = client(tmp_path, server, "a", "alice")
     async with a.run_test(size=(80, 24)) as pa:
         sa = await sit(a, pa, [])
+        # the local table's screen: its enter says ready here, in the footer and on its button
+        assert "⏎ Ready" in screen_text(a) and "Ready  enter" in screen_text(a)
         await pa.press("y")  # nothing settled yet
         await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
         assert isinstance(a.screen, SharedHistoryScreen) and a.screen.lines == []
