@@ -370,3 +370,32 @@ def test_history_lines_leave_out_the_rounds_that_do_not_read() -> None:
     (line,) = history_lines({"rounds": [*junk, good]})
     assert line.startswith("2026-12-02 00:10  baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
     assert history_lines({"rounds": "nope"}) == [] and history_lines({}) == []
+
+
+async def test_after_the_server_closes_the_same_screen_plays_the_local_table(tmp_path: Path, server: Server) -> None:
+    """The server stops: the app stays open and says so; back in the local lobby, ``2``
+    opens the same baccarat screen on this machine's own table (enter deals again)."""
+    from cardtable.ui.screens.baccarat_local import LocalBaccarat
+    from cardtable.ui.screens.server_closed import ServerClosedScreen
+
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(80, 24)) as pa:
+        sa = await sit(a, pa, [])
+        table = server.tables[1]
+        assert isinstance(table, BaccaratService)
+        table.table = BaccaratTable(Shoe.stacked(COUP))
+        await pa.press("b", "enter")
+        await until([pa], lambda: a.bankroll == START_BANKROLL + 475 and not sa.dealing)
+        server.request_stop()
+        await until([pa], lambda: isinstance(a.screen, ServerClosedScreen))
+        assert "has closed" in screen_text(a) and a.return_code is None
+        await pa.press("l")  # her own card room
+        await until([pa], lambda: isinstance(a.screen, LobbyScreen) and a.remote is None)
+        await pa.press("2")
+        await until([pa], lambda: isinstance(a.screen, BaccaratScreen) and a.screen.is_mounted)
+        local = a.screen
+        assert isinstance(local, BaccaratScreen) and isinstance(local.client, LocalBaccarat)
+        assert "⏎ Deal" in screen_text(a) and "Deal  enter" in screen_text(a) and "Ready" not in screen_text(a)
+        assert a.bankroll == START_BANKROLL  # this machine's bankroll, not the server's
+        await pa.press("p")
+        assert local.view.state.bets == {Outcome.PLAYER: 500}
