@@ -59,8 +59,6 @@ class RemoteBaccarat(SharedSeat):
         self._cleared = False
         #: Sat down while bets were on the table: when their window closes is not known.
         self._window_unknown = first.any_bets and first.window is None
-        #: Mounted: snapshots are drawn.
-        self._shown = False
 
     def limits(self) -> tuple[int, int]:
         return self.shared.min_bet, self.shared.max_bet

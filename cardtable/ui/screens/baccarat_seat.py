@@ -44,6 +44,8 @@ class SharedSeat(BaccaratClient):
         self.closing = False
         #: Sat down while bets were on the table: when their window closes is not known.
         self._window_unknown = False
+        #: The screen is mounted and shows the table (before that: notifications).
+        self._shown = False
 
     def settled_now(self, state: SharedBaccarat | None = None) -> Settled | None:
         """The settlement of the coup on the table (of ``state``, else the last snapshot)."""
@@ -78,11 +80,10 @@ class SharedSeat(BaccaratClient):
         self.graded = []
 
     def _say(self, text: str, kind: str, severity: str) -> None:
-        banner = self.screen.table_layout.banner
-        if not banner.is_mounted:  # the table is not drawn yet
+        if not self._shown:  # the table is not drawn yet
             self.screen.app.notify(text, severity=severity, timeout=10)  # type: ignore[arg-type]
         else:
-            banner.show(text, kind)
+            self.screen.table_layout.banner.show(text, kind)
 
     def shared_error(self, text: str) -> None:
         """The server refused something, or the connection dropped."""
@@ -95,7 +96,7 @@ class SharedSeat(BaccaratClient):
     @property
     def said(self) -> str:
         """What the table's banner says now (e.g. the last coup's result)."""
-        return str(self.screen.table_layout.banner.text)
+        return str(self.screen.table_layout.banner.text) if self._shown else ""
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message to the server; False (and the player told) when not connected."""
