@@ -341,7 +341,8 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
     async with a.run_test(size=(80, 24)) as pa:
         sa = await sit(a, pa, [])
         # the local table's screen: its enter says ready here, in the footer and on its button
-        assert "⏎ Ready" in screen_text(a) and "Ready  enter" in screen_text(a)
+        await until([pa], lambda: "⏎ Ready" in screen_text(a))  # the footer is drawn after the table
+        assert "Ready  enter" in screen_text(a)
         await pa.press("y")  # nothing settled yet
         await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
         assert isinstance(a.screen, SharedHistoryScreen) and a.screen.lines == []
@@ -395,7 +396,8 @@ async def test_after_the_server_closes_the_same_screen_plays_the_local_table(tmp
         await until([pa], lambda: isinstance(a.screen, BaccaratScreen) and a.screen.is_mounted)
         local = a.screen
         assert isinstance(local, BaccaratScreen) and isinstance(local.client, LocalBaccarat)
-        assert "⏎ Deal" in screen_text(a) and "Deal  enter" in screen_text(a) and "Ready" not in screen_text(a)
+        await until([pa], lambda: "⏎ Deal" in screen_text(a))
+        assert "Deal  enter" in screen_text(a) and "Ready" not in screen_text(a)
         assert a.bankroll == START_BANKROLL  # this machine's bankroll, not the server's
         await pa.press("p")
         assert local.view.state.bets == {Outcome.PLAYER: 500}
