@@ -401,3 +401,29 @@ async def test_after_the_server_closes_the_same_screen_plays_the_local_table(tmp
         assert a.bankroll == START_BANKROLL  # this machine's bankroll, not the server's
         await pa.press("p")
         assert local.view.state.bets == {Outcome.PLAYER: 500}
+
+
+async def test_r_at_a_shared_table_puts_the_last_bets_back_and_says_ready(tmp_path: Path, server: Server) -> None:
+    """As at the local table: ``r`` places the last coup's bets again and says ready
+    (alone at the table, the coup is dealt at once)."""
+    a = client(tmp_path, server, "a", "alice")
+    async with a.run_test(size=(80, 24)) as pa:
+        sa = await sit(a, pa, [])
+        await pa.press("r")  # nothing to repeat yet: said, nothing sent
+        assert sa._banner.text == "No last bets to repeat yet." and sa._banner.kind == "error"
+        table = server.tables[1]
+        assert isinstance(table, BaccaratService)
+        table.table = BaccaratTable(Shoe.stacked(COUP + COUP))
+        await pa.press("+", "b", "-", "t", "enter")  # 10 on the Banker, 5 on the Tie
+        bets = {Outcome.BANKER: 1000, Outcome.TIE: 500}
+        net = expected_net(bets, Outcome.BANKER)
+        await until([pa], lambda: a.bankroll == START_BANKROLL + net and not sa.dealing)
+        table.table = BaccaratTable(Shoe.stacked(COUP))  # the same coup again
+        await pa.press("r")
+        await until([pa], lambda: table.round_no == 2)
+        await until([pa], lambda: a.bankroll == START_BANKROLL + 2 * net and not sa.dealing)
+    store = Store.open(server.data_dir / "players" / "alice")
+    try:
+        assert [entry.stake for entry in store.history("baccarat")] == [1500, 1500]
+    finally:
+        store.close()
