@@ -85,7 +85,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
 
     # repaint=False: the screen draws nothing itself (its widgets repaint what changed);
     # a repaint of the screen would redraw all of it on every key press.
-    view: reactive[CoupView] = reactive(CoupView, repaint=False, bindings=True, always_update=True)
+    view: reactive[CoupView] = reactive(CoupView, repaint=False, always_update=True)
     """The phase and the table as shown; keys, buttons and widgets follow it."""
 
     def __init__(self, client: BaccaratClient | None = None) -> None:
@@ -174,10 +174,11 @@ class BaccaratScreen(OddsCounting, GameScreen):
         self._dim_keys()
 
     def _dim_keys(self) -> None:
-        """Dim the footer's keys now: ``bindings=True`` tells the footer only a message
-        later, after this key's frame was drawn, and a key press would cost two frames.
-        (When the message arrives nothing has changed any more: no second frame.)"""
-        self._footer.refresh_keys()
+        """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
+        would only tell the footer by a message, after the frame: a second frame, and a
+        second reading of every binding); the full rebuild only when that cannot be done."""
+        if not self._footer.refresh_keys():
+            self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         """A table key that does nothing now says why (the client's words): a real table
@@ -231,7 +232,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         self._dim_keys()  # now, in the same frame (not when Changed arrives)
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self.refresh_bindings()  # a click on the chip's − or +
+        self._dim_keys()  # a click on the chip's − or + (after a key: already done, nothing changes)
 
     # -- the deal, the coach's question first ----------------------------------------
 
