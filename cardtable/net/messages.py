@@ -18,6 +18,7 @@ from ..tables.baccarat import BaccaratService
 from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .connection import Connection
+from .history import history_message
 from .players import Player
 from .protocol import encode
 
@@ -88,6 +89,10 @@ class Messages(ABC):
     def _on_lobby(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
         conn.write(encode({"type": "lobby", "tables": self.lobby()}))
 
+    def _on_history(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
+        """The player's own rounds, seated or not."""
+        conn.write(encode(history_message(player.store, message.get("game"), message.get("limit", 20))))
+
     def _on_sit(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
         table = self.table_of(player.key)
         if table is not None:
@@ -135,7 +140,8 @@ class Messages(ABC):
 
 #: A greeted player's messages that need no seat, and their handlers.
 _ROOM_MESSAGES: dict[str, Callable[[Messages, Connection, Player, dict[str, Any]], None]] = {
-    "hello": Messages._on_hello_again, "ping": Messages._on_ping, "lobby": Messages._on_lobby, "sit": Messages._on_sit,
+    "hello": Messages._on_hello_again, "ping": Messages._on_ping, "lobby": Messages._on_lobby,
+    "history": Messages._on_history, "sit": Messages._on_sit,
 }
 #: The messages of a player seated at a table, and their handlers.
 _TABLE_MESSAGES: dict[str, Callable[[Messages, Connection, Player, AnyTable, dict[str, Any]], None]] = {
