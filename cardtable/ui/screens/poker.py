@@ -55,7 +55,7 @@ from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
 from ..widgets.poker import machines as room
 from ..widgets.poker.layout import PokerLayout, say
-from ..widgets.poker.machines import load_pay_table, machines_on_offer
+from ..widgets.poker.machines import machines_on_offer
 from ..widgets.poker.view import PokerView
 from ..widgets.poker.words import (
     NOT_SAVED,
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     #: One decision: the cards, the cards out of play, the rounds left, the machine, the coins.
     SpotKey = tuple[Any, ...]
 
-__all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
+__all__ = ["PokerScreen", "PokerView", "machines_on_offer"]
 
 
 #: The screen's height from which the cards are large and the table centred.

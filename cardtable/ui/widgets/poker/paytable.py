@@ -16,8 +16,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ....core.poker import PayTable
-from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand, machine_of
+from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand
 
 __all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH", "MAX_LINES"]
 
@@ -66,14 +65,14 @@ class PayTableWidget(Widget):
 
     def __init__(
         self,
-        table: Machine | PayTable = JACKS_OR_BETTER,
+        table: Machine = JACKS_OR_BETTER,
         *,
         coins: int = 1,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.set_reactive(PayTableWidget.table, machine_of(table))
+        self.set_reactive(PayTableWidget.table, table)
         self.set_reactive(PayTableWidget.coins, coins)
 
     @property
