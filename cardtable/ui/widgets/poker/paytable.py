@@ -45,6 +45,9 @@ class PayTableWidget(Widget):
         height: auto;
         padding: 0 1;
         background: $surface;
+        /* a narrow box crops each line: a wrapped header read "1 coin" beside the next row */
+        text-wrap: nowrap;
+        text-overflow: clip;
         & > .paytable--title { text-style: bold; color: $text; }
         & > .paytable--header { color: $text-muted; }
         & > .paytable--cell { color: $text-muted; }
