@@ -320,7 +320,7 @@ def test_poker_has_one_phase_the_cores() -> None:
     import cardtable
 
     ui = Path(cardtable.__file__).parent / "ui"
-    files = [ui / "screens" / "poker.py", *(ui / "screens").glob("poker_*.py"), *(ui / "widgets" / "poker").glob("*.py")]
+    files = [*(ui / "screens").glob("poker*.py"), *(ui / "widgets" / "poker").glob("*.py")]
     defined = [
         f"{path.name}:{node.name}"
         for path in files
