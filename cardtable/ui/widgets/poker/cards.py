@@ -63,7 +63,7 @@ def hand_slots(
 class CardSlot(Vertical):
     """One place, ``#slot-N``: the key to press, ``#card-N`` and ``#exchange-N``."""
 
-    slot: reactive[Slot] = reactive(Slot(), init=False)
+    slot: reactive[Slot] = reactive(Slot(), init=False, repaint=False)
     """What this place shows."""
 
     def __init__(self, position: int, *, ascii: bool = False) -> None:
@@ -94,7 +94,7 @@ class CardSlot(Vertical):
 class CardSlots(Horizontal):
     """The row of five places; the boxes post their own ``Checkbox.Changed`` on a click."""
 
-    slots: reactive[tuple[Slot, ...]] = reactive(EMPTY, init=False)
+    slots: reactive[tuple[Slot, ...]] = reactive(EMPTY, init=False, repaint=False)
     """The five places' states, left to right."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:

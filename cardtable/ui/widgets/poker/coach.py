@@ -81,7 +81,7 @@ class Advised:
 class CoachPanel(Static):
     """The advice in the pay table's place (same box: nothing else moves)."""
 
-    advised: reactive[Advised | None] = reactive(None, init=False)
+    advised: reactive[Advised | None] = reactive(None, init=False, repaint=False)
     """The advice shown (None: the panel is hidden and the pay table shows)."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:

@@ -55,7 +55,7 @@ class PokerLayout(Vertical):
     PokerLayout { height: auto; }
     """
 
-    view: reactive[PokerView] = reactive(PokerView, init=False, always_update=True)
+    view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
     """The table as shown (the screen's state)."""
 
     def __init__(self, machine: Machine, table: PokerTable, *, ascii: bool, id: str | None = None) -> None:

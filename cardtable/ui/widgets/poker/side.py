@@ -29,7 +29,7 @@ __all__ = ["Line", "BetState", "bet_state", "BetPanel", "MachineLine", "WildLine
 class Line(Static):
     """A label in a fixed box (poker.tcss): a new :attr:`text` repaints, never re-lays out."""
 
-    text: reactive[str] = reactive("", init=False)
+    text: reactive[str] = reactive("", init=False, repaint=False)
     """The words shown."""
 
     def watch_text(self, text: str) -> None:
@@ -77,7 +77,7 @@ class BetPanel(Vertical):
     """``#poker-side``: the bet (``#poker-bet``), the stake, the action button, the round,
     then the machine line and what is wild."""
 
-    bet: reactive[BetState] = reactive(BetState(), init=False)
+    bet: reactive[BetState] = reactive(BetState(), init=False, repaint=False)
     """The bet as shown."""
 
     def __init__(self, max_coins: int, machine: Machine, *, id: str | None = None) -> None:
@@ -119,9 +119,9 @@ class BetPanel(Vertical):
 class MachineLine(Static):
     """``#poker-machine``: ``m ▸ next machine`` and the machine's return as computed."""
 
-    machine: reactive[Machine] = reactive(JACKS_OR_BETTER, init=False)
+    machine: reactive[Machine] = reactive(JACKS_OR_BETTER, init=False, repaint=False)
     """The machine the table sits at."""
-    figure: reactive[Fraction | str | None] = reactive(None, init=False)
+    figure: reactive[Fraction | str | None] = reactive(None, init=False, repaint=False)
     """Its return (a Fraction), ``computing`` while the room works it out, or None."""
 
     def on_mount(self) -> None:
@@ -140,7 +140,7 @@ class MachineLine(Static):
 class WildLine(Static):
     """``#poker-wild``: what is wild on this machine; hidden on a machine without."""
 
-    machine: reactive[Machine | None] = reactive(None)
+    machine: reactive[Machine | None] = reactive(None, repaint=False)
     """The machine the table sits at."""
 
     def watch_machine(self, machine: Machine | None) -> None:
