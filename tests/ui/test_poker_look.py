@@ -218,3 +218,26 @@ async def test_a_narrow_pay_table_crops_its_lines_instead_of_wrapping_the_header
     assert [line.split("  ")[0] for line in lines[1:]] == [
         JACKS_OR_BETTER.row_label(hand) for hand in JACKS_OR_BETTER.order
     ]
+
+
+async def test_ticking_a_card_redraws_that_card_and_its_box_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each widget draws its own state: a tick repaints its card and box, not the table."""
+    app = _app(data_dir, TWO_PAIR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter", "1")  # dealt, one card ticked: the button says Draw
+        repainted: list[str] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions: object, **options: bool) -> Widget:
+            if options.get("repaint", True) or options.get("layout", False):
+                repainted.append(f"{type(widget).__name__}#{widget.id}")
+            return refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Widget, "refresh", spy)
+        await pilot.press("3")
+        await settle(pilot)
+        monkeypatch.undo()
+        assert _table(app).view.ticked == {0, 2}
+    assert repainted and set(repainted) <= {"CardWidget#card-2", "TickBox#exchange-2"}, repainted
