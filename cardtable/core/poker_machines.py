@@ -15,23 +15,25 @@ checks it against a brute force that tries every substitution of every wild card
 
 The machines' numbers are data, one file per machine in ``assets/paytables/``, and
 nowhere else. Pure but for one read: :data:`JACKS_OR_BETTER`, the house's machine (the
-default of a hand, of old records, and DESIGN's ``JACKS_OR_BETTER_9_6``), is built
-from its shipped file when this module is imported; the other machines are loaded by
+default of a hand, of old records, and DESIGN's ``JACKS_OR_BETTER_9_6``), is built from
+its shipped file when this module is imported (:func:`shipped_machine`, standard library
+only: the core imports nothing of the project); the room's other machines are loaded by
 :mod:`cardtable.ai.poker_machines`.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..resources import read_json
 from .cards import Card, Shoe, Suit, cards_text, full_deck
 from .poker_names import rank_name
 
@@ -45,6 +47,7 @@ __all__ = [
     "deck_cards",
     "new_deck",
     "restore_deck",
+    "shipped_machine",
 ]
 
 #: What may be wild: nothing, the four deuces, or one joker added to the deck.
@@ -403,6 +406,17 @@ def _classify(
     return None
 
 
+def shipped_machine(key: str) -> Machine:
+    """The machine of the shipped file ``assets/paytables/<key>.json`` (inside the package
+    in a wheel, beside it in a source checkout, as :mod:`cardtable.resources` finds it)."""
+    package = Path(__file__).resolve().parent.parent
+    tried = [folder / "paytables" / f"{key}.json" for folder in (package / "assets", package.parent / "assets")]
+    for path in tried:
+        if path.is_file():
+            return Machine.from_mapping(json.loads(path.read_text(encoding="utf-8")))
+    raise FileNotFoundError(f"pay table {key!r} not found (tried {', '.join(map(str, tried))})")
+
+
 #: The house's first machine, 9/6 Jacks or Better (RULES.md section 4): the default of a
 #: hand and of old records. Read from its file, the one place its numbers are written.
-JACKS_OR_BETTER: Machine = Machine.from_mapping(read_json("paytables", "jacks-or-better-9-6.json"))
+JACKS_OR_BETTER: Machine = shipped_machine("jacks-or-better-9-6")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 
 import numpy as np
@@ -491,3 +492,14 @@ def test_a_hand_remembers_its_dealt_cards_and_first_hold() -> None:
     after = hand.exchange([2, 3]).stand()
     assert after.dealt == tuple(parse_cards(hand_text)[:5]) and after.first_hold == (0, 1, 4)
     assert DrawHand.new(500).bet(1).deal(Shoe.stacked(hand_text)).stand().first_hold == (0, 1, 2, 3, 4)
+
+
+def test_the_core_reads_the_file_the_assets_resolver_finds() -> None:
+    """The core finds ``assets/paytables`` by itself (it imports nothing of the project)."""
+    from cardtable.core.poker_machines import shipped_machine
+    from cardtable.resources import asset_path
+
+    data = json.loads(asset_path("paytables", "deuces-wild.json").read_text(encoding="utf-8"))
+    assert shipped_machine("deuces-wild") == Machine.from_mapping(data)
+    with pytest.raises(FileNotFoundError, match="no-such-machine"):
+        shipped_machine("no-such-machine")
