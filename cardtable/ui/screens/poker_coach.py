@@ -57,13 +57,15 @@ class PokerCoach(GameScreen):
     def allowed(self, action: str) -> bool:
         return self.view.allows(action) is True
 
-    def _settled(self, view: PokerView) -> PokerView:
-        """``view`` with its hand in the showdown ranked and paid (the screen's)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the screen's: the hand's life
 
-    def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision | None) -> None:
-        """Exchange ``ticked`` (saved first, graded with ``decision``): the screen's."""
-        raise NotImplementedError
+        def _settled(self, view: PokerView) -> PokerView:
+            """``view`` with its hand in the showdown ranked and paid."""
+            ...
+
+        def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision | None) -> None:
+            """Exchange ``ticked``, saved first, graded with ``decision``."""
+            ...
 
     # -- the draw: graded first --------------------------------------------------------------
 
