@@ -128,9 +128,10 @@ class PokerScreen(PokerCoach, PokerMachines):
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
         layout = self._layout = PokerLayout(machine, table, ascii=self.app.ascii, id="poker-table")
         self._banner, self._bet, self._slots = layout.banner, layout.bet, layout.slots
+        self._footer = KeyFooter()
         yield Header()
         yield layout
-        yield KeyFooter()
+        yield self._footer
 
     def on_resize(self, event: events.Resize) -> None:
         """Large cards and a table centred in its height when the terminal has room."""
@@ -183,9 +184,10 @@ class PokerScreen(PokerCoach, PokerMachines):
     def watch_view(self, view: PokerView) -> None:
         self._layout.view = view
         keys = tuple(view.allows(action) for action in ACTIONS)
-        if keys != self._keys_shown:  # the footer redraws only when a key's state changes
-            self._keys_shown = keys
-            self.refresh_bindings()
+        if keys != self._keys_shown:  # the footer is dimmed only when a key's state changes,
+            self._keys_shown = keys  # in this key's frame (the full rebuild if it cannot be)
+            if not self._footer.refresh_keys():
+                self.refresh_bindings()
 
     # -- actions ---------------------------------------------------------------------------
 
