@@ -159,6 +159,7 @@ async def test_enter_draws_while_a_checkbox_has_focus(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, PokerScreen)
         await pilot.press("enter")
         await pilot.pause()
         box = screen.query_one("#exchange-2", Checkbox)
@@ -198,6 +199,7 @@ async def test_enter_with_nothing_ticked_stands(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, PokerScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert str(screen.query_one("#poker-action", Button).label) == "Stand"
@@ -259,6 +261,7 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, PokerScreen)
         await pilot.press("plus", "plus", "enter", "enter")  # 3 coins, stand: no pair
         await pilot.pause()
         assert app.bankroll == 100_000 - 1_500
@@ -378,6 +381,7 @@ async def test_deck_running_out_is_told(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, PokerScreen)
         await pilot.press("enter", "1", "2", "enter")
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("JH 7D 9H JC KS")
@@ -487,6 +491,7 @@ async def test_tip_names_the_best_hold(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, PokerScreen)
         assert enabled(screen, "t") is False  # nothing to advise before the deal
         await pilot.press(*["plus"] * 4, "enter")
         await pilot.pause()

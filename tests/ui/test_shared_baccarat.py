@@ -64,8 +64,16 @@ def client(tmp_path: Path, server: Server, folder: str, name: str, animations: b
 def seated(app: CardTableApp) -> BaccaratScreen | None:
     """The baccarat screen, fed by the server, once it shows the table."""
     screen = app.screen
-    shown = isinstance(screen, BaccaratScreen) and isinstance(screen.client, RemoteBaccarat) and screen.client._shown
-    return screen if shown else None
+    if isinstance(screen, BaccaratScreen) and isinstance(screen.client, RemoteBaccarat) and screen.client._shown:
+        return screen
+    return None
+
+
+def remote(screen: BaccaratScreen) -> RemoteBaccarat:
+    """The screen's client: the server's table."""
+    client = screen.client
+    assert isinstance(client, RemoteBaccarat)
+    return client
 
 
 def table_screen(app: CardTableApp) -> BaccaratScreen:
@@ -84,7 +92,7 @@ async def sit(app: CardTableApp, pilot: Pilot, others: list[Pilot]) -> BaccaratS
 
 def bets_of(screen: BaccaratScreen, name: str) -> dict[Outcome, int] | None:
     """The bets ``name`` has on the layout as ``screen`` shows them (None: not seated)."""
-    state = screen.client.shared
+    state = remote(screen).shared
     assert state is not None
     seat = next((s for s in state.seats if s.name == name), None)
     return None if seat is None else dict(seat.bets)
@@ -145,19 +153,21 @@ async def test_two_players_bet_say_ready_and_are_paid_the_same_coup(tmp_path: Pa
         assert sa._banner.text.startswith("Ready") and "bob" in sa._banner.text
         await pa.press("enter")  # ready already: says what the coup waits for
         assert "waits for bob" in sa._banner.text and sa._banner.kind == "error"
-        assert sa.client.shared is not None and sa.client.shared.round == 0 and table.round_no == 0
+        assert remote(sa).shared is not None and remote(sa).shared.round == 0 and table.round_no == 0
 
         await pb.press("enter")
-        await until([pa, pb], lambda: all(s.client.shared is not None and s.client.shared.round == 1 for s in (sa, sb)))
+        await until(
+            [pa, pb], lambda: all(remote(s).shared is not None and remote(s).shared.round == 1 for s in (sa, sb))
+        )
         await until([pa, pb], lambda: a.bankroll != START_BANKROLL and b.bankroll != START_BANKROLL)
 
         # The same coup on both screens: the stacked cards, the Banker's natural 9.
         assert hands(sa) == hands(sb) == [["2C", "3H"], ["4D", "5S"]]
-        coup = sa.client.shared.last
-        assert coup is not None and sb.client.shared is not None and sb.client.shared.last == coup
+        coup = remote(sa).shared.last
+        assert coup is not None and remote(sb).shared is not None and remote(sb).shared.last == coup
         outcome = coup.outcome
         assert outcome is Outcome.BANKER
-        assert sa.client.shared.roads == sb.client.shared.roads == (outcome,)
+        assert remote(sa).shared.roads == remote(sb).shared.roads == (outcome,)
         # Each bankroll moves by the exact payout, on the screen and in the server's store.
         net_a, net_b = expected_net(alice_bets, outcome), expected_net(bob_bets, outcome)
         assert a.bankroll == START_BANKROLL + net_a and b.bankroll == START_BANKROLL + net_b
@@ -208,24 +218,24 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         assert a.screen.decision.spot == "416 cards left"
         await pa.press("enter")
         # alone at the table: ready deals at once (the seeded shoe), dealt out card by card
-        await until([pa, pb], lambda: sa.client.shared is not None and sa.client.shared.round == 1 and not sa.dealing)
-        coup = sa.client.shared.last
+        await until([pa, pb], lambda: remote(sa).shared is not None and remote(sa).shared.round == 1 and not sa.dealing)
+        coup = remote(sa).shared.last
         assert coup is not None and hands(sa) == [[str(c) for c in coup.player], [str(c) for c in coup.banker]]
         net = expected_net({Outcome.TIE: 500}, coup.outcome)
         assert a.bankroll == START_BANKROLL + net and sa._layout.balance.amount == a.bankroll
         await pa.press("k")  # coach off: no more questions
         # enter alone plays on with the last bets; alice's bet opens the window
         await pa.press("enter")
-        await until([pa, pb], lambda: bool(sa.client.shared and sa.client.shared.round == 2 and not sa.dealing))
+        await until([pa, pb], lambda: bool(remote(sa).shared and remote(sa).shared.round == 2 and not sa.dealing))
         await pa.press("b")
         await until([pa, pb], lambda: bets_of(sa, "alice") == {Outcome.BANKER: 500})
 
         # bob sits down mid-shoe, during the window: the last coup's cards, the roads,
         # alice's bet, and the window he did not see open, counted down from the server's word
         sb = await sit(b, pb, [pa])
-        assert sb.client.shared is not None and sa.client.shared is not None
-        assert sb.client.shared.last == sa.client.shared.last and hands(sb) == hands(sa)
-        assert sb.client.shared.roads == sa.client.shared.roads and len(sb.client.shared.roads) == 2
+        assert remote(sb).shared is not None and remote(sa).shared is not None
+        assert remote(sb).shared.last == remote(sa).shared.last and hands(sb) == hands(sa)
+        assert remote(sb).shared.roads == remote(sa).shared.roads and len(remote(sb).shared.roads) == 2
         heading = players(sb)
         assert heading.startswith("Bets close in ") and 0 < int(heading.split()[3]) <= 5, heading
         assert "alice B 5 betting" in players(sb)
@@ -234,14 +244,14 @@ async def test_a_late_comer_sees_the_table_as_it_stands_and_the_odds_need_the_wh
         assert not sb._layout.odds_shown and "You missed" in sb._banner.text
         # alice watched since the shuffle: the exact odds for the cards left
         await pa.press("e")
-        state = sa.client.shared
+        state = remote(sa).shared
         await until([pa, pb], lambda: sa._odds.odds is not None, seconds=10)
         assert sa._layout.odds_shown and state.last is not None
         # the two coups' cards, every card dealt from this shoe
-        assert len(sa.client._count.cards) == state.shoe_size - state.shoe_left
-        assert sa.client._count.cards[-state.last.cards_used :] == state.last.player + state.last.banker
+        assert len(remote(sa)._count.cards) == state.shoe_size - state.shoe_left
+        assert remote(sa)._count.cards[-state.last.cards_used :] == state.last.player + state.last.banker
         counts = full_shoe_counts(8)
-        for card in sa.client._count.cards:
+        for card in remote(sa)._count.cards:
             counts[card.rank] -= 1
         evs = baccarat_bet_evs(counts)
         text = OddsPanel.text(sa._layout.odds.report).plain
