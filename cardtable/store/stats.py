@@ -25,6 +25,53 @@ class GameStats:
     biggest_win: int = 0
     refills: int = 0
 
+    @classmethod
+    def of_round(cls, game: str, stake: int, returned: int) -> GameStats:
+        """One settled round (or one hand) as the statistics count it: won when it
+        returned more than its stake, lost when less, pushed when the same."""
+        net = returned - stake
+        return cls(game, 1, int(net > 0), int(net < 0), int(net == 0), net, max(net, 0))
+
+    def __add__(self, other: GameStats) -> GameStats:
+        """Both together (two sittings, two hands, all games): counts, nets and refills
+        summed, the bigger biggest win; the game kept when both are of it, else ``"total"``."""
+        if not isinstance(other, GameStats):
+            return NotImplemented
+        return GameStats(
+            self.game if self.game == other.game else "total",
+            self.rounds + other.rounds,
+            self.won + other.won,
+            self.lost + other.lost,
+            self.pushed + other.pushed,
+            self.net + other.net,
+            max(self.biggest_win, other.biggest_win),
+            self.refills + other.refills,
+        )
+
+    def since(self, earlier: GameStats) -> GameStats:
+        """What happened between an ``earlier`` reading of this game's statistics and this
+        one (a sitting at a table: the session summary's figures).
+
+        The biggest win is this reading's when it rose meanwhile (a round in between set
+        it), else 0: two readings cannot tell a smaller one. ``ValueError`` for another
+        game's reading, or for one that is not earlier (a count that went back: a reset).
+        """
+        if earlier.game != self.game:
+            raise ValueError(f"{earlier.game} statistics are no earlier reading of {self.game}'s")
+        counts = ("rounds", "won", "lost", "pushed", "refills")
+        if any(getattr(earlier, name) > getattr(self, name) for name in counts):
+            raise ValueError("the earlier reading counts more than this one: the statistics were reset between")
+        return GameStats(
+            self.game,
+            self.rounds - earlier.rounds,
+            self.won - earlier.won,
+            self.lost - earlier.lost,
+            self.pushed - earlier.pushed,
+            self.net - earlier.net,
+            self.biggest_win if self.biggest_win > earlier.biggest_win else 0,
+            self.refills - earlier.refills,
+        )
+
 
 @dataclass(frozen=True)
 class GameTotals:
