@@ -204,7 +204,7 @@ class RoundsMixin(StoreBase):
             " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?),"
             " staked = staked + ?, biggest_loss = MIN(biggest_loss, ?)"
             " WHERE game = ?",
-            (one.won, one.lost, one.pushed, one.net, one.biggest_win, stake, min(one.net, 0), game),
+            (one.won, one.lost, one.pushed, one.net, one.biggest_win, one.staked, one.biggest_loss, game),
         )
         self._insert_history(cur, game, stake, returned, details_json, record)
 
