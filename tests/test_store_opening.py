@@ -32,7 +32,7 @@ def test_a_folder_that_cannot_be_made_is_one_sentence(
     assert str(caught.value) == f"The data folder {tmp_path / 'new'} {said}"
 
 
-def test_a_folder_too_deep_for_sqlite_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+def test_a_folder_too_deep_for_sqlite_is_refused_before_the_data_file_is_made(tmp_path: Path) -> None:
     deep = tmp_path.joinpath(*(["d" * 100] * 5))
     with pytest.raises(StoreError, match=r"its path is too long for the data file \(at most 500 bytes\)") as caught:
         Store.open(deep)
