@@ -72,9 +72,9 @@ class StatsRow:
 def stats_rows(
     store: Store, exact: Mapping[str, float | None] | None = None
 ) -> list[StatsRow]:
-    """A row per game and a total row, from the statistics (one read, no pass over the
-    history); ``exact``: each game's exact edge, weighted by the stakes for the total."""
-    stats = store.all_stats()
+    """A row per game and a total row, from the statistics (no pass over the history);
+    ``exact``: each game's exact edge, weighted by the stakes for the total."""
+    stats = {game: store.stats(game) for game in GAMES}
     exact = exact or {}
     rows = [StatsRow.of(stats[game], exact.get(game)) for game in GAMES]
     total = sum((stats[game] for game in GAMES), GameStats("total"))
