@@ -73,7 +73,7 @@ def test_a_connection_refused_by_sqlite_is_said_in_words(data_dir: Path, monkeyp
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("unable to open database file")
 
-    monkeypatch.setattr(opening.sqlite3, "connect", refuse)
+    monkeypatch.setattr(sqlite3, "connect", refuse)
     with pytest.raises(StoreError, match=r"cannot be opened: the file or its folder cannot be accessed\.$"):
         Store.open(data_dir)
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import cardtable.store.private as private
 from cardtable.store import DB_NAME
 from cardtable.store.private import create_private, make_private, short
 
@@ -56,7 +55,7 @@ def test_nothing_to_repair_or_nothing_repairable_says_nothing(tmp_path: Path, mo
     folder = tmp_path / "data"
     folder.mkdir(mode=0o700)
     assert make_private(folder) is None
-    monkeypatch.setattr(private.os, "name", "nt")
+    monkeypatch.setattr(os, "name", "nt")
     os.chmod(folder, 0o755)
     assert make_private(folder) is None  # no POSIX modes to repair
 

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,8 +34,10 @@ def test_seats_given_as_a_list_are_kept_as_a_tuple() -> None:
 
 @pytest.mark.parametrize("name", ["animations", "ascii", "coach", "count"])
 def test_a_flag_is_a_bool_and_nothing_else(name: str) -> None:
-    assert Settings(**{name: 1}).problems() == [name]
-    assert Settings(**{name: "yes"}).validated() == Settings()
+    one: dict[str, Any] = {name: 1}
+    yes: dict[str, Any] = {name: "yes"}
+    assert Settings(**one).problems() == [name]
+    assert Settings(**yes).validated() == Settings()
 
 
 def test_every_field_is_stored_under_its_own_name(data_dir: Path) -> None:
