@@ -19,6 +19,7 @@ from .remote import JoinRefused, SharedSession
 
 if TYPE_CHECKING:
     from .app import CardTableApp
+    from .screens.blackjack import BlackjackScreen
     from .screens.shared_base import SharedScreen
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
@@ -134,11 +135,13 @@ def sit(app: CardTableApp, game: str) -> bool:
     return True
 
 
-def _shared_screen(app: CardTableApp) -> SharedScreen | None:
+def _shared_screen(app: CardTableApp) -> SharedScreen | BlackjackScreen | None:
+    """The screen of the server's table this app sits at (its ``table_id`` is set)."""
+    from .screens.blackjack import BlackjackScreen
     from .screens.shared_base import SharedScreen
 
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, SharedScreen):
+        if isinstance(screen, SharedScreen) or (isinstance(screen, BlackjackScreen) and screen.table_id is not None):
             return screen
     return None
 
@@ -147,7 +150,7 @@ def _open_table(app: CardTableApp, message: dict[str, Any]) -> None:
     if message.get("type") == "baccarat":
         from .screens.shared_baccarat import SharedBaccaratScreen as Screen
     else:
-        from .screens.shared_blackjack import SharedBlackjackScreen as Screen  # type: ignore[assignment]
+        from .screens.blackjack import BlackjackScreen as Screen  # type: ignore[assignment]
     try:
         screen = Screen(message)
     except ValueError as error:

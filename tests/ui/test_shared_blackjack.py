@@ -28,7 +28,7 @@ from cardtable.store import START_BANKROLL, Store
 from cardtable.tables.blackjack import BlackjackService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
-from cardtable.ui.screens.shared_blackjack import SharedBlackjackScreen
+from cardtable.ui.screens.blackjack import BlackjackScreen as SharedBlackjackScreen
 
 from helpers import screen_text, until
 

@@ -13,7 +13,7 @@ grades the sitting's settled rounds keep in the history (:func:`sitting_accuracy
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import zip_longest
 
 from textual.app import ComposeResult
@@ -22,7 +22,7 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ...ai.grading import Accuracy, accuracy, decisions_in
+from ...ai.grading import Accuracy, Decision, accuracy, decisions_in
 from ...core.blackjack import HandOutcome, HandResult
 from ...core.money import format_signed
 from ...store import GameStats, HistoryFilter, Store
@@ -33,7 +33,11 @@ __all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally", "s
 
 @dataclass
 class SessionStats:
-    """Blackjack hands since sitting down (a round may hold several after splits)."""
+    """A sitting at the blackjack table as the screen saw it: the rounds (won, lost or
+    pushed by their net, the statistics' unit), their hands (a split round is one round
+    and two hands) and the graded decisions. The local summary takes its rounds from the
+    store's statistics instead (:func:`session_tally`); a shared table's statistics are
+    the server's, so there the summary is this count (:meth:`tally`)."""
 
     rounds: int = 0
     won: int = 0
@@ -41,6 +45,10 @@ class SessionStats:
     pushed: int = 0
     blackjacks: int = 0
     net: int = 0
+    rounds_won: int = 0
+    rounds_lost: int = 0
+    rounds_pushed: int = 0
+    decisions: list[Decision] = field(default_factory=list)
 
     @property
     def hands(self) -> int:
@@ -48,6 +56,7 @@ class SessionStats:
 
     def add(self, results: list[HandResult]) -> None:
         self.rounds += 1
+        net = 0
         for r in results:
             if r.returned > r.stake:
                 self.won += 1
@@ -57,7 +66,19 @@ class SessionStats:
                 self.lost += 1
             if r.outcome is HandOutcome.BLACKJACK:
                 self.blackjacks += 1
-            self.net += r.returned - r.stake
+            net += r.returned - r.stake
+        self.net += net
+        if net > 0:
+            self.rounds_won += 1
+        elif net < 0:
+            self.rounds_lost += 1
+        else:
+            self.rounds_pushed += 1
+
+    def tally(self) -> SessionTally:
+        """The sitting in the summary's form, from this count alone."""
+        return SessionTally("blackjack", self.rounds, self.rounds_won, self.rounds_lost, self.rounds_pushed,
+                            self.net, self, accuracy(self.decisions))
 
     def lines(self) -> list[str]:
         return SessionTally.from_hands("blackjack", self).lines()

@@ -24,7 +24,7 @@ from ...core.blackjack import Action, Rules
 from ...core.cards import Card
 from ..app import CardTableApp
 from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
-from ..widgets.blackjack.table import ACTIONS, BlackjackTable, TableView
+from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.banner import Banner
 from .coach_warning import CoachWarning
 
@@ -43,7 +43,7 @@ class BlackjackCoach(Screen[None]):
     """The coach's part of a blackjack table screen."""
 
     _banner: Banner
-    _layout: BlackjackTable
+    _layout: BlackjackFelt
 
     app = getters.app(CardTableApp)  # typed: the card room's own attributes
 

@@ -25,7 +25,7 @@ from ..app import CardTableApp
 from ..games import GAME_INFO
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.baccarat.layout import Phase as BacPhase
-from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
+from ..widgets.blackjack.table import BlackjackFelt, Phase, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots
@@ -129,7 +129,7 @@ class BlackjackReplay(ReplayScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        self.layout_widget = BlackjackTable(self.steps.table.rules, self.steps.levels, id="bj-table")
+        self.layout_widget = BlackjackFelt(self.steps.table.rules, self.steps.levels, id="bj-table")
         yield self.layout_widget
 
     def on_mount(self) -> None:

@@ -32,7 +32,7 @@ from .seat import ComputerSeat, DealerRow, PlayerHands
 __all__ = [
     "Phase",
     "TableView",
-    "BlackjackTable",
+    "BlackjackFelt",
     "ACTIONS",
     "SEAT_NAMES",
     "CHIP_VALUES",
@@ -113,11 +113,11 @@ class _PlayArea(Vertical):
 
     def on_resize(self) -> None:
         table = self.parent
-        if isinstance(table, BlackjackTable):
+        if isinstance(table, BlackjackFelt):
             self.call_after_refresh(table.redraw)
 
 
-class BlackjackTable(Vertical):
+class BlackjackFelt(Vertical):
     """The whole table below the header: it composes the seats and controls once and
     redraws them from a view."""
 
