@@ -144,6 +144,7 @@ class BlackjackScreen(BlackjackSitting, BlackjackRemote, BlackjackCoach, Blackja
         self._bet.set_value(self.rules.min_bet)
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
         if self.remote is not None:
+            self.remote.update(self.remote.state)  # its clock starts now
             self.show_coach_mode()
             self.set_interval(0.5, self.tick)
             self.table_moved()
@@ -178,13 +179,10 @@ class BlackjackScreen(BlackjackSitting, BlackjackRemote, BlackjackCoach, Blackja
             return self.deal_refusal(None if client.repeats_bet_shown else self.last_bet) is None
         if action == "bet":
             return betting and (self._bet.can_increase if parameter == 1 else self._bet.can_decrease)
-        if action == "computers":
-            state = self.shared
-            return betting and state is not None and state.is_host
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("play", "tip", "deal", "repeat", "chip", "bet", "computers"):
+        if action in ("play", "tip", "deal", "repeat", "chip", "bet"):
             return True if self.allowed(action, parameters[0] if parameters else None) else None
         return True
 
