@@ -28,7 +28,7 @@ from cardtable.store import START_BANKROLL, Store
 from cardtable.tables.blackjack import BlackjackService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
-from cardtable.ui.screens.blackjack import BlackjackScreen as SharedBlackjackScreen
+from cardtable.ui.screens.blackjack import BlackjackScreen
 
 from helpers import screen_text, until
 
@@ -59,14 +59,14 @@ def client(tmp_path: Path, server: Server, folder: str, name: str | None) -> Car
     )
 
 
-def table_screen(app: CardTableApp) -> SharedBlackjackScreen:
+def table_screen(app: CardTableApp) -> BlackjackScreen:
     screen = app.screen
-    assert isinstance(screen, SharedBlackjackScreen), type(screen).__name__
+    assert isinstance(screen, BlackjackScreen), type(screen).__name__
     return screen
 
 
 def at_table(app: CardTableApp) -> bool:
-    return isinstance(app.screen, SharedBlackjackScreen) and app.screen.shared is not None
+    return isinstance(app.screen, BlackjackScreen) and app.screen.shared is not None
 
 
 async def sit_both(server: Server, a: CardTableApp, b: CardTableApp, pa: Pilot, pb: Pilot) -> None:

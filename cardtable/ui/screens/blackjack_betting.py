@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
+from ..blackjack_client import BlackjackClient
 from ..widgets.blackjack.table import TableView
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
@@ -56,6 +57,7 @@ class BlackjackBetting(BetKeys, GameScreen):
     """The picture on screen and its phase; keys, buttons and widgets follow it."""
 
     # Set up by the table screen.
+    client: BlackjackClient | None
     rules: Rules
     seats: ComputerSeats
     last_bet: int | None
@@ -65,6 +67,12 @@ class BlackjackBetting(BetKeys, GameScreen):
     @property
     def banner(self) -> Banner:
         return self._banner
+
+    def deal_refusal(self, bet: int | None = None) -> str | None:
+        """Why the bet shown (or ``bet``) cannot be placed now (the table's words), or None."""
+        if self.client is None:
+            return "The table is not ready."
+        return self.client.bet_refusal(self._bet.value if bet is None else bet, self.app.bankroll)
 
     def _recall(self) -> None:
         """The last bet and the computer seats' chips, as the table was left."""

@@ -16,9 +16,9 @@ from textual.screen import Screen
 from ...core.money import format_chips
 from ...net.view import SharedTable, SnapshotError
 from ..app import CardTableApp
+from ..blackjack_client import BlackjackClient, RemoteBlackjackClient
 from ..widgets.blackjack.words import result_line
 from ..widgets.common.banner import Banner
-from .blackjack_client import BlackjackClient, RemoteBlackjackClient
 
 __all__ = ["BlackjackRemote"]
 

@@ -11,7 +11,6 @@ shown on leaving at both, and ``y`` opens the history.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
@@ -19,39 +18,24 @@ from ...core.blackjack import Rules
 from ...core.record import RecordError, RoundRecord
 from ...tables.hub import TableError
 from ...tables.local import LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
+from ..blackjack_client import LocalBlackjackClient
 from ..widgets.blackjack.table import Phase, TableView
-from ..widgets.common.banner import Banner
-from ..widgets.common.bet import BetControls
-from .base import GameScreen
-from .bj_summary import SessionStats, SessionSummary
-from .blackjack_client import BlackjackClient, LocalBlackjackClient
+from .bj_summary import SessionSummary
+from .blackjack_picture import BlackjackPicture
 
 __all__ = ["BlackjackSitting"]
 
 
-class BlackjackSitting(GameScreen):
+class BlackjackSitting(BlackjackPicture):
     """The blackjack screen's arrival and departure (a base of the screen)."""
 
     GAME = "blackjack"
 
-    client: BlackjackClient | None
-    rules: Rules
     seats: ComputerSeats
-    stats: SessionStats
-    last_bet: int | None
-    view: TableView
-    _bet: BetControls
-    _banner: Banner
     #: The next prompt says that the round was waiting (once, after a resume).
     _welcome_back = False
     _resumed: LocalBlackjackClient | None = None
 
-    # Provided by the screen and its other bases.
-    table_moved: Callable[..., None]
-    deal_refusal: Callable[..., str | None]
-    _restyle: Callable[[], None]
-    _recall: Callable[[], None]
-    send: Callable[[dict[str, Any]], bool]
     _remember: Callable[[], None]
 
     # -- the local table ----------------------------------------------------------------
@@ -109,7 +93,7 @@ class BlackjackSitting(GameScreen):
             return
         self.table_moved(steps)
 
-    def local_settled(self) -> None:
+    def round_settled(self) -> None:
         """A local round was settled: the computer seats' chips and the last bet kept."""
         client = self.client
         if isinstance(client, LocalBlackjackClient):

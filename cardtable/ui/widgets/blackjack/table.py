@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import partial
 
 from textual import events
@@ -20,6 +19,7 @@ from textual.widgets import Button
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
+from ....core.blackjack_phase import Phase
 from ....core.money import format_chips, format_signed
 from ..common.banner import Banner
 from ..common.bet import BetControls, bet_ladder
@@ -67,14 +67,6 @@ _SIZES = (
 )
 #: The table's height from which the buttons are drawn tall, as at the other tables.
 TALL_BUTTONS_FROM = 30
-
-
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
-
-    BETTING = "betting"  # no round, or the last one settled: bet and deal
-    DEALING = "dealing"  # cards coming out, computer seats or the dealer at work
-    PLAYER = "player"  # the player's hand is to act
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Where the blackjack screen's table is: in this process, or on a server.
 
-The one blackjack screen (:mod:`.blackjack`) asks a :class:`BlackjackClient` what the
+The one blackjack screen (:mod:`~cardtable.ui.screens.blackjack`) asks a :class:`BlackjackClient` what the
 table looks like and what the player may do, and hands it the player's choices. Two
 clients answer the same questions:
 
@@ -23,15 +23,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ...ai.seats import ComputerSeats
-from ...core.blackjack import Action, HandResult, Round, RoundState, Rules, SeatView
-from ...core.blackjack_refusals import action_refusal
-from ...core.blackjack_table import Table, bet_refusal
-from ...core.cards import Card
-from ...net.view import SharedTable
-from ...tables.blackjack import BlackjackService
-from ...tables.local import YOU
-from ..widgets.blackjack.table import ACTIONS, SEAT_NAMES, Phase, pause_kind, shoe_left_at
+from ..ai.seats import ComputerSeats
+from ..core.blackjack import Action, HandResult, Round, RoundState, Rules, SeatView
+from ..core.blackjack_phase import Phase
+from ..core.blackjack_refusals import action_refusal
+from ..core.blackjack_table import Table, bet_refusal
+from ..core.cards import Card
+from ..net.view import SharedTable
+from ..tables.blackjack import BlackjackService
+from ..tables.local import YOU
+from .widgets.blackjack.table import ACTIONS, SEAT_NAMES, pause_kind, shoe_left_at
 
 __all__ = ["BlackjackClient", "LocalBlackjackClient", "RemoteBlackjackClient", "OtherSeat", "Steps"]
 
