@@ -30,7 +30,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.blackjack import BlackjackScreen
 
-from helpers import screen_text, until
+from helpers import notifications, screen_text, until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -494,3 +494,51 @@ async def test_r_places_the_last_bet_again_for_the_next_round(tmp_path: Path, se
         await pa.press("r")
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 1000)
         assert sa.check_action("repeat", ()) is None  # placed: nothing to repeat until the deal
+
+
+async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path, server: Server) -> None:
+    """As at the local table, leaving after a round shows the session summary: here from
+    the rounds the screen saw settled (the statistics are the server's)."""
+    from cardtable.ui.screens.bj_summary import SessionSummary
+    from cardtable.ui.screens.lobby import LobbyScreen
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pb.press("escape")  # no round played yet: straight back, no summary
+        await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen))
+        await pb.press("1")
+        await until([pa, pb], lambda: at_table(b))
+        sb = table_screen(b)
+        await bet_both(a, b, pa, pb)
+        await pa.press("escape")  # a hand in play is not left: said why
+        assert "Your hand is in play" in sa._banner.text and a.screen is sa
+        await pa.press("s")  # alice stands on 19
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")  # bob stands on 9; the dealer's 16 draws the 5: 21, both lose
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        await until([pa, pb], lambda: "session" in screen_text(b))  # the sitting's net beside the bet
+        for app, pilot in ((a, pa), (b, pb)):
+            await pilot.press("escape")
+            await until([pa, pb], lambda app=app: isinstance(app.screen, SessionSummary))
+        text_a, text_b = screen_text(a), screen_text(b)
+        for text in (text_a, text_b):
+            assert "Rounds played   1" in text and "Rounds lost     1" in text and "Hands lost      1" in text
+            assert "Net             −5" in text
+            assert "Decisions       1" in text  # the sitting's graded choices
+        await pa.press("enter")
+        await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen))
+
+
+async def test_y_at_a_shared_table_opens_the_history_and_says_whose_it_is(tmp_path: Path, server: Server) -> None:
+    from cardtable.ui.screens.history import HistoryScreen
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        await pa.press("y")
+        await until([pa, pb], lambda: isinstance(a.screen, HistoryScreen))
+        assert any("kept by the server" in text for text in notifications(a))
+        await pa.press("escape")
+        await until([pa, pb], lambda: at_table(a))

@@ -18,7 +18,7 @@ from ...core.blackjack import RoundState, Rules
 from ...core.blackjack_phase import Phase
 from ...core.cards import Card
 from ..blackjack_client import BlackjackClient
-from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
+from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, FeltPicture, TableView
 from ..widgets.blackjack.words import result_line, turn_prompt
 from .bj_summary import SessionStats
 from .blackjack_betting import BlackjackBetting
@@ -151,14 +151,13 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
         if client is None or not self.is_mounted:
             return
         others = client.others()
-        for widget, seat in zip(self._layout.seats, others, strict=False):
-            widget.seat_name, widget.level = seat.name, seat.level
-        self._layout.draw(
+        self._layout.state = FeltPicture(
             self.counted(self.view, self.rules),
-            [seat.stack for seat in others],
+            tuple(seat.stack for seat in others),
+            tuple((seat.name, seat.level) for seat in others),
+            tuple(seat.bet for seat in others),
             live=self._live,
             min_bet=self.rules.min_bet,
-            bets=[seat.bet for seat in others],
             just_shuffled=client.just_shuffled(),
             session_net=self.stats.net if self.stats.rounds else None,
             ascii=self.app.ascii,

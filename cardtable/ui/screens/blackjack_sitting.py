@@ -15,11 +15,12 @@ from collections.abc import Callable
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
+from ...core.blackjack_phase import Phase
 from ...core.record import RecordError, RoundRecord
 from ...tables.hub import TableError
 from ...tables.local import LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
 from ..blackjack_client import LocalBlackjackClient
-from ..widgets.blackjack.table import Phase, TableView
+from ..widgets.blackjack.table import TableView
 from .bj_summary import SessionSummary
 from .blackjack_picture import BlackjackPicture
 
