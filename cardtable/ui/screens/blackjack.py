@@ -15,6 +15,7 @@ into the round's record, ``k`` coach mode, ``n`` the count, ``g`` the chart.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import events
@@ -84,6 +85,10 @@ class BlackjackScreen(BlackjackSitting):
             self.table_id = first.table
             self.client = RemoteBlackjackClient(first, self.send)
             self.rules = first.rules
+            # ⏎ places a bet for the next round here: the footer says "Bet", as the button
+            enter = self._bindings.key_to_bindings.get("enter", [])
+            self._bindings.key_to_bindings["enter"] = [
+                replace(b, description="Bet") if b.action == "deal" else b for b in enter]
 
     # -- the round, read through the client ---------------------------------------------
 
