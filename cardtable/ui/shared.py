@@ -172,6 +172,11 @@ def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
         tables = message.get("tables")
         if isinstance(tables, list):
             app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    elif kind == "history":
+        from .screens.blackjack import BlackjackScreen
+
+        if isinstance(screen, BlackjackScreen):
+            screen.shared_history(message)
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]

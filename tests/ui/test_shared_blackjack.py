@@ -30,7 +30,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
 from cardtable.ui.screens.blackjack import BlackjackScreen
 
-from helpers import notifications, screen_text, until
+from helpers import screen_text, until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -532,14 +532,30 @@ async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path,
         await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen))
 
 
-async def test_y_at_a_shared_table_opens_the_history_and_says_whose_it_is(tmp_path: Path, server: Server) -> None:
-    from cardtable.ui.screens.history import HistoryScreen
+async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tmp_path: Path, server: Server) -> None:
+    """``y`` asks the server for the player's own history there (not this computer's)."""
+    from cardtable.ui.screens.blackjack_history import SharedHistory
 
     a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
         await sit_both(server, a, b, pa, pb)
-        await pa.press("y")
-        await until([pa, pb], lambda: isinstance(a.screen, HistoryScreen))
-        assert any("kept by the server" in text for text in notifications(a))
+        sa, sb = table_screen(a), table_screen(b)
+        await pa.press("y")  # nothing played yet
+        await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
+        assert "No round of yours settled on this server yet" in screen_text(a)
         await pa.press("escape")
-        await until([pa, pb], lambda: at_table(a))
+        await until([pa, pb], lambda: a.screen is sa)
+        await bet_both(a, b, pa, pb)
+        await pa.press("s")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")  # both lose 5 to the dealer's 21
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        await pa.press("y")
+        await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
+        text = screen_text(a)
+        assert "your rounds at 127.0.0.1" in text and "stake        5" in text and "net        −5" in text
+        (entry,) = server.players.load("alice").store.history("blackjack")  # alice's, on the server
+        assert entry.at[:16].replace("T", " ") in text
+        assert a.store.history_count("blackjack") == 0  # not this computer's
+        await pa.press("escape")
+        await until([pa, pb], lambda: a.screen is sa)

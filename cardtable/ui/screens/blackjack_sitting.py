@@ -5,12 +5,13 @@ with the settings' rules and computer seats, or the round left open (here or in 
 earlier run) replayed from its record with the rules and seats it was dealt with. A
 round under way may be left there: it waits. At a shared table a hand in play may not
 be left (the seat is the server's until the round is settled); the session summary is
-shown on leaving at both, and ``y`` opens the history.
+shown on leaving at both; ``y`` opens this computer's history, or at a shared table
+the player's own rounds on the server (the protocol's ``history``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
@@ -36,8 +37,6 @@ class BlackjackSitting(BlackjackPicture):
     #: The next prompt says that the round was waiting (once, after a resume).
     _welcome_back = False
     _resumed: LocalBlackjackClient | None = None
-
-    _remember: Callable[[], None]
 
     # -- the local table ----------------------------------------------------------------
 
@@ -160,15 +159,21 @@ class BlackjackSitting(BlackjackPicture):
         return True
 
     def action_history(self) -> None:
-        """This game's history; at a shared table this computer's own, said so (the
-        shared rounds are kept in the server's history of the player's name)."""
-        super().action_history()
-        if self.client is not None and self.client.shared:
-            self.app.notify(
-                "This is this computer's history: your rounds at the shared table are kept "
-                "by the server, in the history of your name there.",
-                timeout=8,
-            )
+        """This game's history: locally the history screen; at a shared table the
+        player's own rounds on the server (asked for; :meth:`shared_history` shows them)."""
+        if self.client is None or not self.client.shared:
+            super().action_history()
+            return
+        if self.send({"type": "history", "game": self.GAME, "limit": 20}):
+            self._banner.show("Asking the server for your rounds…", "info")
+
+    def shared_history(self, message: dict[str, Any]) -> None:
+        """The server's answer to ``y``: the player's newest rounds there."""
+        from .blackjack_history import SharedHistory
+
+        remote = self.app.remote
+        self._prompt()
+        self.app.push_screen(SharedHistory(message, remote.address if remote is not None else "the server"))
 
     def _bankroll_changed(self, bankroll: int) -> None:
         """Between rounds the bet follows the bankroll down (never a lit Deal that
