@@ -15,8 +15,8 @@ from textual.screen import Screen
 
 from ...core.money import format_chips
 from ...net.view import SharedTable, SnapshotError
-from ..app import CardTableApp
 from ..blackjack_client import BlackjackClient, RemoteBlackjackClient
+from ..room import CardRoom
 from ..widgets.blackjack.words import result_line
 from ..widgets.common.banner import Banner
 
@@ -28,7 +28,7 @@ class BlackjackRemote(Screen[None]):
 
     client: BlackjackClient | None
     _banner: Banner
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
     #: The server's number for this table (None: the local table).
     table_id: int | None = None
     #: The server is stopping: the round under way is the last.
