@@ -109,6 +109,12 @@ class BlackjackClient(Protocol):
     def act(self, action: Action, grade: dict[str, Any] | None) -> Steps:
         """Take ``action`` with its grade; the pictures to show. ``TableError``."""
 
+    def pass_round(self) -> str | None:
+        """Sit the next round out (a bet placed is taken back); why not, or None."""
+
+    def leave(self) -> bool:
+        """Give the seat up; False when the table could not be told (not connected)."""
+
     def pause_kind(self, state: RoundState) -> str | None:
         """The app's delay kind before showing ``state`` (a step of :meth:`bet`/:meth:`act`)."""
 
@@ -215,6 +221,13 @@ class LocalBlackjackClient:
         shown = len(r.events) if r is not None else 0
         self.service.act(YOU, action, grade)
         return self._since(shown)
+
+    def pass_round(self) -> str | None:
+        return "Nothing to sit out here: a round is dealt only when you bet."
+
+    def leave(self) -> bool:
+        """The local seat is the screen's: nothing to tell (a round under way waits)."""
+        return True
 
     def start_resumed(self) -> Steps:
         """A resumed round goes on: every picture from its deal."""
@@ -337,6 +350,15 @@ class RemoteBlackjackClient:
             message["grade"] = grade
         self.send(message)
         return ()
+
+    def pass_round(self) -> str | None:
+        if not self.may_bet():
+            return "A round is being played: you can sit the next one out once it is settled."
+        self.send({"type": "clear"})
+        return None
+
+    def leave(self) -> bool:
+        return self.send({"type": "leave"})
 
     def computers(self, levels: Sequence[str]) -> str:
         """The host fills the empty seats with computer players of ``levels``, or, when

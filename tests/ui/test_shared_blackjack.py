@@ -559,3 +559,20 @@ async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tm
         assert a.store.history_count("blackjack") == 0  # not this computer's
         await pa.press("escape")
         await until([pa, pb], lambda: a.screen is sa)
+
+
+async def test_x_sits_the_next_round_out_so_the_others_are_dealt_at_once(tmp_path: Path, server: Server) -> None:
+    """A seated player who does not want the next round passes (``x``): the round is
+    dealt as soon as the others have bet, without waiting for the window."""
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pb.press("x")
+        await until([pa, pb], lambda: server.tables[1].seats[1] is not None and server.tables[1].seats[1].passed)
+        assert "You sit the next round out" in sb._banner.text
+        await pa.press("enter")  # alice bets: everyone seated has bet or passed
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.in_round and sa.shared.my_turn)
+        assert sb.shared is not None and sb.shared.seats[1].hands == ()  # bob sits it out
+        await pb.press("x")  # mid-round: refused, with words
+        assert "once it is settled" in sb._banner.text and sb._banner.kind == "error"

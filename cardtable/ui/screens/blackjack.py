@@ -61,6 +61,8 @@ class BlackjackScreen(BlackjackSitting):
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
         # Only the host at a shared table seats computer players (the local table: settings).
         Binding("c", "computers", "Computers", priority=True, id="shared.computers", show=False),
+        # At a shared table: sit the next round out (the bet taken back), so it is not held up.
+        Binding("x", "pass_round", "Sit out", priority=True, id="shared.pass", show=False),
         # The bet keys are shown by the bet row's own "−" and "+" buttons.
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
         Binding("minus,down", "bet(-1)", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
@@ -251,6 +253,17 @@ class BlackjackScreen(BlackjackSitting):
         if not client.repeats_bet_shown:
             self._bet.set_value(self.last_bet)
         self.action_deal()
+
+    def action_pass_round(self) -> None:
+        """``x``: sit the next round out (a shared table deals without waiting for you)."""
+        if self.client is None:
+            return
+        refusal = self.client.pass_round()
+        if refusal is not None:
+            self.banner.show(refusal, "error" if self.client.shared else "info")
+            return
+        self.passed_round = self.client.round_no
+        self.banner.show("You sit the next round out: a bet puts you back in.", "info")
 
     def _act(self, action: Action, decision: Decision | None) -> None:
         """Take ``action`` — the table saves it (with its grade) before its card is

@@ -39,6 +39,8 @@ class BlackjackRemote(Screen[None]):
     #: prompt for the turn that follows it, and that turn only.
     _notice = ""
     _notice_turn: tuple[int, int] | None = None
+    #: The round after which the player sat the next one out (``x``), or None.
+    passed_round: int | None = None
 
     @property
     def remote(self) -> RemoteBlackjackClient | None:
@@ -151,6 +153,8 @@ class BlackjackRemote(Screen[None]):
         if mine is not None and mine.bet:
             return (f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet "
                     f"or passed{self.clock()}", "info")
+        if self.passed_round == state.round:
+            return f"You sit the next round out: a bet puts you back in.{self.clock()}", "info"
         return f"{state.message} Place your bet: + and − or a chip, then ⏎.{self.clock()}", "info"
 
     def with_notice(self) -> None:

@@ -139,7 +139,7 @@ class BlackjackSitting(BlackjackPicture):
                 "error",
             )
             return
-        if not self.send({"type": "leave"}):
+        if not client.leave():
             self._close()
 
     def _note_session_start(self) -> None:
