@@ -9,7 +9,6 @@ table's rule, asked through the screen's client
 from __future__ import annotations
 
 from textual.reactive import reactive
-from textual.screen import Screen
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
@@ -19,14 +18,24 @@ from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
 from .base import GameScreen
 
-__all__ = ["BlackjackBetting", "BetKeys"]
+__all__ = ["BlackjackBetting"]
 
 
-class BetKeys(Screen[None]):
-    """The bet row's keys and buttons, the same at the local and the shared blackjack
-    table: a screen sets ``_bet`` and answers ``allowed``."""
+class BlackjackBetting(GameScreen):
+    """The blackjack screen's betting between rounds (its base class)."""
 
+    GAME = "blackjack"
+
+    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
+    """The picture on screen and its phase; keys, buttons and widgets follow it."""
+
+    # Set up by the table screen.
+    client: BlackjackClient | None
+    rules: Rules
+    seats: ComputerSeats
+    last_bet: int | None
     _bet: BetControls
+    _banner: Banner
 
     def allowed(self, action: str, parameter: object = None) -> bool:
         """Whether the action may be taken now (the table screen answers)."""
@@ -46,23 +55,6 @@ class BetKeys(Screen[None]):
         """Nothing else depends on the bet: its own − and + buttons follow it, and the
         bet keys are not in the footer, so the key repaints only the bet row."""
         event.stop()
-
-
-class BlackjackBetting(BetKeys, GameScreen):
-    """The blackjack screen's betting between rounds (its base class)."""
-
-    GAME = "blackjack"
-
-    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
-    """The picture on screen and its phase; keys, buttons and widgets follow it."""
-
-    # Set up by the table screen.
-    client: BlackjackClient | None
-    rules: Rules
-    seats: ComputerSeats
-    last_bet: int | None
-    _bet: BetControls
-    _banner: Banner
 
     @property
     def banner(self) -> Banner:
