@@ -28,7 +28,6 @@ __all__ = [
     "MAX_LINE",
     "FLOOD_RATE",
     "FLOOD_DISCONNECT",
-    "HISTORY_LIMIT",
     "NAME_PATTERN",
     "name_problem",
     "ProtocolError",
@@ -158,9 +157,6 @@ _WORDS = {
     "any": "a value",
 }
 
-#: The most settled rounds one ``history`` answer lists.
-HISTORY_LIMIT = 50
-
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _AMOUNT = Field("int", low=1, high=MAX_AMOUNT)
 _TABLE = Field("int", low=1, high=10**6)
@@ -178,6 +174,9 @@ CLIENT: Final[Mapping[str, Schema]] = {
         "token": Field("str", required=False, nullable=True, pattern=_TOKEN),
     },
     "lobby": {},
+    # the player's own settled rounds (newest first), of one game or all
+    "history": {"game": Field("str", required=False, nullable=True, choices=("blackjack", "baccarat", "poker")),
+                "limit": Field("int", required=False, low=1, high=50)},
     "sit": {"table": Field("int", required=False, nullable=True, low=1, high=10**6),
             "game": Field("str", required=False, choices=("blackjack", "baccarat"))},
     "leave": {},
@@ -189,9 +188,6 @@ CLIENT: Final[Mapping[str, Schema]] = {
             "grade": Field("dict", required=False)},
     "computer": {"seat": _SEAT, "level": Field("str", nullable=True, choices=LEVELS)},
     "refill": {},
-    # the player's own settled rounds of a game, newest first (seated or not)
-    "history": {"game": Field("str", required=False, choices=("blackjack", "baccarat")),
-                "limit": Field("int", required=False, low=1, high=HISTORY_LIMIT)},
     "ping": {"id": Field("int", required=False, low=0, high=2**53)},
 }
 
@@ -213,8 +209,7 @@ SERVER: Final[Mapping[str, Schema]] = {
         "fatal": Field("bool"),
     },
     "lobby": {"tables": _ANY_LIST},
-    # rounds: [{"at", "stake", "returned"}], newest first; total: every round of the game kept
-    "history": {"game": Field("str"), "rounds": Field("list", items=Field("dict")), "total": Field("int", low=0)},
+    "history": {"game": Field("str", nullable=True), "rounds": _ANY_LIST},
     "seated": {"table": _TABLE, "seat": _SEAT, "host": Field("bool")},
     "left": {"table": _TABLE},
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},

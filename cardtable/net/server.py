@@ -34,12 +34,13 @@ from typing import Any, TextIO
 
 from ..core.blackjack import Action
 from ..core.record import RecordError, RoundRecord
-from ..store import HistoryFilter, StoreError
+from ..store import StoreError
 from ..tables.baccarat import BaccaratService, settle_left_open
 from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
 from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of
+from .history import history_message
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
@@ -424,8 +425,8 @@ class Server:
                 conn.write(encode(pong))
             elif kind == "lobby":
                 conn.write(encode({"type": "lobby", "tables": self.lobby()}))
-            elif kind == "history":
-                conn.write(encode(self._history(player, message.get("game", GAME), message.get("limit", 20))))
+            elif kind == "history":  # the player's own rounds, seated or not
+                conn.write(encode(history_message(player.store, message.get("game"), message.get("limit", 20))))
             elif kind == "sit":
                 if table is not None:
                     raise TableError("seated", f"you are seated at table {table.id}")
@@ -464,16 +465,6 @@ class Server:
                 conn.write(encode({"type": "bankroll", "bankroll": bankroll, "why": "refill"}))
         except TableError as error:
             self._error(conn, error.code, str(error))
-
-    def _history(self, player: Player, game: str, limit: int) -> dict[str, Any]:
-        """The player's own settled rounds of ``game``, newest first (their own store)."""
-        try:
-            entries = player.store.history_page(HistoryFilter(game=game), limit=limit)
-            total = player.store.history_count(game)
-        except StoreError as error:
-            raise TableError("history", f"your history could not be read: {error}") from None
-        rounds = [{"at": e.at, "stake": e.stake, "returned": e.returned} for e in entries]
-        return {"type": "history", "game": game, "rounds": rounds, "total": total}
 
     def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message["version"] != PROTOCOL_VERSION:

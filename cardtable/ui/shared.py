@@ -12,15 +12,21 @@ one line saying why.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..net.tokens import TokenBook
 from .remote import JoinRefused, SharedSession
 
 if TYPE_CHECKING:
     from .room import CardRoom
+    from .screens.baccarat_seat import SharedSeat
     from .screens.blackjack import BlackjackScreen
     from .screens.shared_base import SharedScreen
+
+    #: What the server's messages for a table go to: a shared screen, the client of the
+    #: baccarat screen, or the blackjack screen at a server's table (one screen each for
+    #: the local and the shared table).
+    SharedTarget: TypeAlias = SharedScreen | SharedSeat | BlackjackScreen
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
 
@@ -135,24 +141,34 @@ def sit(app: CardRoom, game: str) -> bool:
     return True
 
 
-def _shared_screen(app: CardRoom) -> SharedScreen | BlackjackScreen | None:
-    """The screen of the server's table this app sits at (its ``table_id`` is set)."""
+def _shared_screen(app: CardRoom) -> SharedTarget | None:
+    from .screens.baccarat import BaccaratScreen
+    from .screens.baccarat_seat import SharedSeat
     from .screens.blackjack import BlackjackScreen
     from .screens.shared_base import SharedScreen
 
     for screen in reversed(app.screen_stack):
         if isinstance(screen, SharedScreen) or (isinstance(screen, BlackjackScreen) and screen.table_id is not None):
             return screen
+        if isinstance(screen, BaccaratScreen) and isinstance(screen.client, SharedSeat):
+            return screen.client
     return None
 
 
 def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
-    if message.get("type") == "baccarat":
-        from .screens.shared_baccarat import SharedBaccaratScreen as Screen
-    else:
-        from .screens.blackjack import BlackjackScreen as Screen  # type: ignore[assignment]
+    from textual.screen import Screen
+
+    screen: Screen[None]
     try:
-        screen = Screen(message)
+        if message.get("type") == "baccarat":  # the local table's screen, fed by the server
+            from .screens.baccarat import BaccaratScreen
+            from .screens.baccarat_remote import RemoteBaccarat
+
+            screen = BaccaratScreen(RemoteBaccarat(message))
+        else:
+            from .screens.blackjack import BlackjackScreen
+
+            screen = BlackjackScreen(message)
     except ValueError as error:
         app.notify(f"The table could not be shown: {error}", severity="error")
         return
@@ -172,16 +188,15 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
         tables = message.get("tables")
         if isinstance(tables, list):
             app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
-    elif kind == "history":
-        from .screens.blackjack import BlackjackScreen
+    elif kind == "history":  # asked for with y at a shared table: the player's own rounds
+        from .screens.shared_history import SharedHistoryScreen
 
-        if isinstance(screen, BlackjackScreen):
-            screen.shared_history(message)
+        app.push_screen(SharedHistoryScreen(message))
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
     elif kind == "left":
-        if screen is not None and app.screen is screen:
+        if screen is not None and app.screen is screen.screen:
             screen.close_table()
     elif kind == "error":
         text = str(message.get("message", "")) or str(message.get("code", "error"))

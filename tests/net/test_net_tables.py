@@ -127,37 +127,6 @@ async def test_each_player_keeps_the_round_in_their_history_replayable_and_trimm
         await c.close()
 
 
-async def test_history_lists_the_players_own_rounds_newest_first_seated_or_not(server: Server) -> None:
-    a = await player(server, "alice")
-    b = await player(server, "bob")
-    stack(server, "TH 6S 7D 9H 3S 9C 5D 4S 3H 2C " + "2D " * 30)
-    await a.send({"type": "history"})  # none yet
-    answer = validate(await a.wait_for("history"), SERVER)
-    assert answer == {"type": "history", "game": "blackjack", "rounds": [], "total": 0}
-    await a.send({"type": "bet", "amount": 500})
-    await b.send({"type": "bet", "amount": 1000})
-    await a.wait_for("turn", lambda m: m["seat"] == 0)
-    await a.send({"type": "act", "action": "stand"})
-    await b.wait_for("turn", lambda m: m["seat"] == 1)
-    await b.send({"type": "act", "action": "double"})
-    await a.wait_for("round_settled")
-    for c, name in ((a, "alice"), (b, "bob")):
-        await c.send({"type": "history", "game": "blackjack", "limit": 5})
-        answer = validate(await c.wait_for("history"), SERVER)
-        (entry,) = server.players.load(name).store.history("blackjack")
-        assert answer["total"] == 1
-        assert answer["rounds"] == [{"at": entry.at, "stake": entry.stake, "returned": entry.returned}]
-    assert answer["rounds"][0]["stake"] == 2000  # bob's own round: his doubled bet, not alice's
-    await b.send({"type": "leave"})
-    await b.wait_for("left")
-    await b.send({"type": "history", "game": "baccarat"})  # in the lobby, another game
-    assert (await b.wait_for("history"))["total"] == 0
-    await b.send({"type": "history", "limit": 51})  # over the limit: refused, nothing else
-    assert (await b.wait_for("error"))["code"] == "bad-field"
-    for c in (a, b):
-        await c.close()
-
-
 async def test_a_killed_servers_round_with_two_people_and_a_computer(data_dir: Path) -> None:
     logs: list[str] = []
     first = Server(data_dir, port=0, turn_timeout=5.0, bet_window=5.0, seed=2, log=logs.append)

@@ -534,7 +534,7 @@ async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path,
 
 async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tmp_path: Path, server: Server) -> None:
     """``y`` asks the server for the player's own history there (not this computer's)."""
-    from cardtable.ui.screens.blackjack_history import SharedHistory
+    from cardtable.ui.screens.shared_history import SharedHistoryScreen as SharedHistory
 
     a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
@@ -542,7 +542,7 @@ async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tm
         sa, sb = table_screen(a), table_screen(b)
         await pa.press("y")  # nothing played yet
         await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
-        assert "No round of yours settled on this server yet" in screen_text(a)
+        assert "None settled yet" in screen_text(a)
         await pa.press("escape")
         await until([pa, pb], lambda: a.screen is sa)
         await bet_both(a, b, pa, pb)
@@ -553,7 +553,8 @@ async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tm
         await pa.press("y")
         await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
         text = screen_text(a)
-        assert "your rounds at 127.0.0.1" in text and "stake        5" in text and "net        −5" in text
+        assert "Your latest blackjack rounds on the server" in text
+        assert "blackjack staked        5         −5" in text
         (entry,) = server.players.load("alice").store.history("blackjack")  # alice's, on the server
         assert entry.at[:16].replace("T", " ") in text
         assert a.store.history_count("blackjack") == 0  # not this computer's

@@ -11,8 +11,6 @@ the player's own rounds on the server (the protocol's ``history``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
@@ -160,20 +158,12 @@ class BlackjackSitting(BlackjackPicture):
 
     def action_history(self) -> None:
         """This game's history: locally the history screen; at a shared table the
-        player's own rounds on the server (asked for; :meth:`shared_history` shows them)."""
+        player's own rounds on the server (asked for; ``ui/shared.py`` shows the answer)."""
         if self.client is None or not self.client.shared:
             super().action_history()
             return
         if self.send({"type": "history", "game": self.GAME, "limit": 20}):
             self._banner.show("Asking the server for your rounds…", "info")
-
-    def shared_history(self, message: dict[str, Any]) -> None:
-        """The server's answer to ``y``: the player's newest rounds there."""
-        from .blackjack_history import SharedHistory
-
-        remote = self.app.remote
-        self._prompt()
-        self.app.push_screen(SharedHistory(message, remote.address if remote is not None else "the server"))
 
     def _bankroll_changed(self, bankroll: int) -> None:
         """Between rounds the bet follows the bankroll down (never a lit Deal that
