@@ -21,12 +21,11 @@ if TYPE_CHECKING:
     from .room import CardRoom
     from .screens.baccarat_seat import SharedSeat
     from .screens.blackjack import BlackjackScreen
-    from .screens.shared_base import SharedScreen
 
-    #: What the server's messages for a table go to: a shared screen, the client of the
-    #: baccarat screen, or the blackjack screen at a server's table (one screen each for
-    #: the local and the shared table).
-    SharedTarget: TypeAlias = SharedScreen | SharedSeat | BlackjackScreen
+    #: What the server's messages for a table go to: the client of the baccarat screen,
+    #: or the blackjack screen at a server's table (one screen each for the local and
+    #: the shared table).
+    SharedTarget: TypeAlias = SharedSeat | BlackjackScreen
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
 
@@ -142,13 +141,13 @@ def sit(app: CardRoom, game: str) -> bool:
 
 
 def _shared_screen(app: CardRoom) -> SharedTarget | None:
+    """Where the messages of the server's table this app sits at go (None: not seated)."""
     from .screens.baccarat import BaccaratScreen
     from .screens.baccarat_seat import SharedSeat
     from .screens.blackjack import BlackjackScreen
-    from .screens.shared_base import SharedScreen
 
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, SharedScreen) or (isinstance(screen, BlackjackScreen) and screen.table_id is not None):
+        if isinstance(screen, BlackjackScreen) and screen.table_id is not None:
             return screen
         if isinstance(screen, BaccaratScreen) and isinstance(screen.client, SharedSeat):
             return screen.client
