@@ -93,7 +93,7 @@ async def test_two_players_bet_act_in_turn_and_see_the_same_table(tmp_path: Path
         await sit_both(server, a, b, pa, pb)
         sa, sb = table_screen(a), table_screen(b)
         await until([pa, pb], lambda: "bob" in screen_text(a) and "alice (host)" in screen_text(b))
-        assert "⏎ Bet" in screen_text(a).splitlines()[-1]  # a bet for the next round, in the footer too
+        await until([pa, pb], lambda: "⏎ Bet" in screen_text(a).splitlines()[-1])  # the footer says it too
         # Both bet the minimum shown (5 chips) with the key; the round is dealt at once.
         await pa.press("enter")
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)

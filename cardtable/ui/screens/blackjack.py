@@ -134,9 +134,10 @@ class BlackjackScreen(BlackjackSitting):
         self._banner = self._layout.banner
         if self.remote is not None:
             self._layout.buttons["deal"].label = "Bet ⏎"
+        self._footer = KeyFooter(compact=True)
         yield Header()
         yield self._layout
-        yield KeyFooter(compact=True)
+        yield self._footer
 
     def on_mount(self) -> None:
         self._bet.set_value(self.rules.min_bet)

@@ -26,7 +26,9 @@ class BlackjackBetting(GameScreen):
 
     GAME = "blackjack"
 
-    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
+    # No bindings=True: the footer's keys are dimmed in the key's own frame (_dim_keys),
+    # not by a message after it (a second frame and a second reading of every binding).
+    view: reactive[TableView] = reactive(TableView, always_update=True, repaint=False)
     """The picture on screen and its phase; keys, buttons and widgets follow it."""
 
     # Set up by the table screen.

@@ -20,6 +20,7 @@ from ...core.cards import Card
 from ..blackjack_client import BlackjackClient
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, FeltPicture, TableView
 from ..widgets.blackjack.words import result_line, turn_prompt
+from ..widgets.common.footer import KeyFooter
 from .bj_summary import SessionStats
 from .blackjack_betting import BlackjackBetting
 from .blackjack_coach import BlackjackCoach
@@ -35,6 +36,7 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
     rules: Rules
     stats: SessionStats
     _layout: BlackjackFelt
+    _footer: KeyFooter
     _welcome_back: bool
     #: The round already counted in the session's figures (by its number).
     _counted: int | None = None
@@ -145,6 +147,13 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
         if betting:  # the bet shown can always be placed (the minimum when nothing can)
             self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
         self._layout.restyle(self.allowed, betting, self.client.stake())
+        self._dim_keys()
+
+    def _dim_keys(self) -> None:
+        """Dim the footer's keys now, in this key's frame; the full rebuild only when
+        that cannot be done."""
+        if not self._footer.refresh_keys():
+            self.refresh_bindings()
 
     def _draw(self) -> None:
         client = self.client
