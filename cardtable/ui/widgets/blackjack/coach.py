@@ -264,7 +264,7 @@ class CoachPanel(Static):
     CoachPanel.-shown { display: block; }
     """
 
-    state: reactive[CoachShown | None] = reactive(None, init=False)
+    state: reactive[CoachShown | None] = reactive(None, init=False, repaint=False)
     """What the panel shows (None: hidden); it draws itself again when this changes."""
 
     @property

@@ -113,6 +113,15 @@ def _seat_marker(result: HandResult | None, marker: str) -> str:
     return {"DOUBLED": "×2", "BLACKJACK": "BJ"}.get(marker, marker)
 
 
+def _show(widget: Static, text: Text) -> None:
+    """Show ``text`` in ``widget``: the screen is laid out again only when the number of
+    lines changes (a new card in a hand of the same height repaints the hand alone)."""
+    lines = text.plain.count("\n") + 1
+    relayout = lines != getattr(widget, "_lines", None)
+    widget._lines = lines  # type: ignore[attr-defined]
+    widget.update(text, layout=relayout)
+
+
 _KIND_STYLES = {"win": "bold green", "lose": "bold red", "push": "bold yellow", "info": "dim"}
 
 
@@ -183,7 +192,7 @@ class DealerRow(Static):
     DealerRow { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    state: reactive[DealerPicture] = reactive(DealerPicture, init=False)
+    state: reactive[DealerPicture] = reactive(DealerPicture, init=False, repaint=False)
     """What the row shows; it draws itself again when this changes (or its width)."""
 
     def watch_state(self) -> None:
@@ -221,7 +230,7 @@ class DealerRow(Static):
             label.append(shoe_text, "dim")
         self._plain = label.plain
         text = Text("\n").join([label, *lines])
-        self.update(text, layout=True)
+        _show(self, text)
 
     @property
     def plain(self) -> str:
@@ -247,7 +256,7 @@ class ComputerSeat(Static):
     ComputerSeat.-active { background: $accent 25%; }
     """
 
-    state: reactive[SeatPicture] = reactive(lambda: SeatPicture("", ""), init=False)
+    state: reactive[SeatPicture] = reactive(lambda: SeatPicture("", ""), init=False, repaint=False)
     """What the seat shows; it draws itself again when this changes (or its width)."""
 
     def __init__(self, name: str, level: str, *, id: str | None = None) -> None:
@@ -337,7 +346,7 @@ class ComputerSeat(Static):
         else:
             lines.extend((stake, chips))
         self.set_class(active is not None, "-active")
-        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines), layout=True)
+        _show(self, Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
 class PlayerHand(Static):
@@ -360,7 +369,7 @@ class PlayerHand(Static):
     #: Cells around the cards: the border and the padding, left and right.
     FRAME = 4
 
-    state: reactive[HandPicture] = reactive(HandPicture, init=False)
+    state: reactive[HandPicture] = reactive(HandPicture, init=False, repaint=False)
     """What the box shows; it draws itself again when this changes."""
 
     def __init__(self, index: int, *, id: str | None = None) -> None:
@@ -377,7 +386,7 @@ class PlayerHand(Static):
         for k in ("win", "lose", "push", "active"):
             self.remove_class(f"-{k}")
         blank = "\n" * (PlayerHands.height_for(size) - 4)
-        self.update(Text(f"place a bet\nand press ⏎{blank}", "dim"), layout=True)
+        _show(self, Text(f"place a bet\nand press ⏎{blank}", "dim"))
 
     @staticmethod
     def width_for(cards: int, size: CardSize, *, tight: bool) -> int:
@@ -434,7 +443,7 @@ class PlayerHand(Static):
         body.append(self.total_text, style)
         if hand.doubled:
             body.append("  doubled", "dim")
-        self.update(body, layout=True)
+        _show(self, body)
 
 
 class PlayerHands(Horizontal):
@@ -479,7 +488,7 @@ class PlayerHands(Horizontal):
         """A box's width plus its right margin."""
         return PlayerHand.width_for(cards, size, tight=tight) + 1
 
-    state: reactive[HandsPicture] = reactive(HandsPicture, init=False)
+    state: reactive[HandsPicture] = reactive(HandsPicture, init=False, repaint=False)
     """The player's hands as the row shows them; the boxes follow when this changes."""
 
     def watch_state(self) -> None:

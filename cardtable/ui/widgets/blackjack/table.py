@@ -236,7 +236,7 @@ class BlackjackFelt(Vertical):
         self.bet.locked = not betting
         self.balance.at_stake = at_stake
 
-    state: reactive[FeltPicture | None] = reactive(None, init=False)
+    state: reactive[FeltPicture | None] = reactive(None, init=False, repaint=False)
     """Everything the felt draws; each part draws itself again when its own share of
     this changes (a chip change or a key that changes nothing redraws nothing here)."""
 
