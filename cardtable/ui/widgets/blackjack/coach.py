@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....ai.coach import blackjack_action_evs, unseen_counts
@@ -29,6 +30,7 @@ from ....core.cards import Card
 from ....core.money import format_signed
 
 __all__ = [
+    "CoachShown",
     "ACTION_WORDS",
     "CoachSpot",
     "CoachAdvice",
@@ -239,6 +241,15 @@ def advise(spot: CoachSpot) -> CoachAdvice:
     return CoachAdvice(spot, evs, chart, chart_words)
 
 
+@dataclass(frozen=True)
+class CoachShown:
+    """The coach's line under the banner: the spot's values, or (``advice`` None) a
+    word that they are being worked out."""
+
+    spot: CoachSpot
+    advice: CoachAdvice | None = None
+
+
 class CoachPanel(Static):
     """The coach's values under the banner: hidden until ``t`` asks for them."""
 
@@ -253,36 +264,32 @@ class CoachPanel(Static):
     CoachPanel.-shown { display: block; }
     """
 
-    #: The spot the panel shows (None while hidden).
-    spot: CoachSpot | None = None
-    _plain = ""
+    state: reactive[CoachShown | None] = reactive(None, init=False, repaint=False)
+    """What the panel shows (None: hidden); it draws itself again when this changes."""
+
+    @property
+    def spot(self) -> CoachSpot | None:
+        """The spot the panel shows (None while hidden)."""
+        return self.state.spot if self.state is not None else None
 
     @property
     def lines(self) -> int:
         """Rows the panel takes on the table (0 while hidden)."""
-        return 2 if self.spot is not None else 0
+        return 2 if self.state is not None else 0
 
-    def show_advice(self, advice: CoachAdvice) -> None:
-        self.spot = advice.spot
-        grid = advice.grid()
-        self._plain = grid.plain
-        self.update(grid)
-        self.add_class("-shown")
+    def watch_state(self, shown: CoachShown | None) -> None:
+        if shown is None:
+            self._shown = Text("")
+        elif shown.advice is None:
+            self._shown = Text("Working out the exact value of every choice for the cards left…", style="italic")
+        else:
+            self._shown = shown.advice.grid()
+        self.update(self._shown)
+        self.set_class(shown is not None, "-shown")
 
-    def show_waiting(self, spot: CoachSpot) -> None:
-        self.spot = spot
-        self._plain = "Working out the exact value of every choice for the cards left…"
-        self.update(Text(self._plain, style="italic"))
-        self.add_class("-shown")
-
-    def hide(self) -> None:
-        if self.spot is not None:
-            self.spot = None
-            self._plain = ""
-            self.update("")
-            self.remove_class("-shown")
+    _shown = Text("")
 
     @property
     def text(self) -> str:
         """The text shown (for tests)."""
-        return self._plain
+        return self._shown.plain
