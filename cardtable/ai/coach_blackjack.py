@@ -70,11 +70,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.core.blackjack import Action, Hand, Rules, SeatView, card_value
+from cardtable.core.blackjack_totals import soft_total, values_total
 from cardtable.core.cards import Card
 
-from .bj_analysis import _DealerCache, _UpAnalysis
 from .bj_dealer import DealerTree, full_shoe_counts
 from .bj_split_exact import NotCounted, exact_split
+from .bj_upcard import DealerCache, UpAnalysis
 
 #: Unseen cards up to which a split with resplits is counted card by card
 #: (:mod:`cardtable.ai.bj_split_exact`) instead of modelled, when the count fits its budget.
@@ -168,7 +169,7 @@ def _tree(up: int, hits_soft_17: bool) -> DealerTree:
     return DealerTree(up, hits_soft_17)
 
 
-class _Dealer(_DealerCache):
+class _Dealer(DealerCache):
     """The dealer's distributions for one shoe (``base``) and up card, per removed cards."""
 
     def __init__(self, base: Counts, up: int, hits_soft_17: bool) -> None:  # no super(): no fill
@@ -185,7 +186,7 @@ class _Dealer(_DealerCache):
         return d
 
 
-class _Eval(_UpAnalysis):
+class _Eval(UpAnalysis):
     """The analysis' per-up-card evaluator for an arbitrary shoe.
 
     ``base`` is the unseen cards *plus the hand's own cards* (the shoe as it was before
@@ -238,13 +239,13 @@ def _layout(start_hard: int, start_ace: bool, one_card: bool) -> _Layout:
     i = 0
     while i < len(drawn):
         e, hard, ace = drawn[i], hards[i], aces[i]
-        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        total, _ = soft_total(hard, ace)
         totals.append(total)
         row = [-2] * 10
         if total < 21 or (one_card and sizes[i] == 1):
             for v in range(10):
                 h2, a2 = hard + v + 1, ace or v == 0
-                if (h2 + 10 if a2 and h2 + 10 <= 21 else h2) > 21:
+                if h2 > 21:  # over 21 even with every ace as 1: bust
                     row[v] = -1
                     continue
                 c = e[:v] + (e[v] + 1,) + e[v + 1 :]
@@ -381,13 +382,6 @@ def _counts_of(values: Iterable[int]) -> Counts:
     return tuple(counts)
 
 
-def _total(values: Sequence[int]) -> tuple[int, bool]:
-    hard = sum(values)
-    if 1 in values and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
 def full_shoe(decks: int) -> dict[int, int]:
     """A full shoe of ``decks`` decks as ``remaining`` counts (rank 1-10, tens together)."""
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
@@ -515,7 +509,7 @@ def blackjack_action_evs(
         raise ValueError(f"hands must be 1-{rules.max_hands} (the seat's hands now), not {hands!r}")
     if split_hand and n_hands < 2:
         raise ValueError("a split hand means the seat holds at least 2 hands")
-    total, _ = _total(values)
+    total, _ = values_total(values)
     if total > 21:
         raise ValueError(f"the hand is bust ({total}): there is no decision")
     two = len(values) == 2
