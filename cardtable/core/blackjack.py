@@ -11,7 +11,8 @@ only :meth:`Round.view` — never the face-down card, never the shoe.
 This module is the game's front door: the variant (:mod:`.blackjack_rules`), the hand
 total (:mod:`.blackjack_totals`), what a round shows (:mod:`.blackjack_state`) and the
 spot keys (:mod:`.blackjack_spot`) are importable from here too. ``Action``, ``Rules``,
-``card_value`` and ``hand_total`` are shared with ``cardtable.ai``; keep their names.
+``card_value``, ``hand_total`` and ``values_total`` are shared with ``cardtable.ai`` and the
+widgets; keep their names.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from .blackjack_state import (
     RoundState,
     SeatView,
 )
-from .blackjack_totals import CARD_VALUES, card_value, hand_total, is_natural
+from .blackjack_totals import CARD_VALUES, card_value, hand_total, is_natural, values_total
 from .cards import Card, Shoe, ShoeEmpty
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "Rules",
     "card_value",
     "hand_total",
+    "values_total",
     "is_natural",
     "Hand",
     "HandOutcome",

@@ -24,8 +24,7 @@ from textual.widgets import Static
 
 from ....ai.coach import blackjack_action_evs, unseen_counts
 from ....ai.grading import BEST_TOLERANCE, Decision, grade
-from ....core.blackjack import Action, Hand, Rules, SeatView, card_value
-from ....core.blackjack_totals import values_total
+from ....core.blackjack import Action, Hand, Rules, SeatView, card_value, values_total
 from ....core.cards import Card
 from ....core.money import format_signed
 
