@@ -83,4 +83,14 @@ def test_the_engine_module_still_offers_the_shared_names() -> None:
     """``from cardtable.core.blackjack import card_value, hand_total`` is the contract."""
     assert blackjack.hand_total is hand_total
     assert blackjack.card_value is card_value
+    assert blackjack.values_total is values_total
     assert blackjack.Hand(parse_cards("AS 6D"), 500).describe() == "soft 17"
+
+
+def test_the_engine_module_keeps_the_design_contract_names() -> None:
+    """DESIGN.md section 3 imports the game from ``cardtable.core.blackjack``; the split
+    modules must not move a name out of it."""
+    for name in ("Action", "Rules", "Round", "IllegalAction", "HandResult", "SeatView", "RoundState",
+                 "Hand", "HandOutcome", "Event", "EventKind", "Spot", "decode_spot", "legal_from_mask"):
+        assert name in blackjack.__all__ and hasattr(blackjack, name), name
+    assert issubclass(blackjack.IllegalAction, ValueError)
