@@ -208,7 +208,7 @@ def dealer_caches(decks: int, hits_soft_17: bool) -> tuple[DealerCache, ...]:
 @dataclass(frozen=True, eq=False)
 class UpTables:
     """One up card's values for every state of the layout in every context (unnormalised,
-    see the module doc): stand, hit (then play on optimally), the best of the two, and
+    see bj_analysis's module doc): stand, hit (then play on optimally), the best of the two, and
     double."""
 
     stand: npt.NDArray[np.float64]  # (contexts, n)
@@ -254,7 +254,7 @@ class Draws:
 
 
 class UpAnalysis:
-    """All EVs against one dealer up card. Values are *unnormalised* (see module doc)."""
+    """All EVs against one dealer up card. Values are *unnormalised* (see bj_analysis's module doc)."""
 
     def __init__(self, rules: Rules, up: int, shoe: Counts | None = None) -> None:
         self.rules = rules
@@ -384,7 +384,7 @@ class UpAnalysis:
         hand_value: Callable[[Counts, Counts, bool], float],
         resplit_choice: Callable[[float, float], bool],
     ) -> float:
-        """Total value of splitting a pair of ``pair``s (see module doc for the model).
+        """Total value of splitting a pair of ``pair``s (see bj_analysis's module doc for the model).
 
         ``hand_value(comp, removed, can_double)`` values a split hand once it holds
         two cards; ``resplit_choice(resplit, keep)`` says whether to resplit.
