@@ -25,7 +25,7 @@ class HandBox:
 
     def __init__(self, cards: list[Card], stake: int, from_split: bool = False,
                  split_aces: bool = False) -> None:
-        self.cards = cards
+        self.cards: list[Card] = []
         self.hard = 0
         self.ace = False
         self.total = 0
@@ -37,20 +37,18 @@ class HandBox:
         self.closed = False
         self._hand: Hand | None = None
         for card in cards:
-            self._count(card)
+            self.add(card)
 
-    def _count(self, card: Card) -> None:
+    def add(self, card: Card) -> None:
+        """Deal ``card`` to the hand (counted here, in one step: this runs for every card
+        the simulator deals)."""
+        self.cards.append(card)
         v = CARD_VALUES[card.rank]
         hard = self.hard + v
         self.hard = hard
         if v == 1:
             self.ace = True
         self.total, self.soft = soft_total(hard, self.ace)
-
-    def add(self, card: Card) -> None:
-        """Deal ``card`` to the hand."""
-        self.cards.append(card)
-        self._count(card)
         self._hand = None
 
     @property
