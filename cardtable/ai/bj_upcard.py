@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from cardtable.core.blackjack import Action, Rules
-from cardtable.core.blackjack_totals import counts_total
+from cardtable.core.blackjack_totals import counts_total, soft_total
 
 from .bj_dealer import BLACKJACK, BUST, dealer_tree, full_shoe_counts
 
@@ -183,7 +183,9 @@ def hand_layout() -> HandLayout:
     index = {c: i for i, c in enumerate(comps)}
     array = np.asarray(comps, dtype=np.int64)
     hard = array @ np.arange(1, 11, dtype=np.int64)
-    total = np.asarray([counts_total(c)[0] for c in comps], dtype=np.int64)
+    # The best total of every (holds an ace, hard total) pair, then looked up per state.
+    best = np.asarray([[soft_total(h, ace)[0] for h in range(22)] for ace in (False, True)], dtype=np.int64)
+    total = best[(array[:, 0] > 0).astype(np.int64), hard]
     child = np.full((len(comps), 10), -1, dtype=np.int64)
     for i, c in enumerate(comps):
         for v in range(10):
