@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from ....ai.coach import blackjack_action_evs, unseen_counts
 from ....ai.grading import BEST_TOLERANCE, Decision, grade
-from ....core.blackjack import Action, Hand, Rules, SeatView, card_value
+from ....core.blackjack import Action, Hand, Rules, SeatView, card_value, values_total
 from ....core.cards import Card
 from ....core.money import format_signed
 
@@ -70,10 +70,8 @@ def chart_cell(cards: tuple[Card, ...], dealer_up: Card, can_split: bool) -> tup
     up = card_value(dealer_up)
     if len(values) == 2 and values[0] == values[1] and can_split:
         return "pair", values[0], up
-    hard = sum(values)
-    if 1 in values and hard + 10 <= 21:
-        return "soft", hard + 10, up
-    return "hard", hard, up
+    total, soft = values_total(values)
+    return ("soft" if soft else "hard"), total, up
 
 
 @dataclass(frozen=True)
