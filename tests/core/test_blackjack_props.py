@@ -72,8 +72,9 @@ def _check_cards_and_stakes(r: Round, shoe: Shoe, bankrolls: list[int] | None, o
             assert (h.total, h.soft) == brute_total(h.cards)
             assert hand_total(h.cards) == brute_total(h.cards)
         if bankrolls is not None and not settled:
-            assert r.bankroll(seat) + r.staked(seat) == on_table[seat]
-            assert r.bankroll(seat) >= 0
+            left = r.bankroll(seat)
+            assert left is not None and left + r.staked(seat) == on_table[seat]
+            assert left >= 0
 
 
 def _refuses_an_illegal_action(r: Round, shoe: Shoe, data: st.DataObject) -> None:

@@ -84,7 +84,7 @@ def test_the_engine_module_still_offers_the_shared_names() -> None:
     assert blackjack.hand_total is hand_total
     assert blackjack.card_value is card_value
     assert blackjack.values_total is values_total
-    assert blackjack.Hand(parse_cards("AS 6D"), 500).describe() == "soft 17"
+    assert blackjack.Hand(tuple(parse_cards("AS 6D")), 500).describe() == "soft 17"
 
 
 def test_the_engine_module_keeps_the_design_contract_names() -> None:

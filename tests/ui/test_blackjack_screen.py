@@ -21,6 +21,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.blackjack.seat import ComputerSeat, PlayerHand, dealer_text
+from cardtable.ui.widgets.common.bet import BetControls
 
 from helpers import press, screen_text, settle
 
@@ -126,7 +127,7 @@ async def test_double_against_dealer_blackjack_loses_both_units(data_dir: Path) 
         screen = table(app)
         assert screen.round.finished
         assert hand_markers(app) == ["LOSE \u221210"]
-        assert dealer_text(screen.picture) == "BLACKJACK"
+        assert screen.picture is not None and dealer_text(screen.picture) == "BLACKJACK"
         assert "BLACKJACK" in screen_text(app)
         assert app.bankroll == 99_000
 
@@ -247,8 +248,6 @@ async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
-        from cardtable.ui.widgets.common.bet import BetControls
-
         bet = screen.query_one("#bj-bet", BetControls)
         assert bet.value == 500
         await press(pilot, "plus", "plus", "up")
@@ -437,7 +436,8 @@ async def test_computer_seats_show_stake_and_chips_labelled(data_dir: Path) -> N
         assert r.finished
         text = screen_text(app)
         for seat in range(2):
-            assert f"chips {format_chips(r.bankroll(seat))}" in text
+            left = r.bankroll(seat)
+            assert left is not None and f"chips {format_chips(left)}" in text
 
 
 async def test_default_table_hides_the_hole_card_and_names_soft_totals(data_dir: Path) -> None:
@@ -476,7 +476,7 @@ async def test_bet_stays_within_the_table_limits(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
-        bet = screen.query_one("#bj-bet")
+        bet = screen.query_one("#bj-bet", BetControls)
         assert screen.check_action("bet", (-1,)) is None  # 5: the minimum
         for _ in range(20):
             await pilot.press("plus")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from cardtable.core.blackjack_table import Table
 from cardtable.core.cards import Shoe
@@ -238,7 +239,9 @@ async def test_ask_key_shows_the_key_once_and_asks_it_at_the_next_join(tmp_path:
         await pilot.pause()
         await pilot.press(*"dan", "enter", "enter")  # a new name: no key
         await until([pilot], lambda: isinstance(first.screen, KeyScreen))
-        key = first.screen.key
+        shown = first.screen
+        assert isinstance(shown, KeyScreen)
+        key = shown.key
         assert key in screen_text(first)
         await pilot.press("enter")
         assert first.session is not None and first.session.name == "dan"
@@ -252,7 +255,7 @@ async def test_ask_key_shows_the_key_once_and_asks_it_at_the_next_join(tmp_path:
             screen = second.screen
             if not isinstance(screen, JoinNameScreen):
                 return False
-            return "not the key of dan" in str(screen.query_one("#join-problem").content)
+            return "not the key of dan" in str(screen.query_one("#join-problem", Label).content)
 
         await until([pilot], asked_again)
         assert second.session is None and second.return_code is None
@@ -488,7 +491,10 @@ async def test_r_places_the_last_bet_again_for_the_next_round(tmp_path: Path, se
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 1000)
         await pb.press("enter")
         for pilot, screen in ((pa, sa), (pb, sb)):
-            await until([pa, pb], lambda screen=screen: screen.shared is not None and screen.shared.my_turn)
+            def my_turn(screen: BlackjackScreen = screen) -> bool:
+                return screen.shared is not None and screen.shared.my_turn
+
+            await until([pa, pb], my_turn)
             await pilot.press("s")
         await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
         await pa.press("-")  # the bet shown changes; r is the last bet, not the one shown
@@ -522,7 +528,11 @@ async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path,
         await until([pa, pb], lambda: "session" in screen_text(b))  # the sitting's net beside the bet
         for app, pilot in ((a, pa), (b, pb)):
             await pilot.press("escape")
-            await until([pa, pb], lambda app=app: isinstance(app.screen, SessionSummary))
+
+            def summary_shown(app: CardTableApp = app) -> bool:
+                return isinstance(app.screen, SessionSummary)
+
+            await until([pa, pb], summary_shown)
         text_a, text_b = screen_text(a), screen_text(b)
         for text in (text_a, text_b):
             assert "Rounds played   1" in text and "Rounds lost     1" in text and "Hands lost      1" in text

@@ -11,8 +11,12 @@ from textual.widgets._footer import FooterKey
 from cardtable.core.cards import Shoe
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.screens.confirm import ConfirmScreen
+from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.common.banner import Banner
+from cardtable.ui.widgets.common.bet import BetControls
 
 from helpers import blackjack_alone, press, settle
 
@@ -119,7 +123,7 @@ async def test_leaving_and_returning_keeps_the_last_bet_and_the_seats_chips(data
         again = table(app)
         assert again is not screen
         assert again.seats.stacks == stacks
-        assert again.last_bet == 1_500 and again.query_one("#bj-bet").value == 1_500
+        assert again.last_bet == 1_500 and again.query_one("#bj-bet", BetControls).value == 1_500
     # a memory that does not read is ignored, not an error
     store = Store.open(data_dir)
     store.remember_table("blackjack", {"last_bet": "lots", "seats": {"levels": ["hard"], "stacks": [-5]}})
@@ -145,7 +149,8 @@ async def test_baccarat_keeps_the_last_bets_and_the_chip_between_visits(data_dir
             await press(pilot, "enter")
         await press(pilot, "2")
         screen = app.screen
-        assert screen.view.state.last_bets and screen.query_one("#bac-chip").value == 1_000
+        assert isinstance(screen, BaccaratScreen)
+        assert screen.view.state.last_bets and screen.query_one("#bac-chip", BetControls).value == 1_000
         await press(pilot, "r")  # the kept bets, dealt again
         assert app.store.history_count("baccarat") == 2
         (last, _first) = app.store.history("baccarat", limit=2)
@@ -160,7 +165,8 @@ async def test_baccarat_keys_that_do_nothing_say_why(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        banner = screen.query_one("#bac-banner")
+        assert isinstance(screen, BaccaratScreen)
+        banner = screen.query_one("#bac-banner", Banner)
         await press(pilot, "c")
         assert banner.text == "Nothing to clear: no bets for the next coup."
         await press(pilot, "r")
@@ -195,9 +201,11 @@ async def test_poker_keeps_the_last_bet_between_visits(data_dir: Path) -> None:
         while type(app.screen).__name__ != "LobbyScreen":
             await press(pilot, "enter")
         await press(pilot, "3")
-        assert app.screen.view.coins == 3 and app.screen.view.last_coins == 3
+        poker = app.screen
+        assert isinstance(poker, PokerScreen)
+        assert poker.view.coins == 3 and poker.view.last_coins == 3
         await press(pilot, "r")  # the kept bet, dealt
-        assert app.screen.view.hand is not None and app.screen.view.hand.coins == 3
+        assert poker.view.hand is not None and poker.view.hand.coins == 3
 
 
 async def test_doubling_both_split_hands_into_busts_leaves_no_stale_turn_prompt(data_dir: Path) -> None:
@@ -213,7 +221,8 @@ async def test_doubling_both_split_hands_into_busts_leaves_no_stale_turn_prompt(
         await press(pilot, "d")
         assert screen.round.finished
         assert "Your turn" not in screen.banner.text and "hand 2 of 2" not in screen.banner.text
-        assert [r.outcome.value for r in screen.round.results[0]] == ["bust", "bust"]
+        results = screen.round.results
+        assert results is not None and [r.outcome.value for r in results[0]] == ["bust", "bust"]
 
 
 async def test_a_poker_card_key_with_no_hand_to_draw_says_why(data_dir: Path) -> None:
@@ -226,6 +235,8 @@ async def test_a_poker_card_key_with_no_hand_to_draw_says_why(data_dir: Path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "1")
-        assert app.screen.query_one("#poker-banner").text == "Deal first: 1–5 tick cards to exchange."
+        assert app.screen.query_one("#poker-banner", Banner).text == "Deal first: 1–5 tick cards to exchange."
         await press(pilot, "enter", "1")  # dealt: the key ticks the card
-        assert app.screen.view.ticked == {0}
+        poker = app.screen
+        assert isinstance(poker, PokerScreen)
+        assert poker.view.ticked == {0}

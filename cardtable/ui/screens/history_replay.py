@@ -19,13 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label
 
 from ...core.baccarat_table import Phase as BacPhase
+from ...core.blackjack_phase import Phase
 from ...core.money import format_chips, format_signed
 from ...resources import asset_path
 from ...store import HistoryEntry
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
-from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, Phase, TableView
+from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots, hand_slots
