@@ -6,6 +6,9 @@ nears the end, so it opens as fast with a long history as with a short one. The 
 page is one screenful and a little more (the screen opens at once), the next ones larger.
 The filters are plain one-line controls that a key (``g`` ``w`` ``b``) or a click moves to
 the next choice: three drop-down selects cost more than the rest of the screen together.
+Each read for a new filter (the first one included) runs in a thread, which also makes the
+rows' small cards: the screen's first frame is drawn before any data is read, and a filter
+key never waits on the file.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone
 
 from rich.text import Text
-from textual import getters, on
+from textual import getters, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,7 +27,7 @@ from textual.widgets import DataTable, Header, Input, Label, Static
 from ...core.cards import Card
 from ...core.money import format_chips, format_signed
 from ...core.record import RecordError, RoundRecord
-from ...store import HistoryEntry, HistoryFilter, StoreError
+from ...store import HistoryEntry, HistoryFilter, Store, StoreError
 from ..app import CardTableApp
 from ..games import GAME_INFO
 from ..widgets.common.card import cards_mini
@@ -34,9 +37,11 @@ from .history_replay import local_time, replay_screen
 
 __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
-#: Rows read from the store at a time, and for the first frame.
+#: Rows read from the store at a time.
 PAGE = 200
-FIRST_PAGE = 40
+#: The first page: the rows a screen of this height shows and a few more (each row costs
+#: its measure and its add; the next page is read when the cursor nears the end).
+FIRST_PAGE_MIN = 20
 #: Cells of one small card in the list: a ten's three, every other card padded to match.
 _CARD_CELLS = 3
 
@@ -99,6 +104,35 @@ def net_text(amount: int) -> Text:
     return Text(format_signed(amount), style=style, justify="right")
 
 
+Row = tuple[str, str, Text, Text, Text]
+"""One line of the list: when, game, staked, net, cards."""
+
+
+def row_cells(entry: HistoryEntry, ascii: bool) -> Row:
+    """The list's cells for one round (pure: made in the reading thread)."""
+    title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
+    return (
+        local_time(entry.at),
+        title,
+        Text(format_chips(entry.stake), justify="right"),
+        net_text(entry.net),
+        round_cards(entry, ascii),
+    )
+
+
+class PageRead(Message):
+    """The reading thread's result: the count and first page for one filter, or an error."""
+
+    def __init__(self, generation: int, total: int, page: list[HistoryEntry], rows: list[Row],
+                 error: str | None = None) -> None:
+        super().__init__()
+        self.generation = generation
+        self.total = total
+        self.page = page
+        self.rows = rows
+        self.error = error
+
+
 class FilterChoice(Static):
     """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one."""
 
@@ -157,6 +191,10 @@ class HistoryScreen(Screen[None]):
         self.entries: list[HistoryEntry] = []
         self.total = 0
         self._bad_dates = False
+        self._generation = 0
+        """Counts the reads asked for: a page read for an older filter is dropped."""
+        self.reading = False
+        """True while the first page for the current filter is being read."""
 
     def compose(self) -> ComposeResult:
         games = [("Every game", "")] + [(info.title, key) for key, info in GAME_INFO.items()]
@@ -186,40 +224,59 @@ class HistoryScreen(Screen[None]):
     # -- reading -------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the first page for the current filter."""
-        table = self.query_one("#history-list", DataTable)
-        table.clear()
+        """Read the count and the first page for the current filter, in a thread."""
+        self.query_one("#history-list", DataTable).clear()
+        if self.entries:
+            self.refresh_bindings()  # no row to replay until the new page comes
         self.entries = []
+        self.total = 0
+        self._generation += 1
+        self.reading = True
+        self._status("Reading the history…")
+        first = max(FIRST_PAGE_MIN, self.app.size.height)
+        self._read_first(self.app.store, self.filter, self._generation, self.app.ascii, first)
+
+    @work(thread=True, exclusive=True, group="history-read")
+    def _read_first(self, store: Store, wanted: HistoryFilter, generation: int, ascii: bool, limit: int) -> None:
         try:
-            self.total = self.app.store.history_matching(self.filter)
+            total = store.history_matching(wanted)
+            page = store.history_page(wanted, limit=limit, offset=0) if total else []
         except (StoreError, ValueError) as error:
-            self._status(f"The history could not be read: {error}")
+            self.post_message(PageRead(generation, 0, [], [], str(error)))
             return
-        self._load_more()
+        self.post_message(PageRead(generation, total, page, [row_cells(entry, ascii) for entry in page]))
+
+    @on(PageRead)
+    def _first_page(self, message: PageRead) -> None:
+        if message.generation != self._generation:
+            return  # read for a filter since changed
+        self.reading = False
+        if message.error is not None:
+            self._status(f"The history could not be read: {message.error}")
+            return
+        self.total = message.total
+        self._add_rows(message.page, message.rows)
         self._status()
 
+    def _add_rows(self, page: list[HistoryEntry], rows: list[Row]) -> None:
+        table = self.query_one("#history-list", DataTable)
+        for entry, cells in zip(page, rows, strict=True):
+            table.add_row(*cells, key=str(entry.id))
+        if page and not self.entries:
+            self.refresh_bindings()  # enter (replay) is offered once there is a row
+        self.entries.extend(page)
+
     def _load_more(self) -> None:
-        if len(self.entries) >= self.total:
+        """The next page, read at once (the cursor is near the end of the list)."""
+        if self.reading or len(self.entries) >= self.total:
             return
         try:
-            limit = PAGE if self.entries else FIRST_PAGE
-            page = self.app.store.history_page(self.filter, limit=limit, offset=len(self.entries))
+            page = self.app.store.history_page(self.filter, limit=PAGE, offset=len(self.entries))
         except (StoreError, ValueError) as error:
             self._status(f"The history could not be read: {error}")
             return
-        table = self.query_one("#history-list", DataTable)
         ascii = self.app.ascii
-        for entry in page:
-            title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
-            table.add_row(
-                local_time(entry.at),
-                title,
-                Text(format_chips(entry.stake), justify="right"),
-                net_text(entry.net),
-                round_cards(entry, ascii),
-                key=str(entry.id),
-            )
-        self.entries.extend(page)
+        self._add_rows(page, [row_cells(entry, ascii) for entry in page])
 
     def _status(self, text: str | None = None) -> None:
         if text is None:

@@ -53,7 +53,8 @@ class KeyFooter(Footer):
 
     async def recompose(self) -> None:
         self._rebuild_pending = False
-        await super().recompose()
+        if self.is_attached:  # a rebuild queued just before its screen closed has nothing to do
+            await super().recompose()
 
     def refresh_keys(self) -> bool:
         """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
