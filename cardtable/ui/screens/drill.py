@@ -32,7 +32,7 @@ from ...ai.drills import DEFAULT_QUESTIONS, DRILL_GAMES, BlackjackDrill, PokerDr
 from ...ai.grading import Accuracy, Decision, accuracy
 from ...core.money import format_chips
 from ...store import StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
 from ..widgets.drill.views import (
@@ -62,7 +62,7 @@ class DrillScreen(Screen[None]):
     turns keys into answers.
     """
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     DrillScreen #drill { padding: 0 2; height: 1fr; }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ...ai.drills import BlackjackDrill, PokerDrill
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.drill.words import Stake
 
 __all__ = ["make_drill", "POKER_COINS"]
@@ -14,7 +14,7 @@ __all__ = ["make_drill", "POKER_COINS"]
 POKER_COINS = 5
 
 
-def drill_rng(app: CardTableApp, game: str, seed: int | None) -> random.Random:
+def drill_rng(app: CardRoom, game: str, seed: int | None) -> random.Random:
     """``seed``'s generator; else, under ``--seed``, one seeded from the app's stream for
     this game's drills (each drill of the session new, the session reproducible; the
     drill's own generator, as its questions are made in a thread); else unpredictable."""
@@ -24,7 +24,7 @@ def drill_rng(app: CardTableApp, game: str, seed: int | None) -> random.Random:
     return random.Random(stream.getrandbits(64)) if stream is not None else random.Random()
 
 
-def make_drill(app: CardTableApp, game: str, seed: int | None) -> tuple[BlackjackDrill | PokerDrill, Stake]:
+def make_drill(app: CardRoom, game: str, seed: int | None) -> tuple[BlackjackDrill | PokerDrill, Stake]:
     """The drill of ``game`` at the player's table settings (blackjack: the table's rules,
     a hand at the minimum bet; poker: the chosen machine, 5 coins of the coin size)."""
     settings = app.settings

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Label, Static
 
-from ..app import CardTableApp
 from ..games import GAME_INFO, game_available
+from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
@@ -52,7 +52,7 @@ def wrap_blurb(blurb: str, width: int = _BLURB_WIDTH, indent: int = _INDENT) -> 
 class LobbyScreen(Screen[None]):
     """The card room's front door."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
 
     BINDINGS = [

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from ...core import config
 from ...core.money import format_chips
 from ...store import Settings, StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .confirm import ConfirmScreen
 
@@ -143,7 +143,7 @@ class SettingsList(OptionList):
 class SettingsScreen(Screen[None]):
     """Choices that persist in the store."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     SettingsScreen {

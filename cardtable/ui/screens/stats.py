@@ -23,7 +23,7 @@ from textual.widgets import Header, Label, TabbedContent, TabPane
 
 from ...history_stats import CoachStats, StatsRow, coach_stats, exact_edges, stats_rows
 from ...store import START_BANKROLL, DrillScore, Store, StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.chart_data import ChartData, chart_data_from_columns
@@ -45,7 +45,7 @@ _CHARTS = ("bankroll", "nets", "results")
 class StatsScreen(Screen[None]):
     """Read-only figures from the store, and the charts."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     StatsScreen #stats { padding: 0 1; }
