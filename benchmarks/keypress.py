@@ -128,13 +128,14 @@ def main() -> int:
         samples, idle, widgets = asyncio.run(measure(game, args.rounds))
         walk = statistics.median(asyncio.run(measure_bare(4 * args.rounds, widgets, "f12"))) * 1000
         median = statistics.median(samples) * 1000
+        mean = statistics.fmean(samples) * 1000
         p90 = statistics.quantiles(samples, n=10)[-1] * 1000
         base = statistics.median(idle) * 1000
         ratio = median / (bare * 1000)
         worst = max(worst, median - base)
         worst_ratio = max(worst_ratio, ratio)
         print(
-            f"{game:10s} {len(samples):4d} presses  median {median:5.1f} ms  p90 {p90:5.1f} ms CPU"
+            f"{game:10s} {len(samples):4d} presses  median {median:5.1f} ms  mean {mean:5.1f} ms  p90 {p90:5.1f} ms CPU"
             f"  ratio to the bare key {ratio:4.2f} ({'OK' if ratio <= TARGET_RATIO else 'OVER TARGET'})"
             f"  (a key bound to nothing: {base:4.1f} ms, in a bare app of as many widgets ({widgets}): "
             f"{walk:4.1f} ms; median above it {median - base:5.1f} ms)"
