@@ -168,6 +168,10 @@ class HistoryScreen(Screen[None]):
 
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
+    AUTO_FOCUS = "#history-list"
+    """The list has the keys from the start (a date field focused first changed the keys
+    shown twice before the first frame, each time a rebuild of the footer)."""
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="history.back"),
         Binding("g", "cycle('game')", "Game", id="history.game"),
@@ -219,7 +223,6 @@ class HistoryScreen(Screen[None]):
         table.add_column(Text("Net", justify="right"), key="net")
         table.add_column("Cards", key="cards")
         self.reload()
-        table.focus()
 
     # -- reading -------------------------------------------------------------------
 
