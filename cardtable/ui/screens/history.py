@@ -13,7 +13,7 @@ key never waits on the file.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import timedelta
 
 from rich.text import Text
 from textual import getters, on, work
@@ -22,18 +22,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label, Static
+from textual.widgets import DataTable, Header, Input, Label
 
-from ...core.cards import Card
-from ...core.money import format_chips, format_signed
 from ...core.record import RecordError, RoundRecord
 from ...store import HistoryEntry, HistoryFilter, Store, StoreError
 from ..games import GAME_INFO
 from ..room import CardRoom
-from ..widgets.common.card import cards_mini
 from ..widgets.common.footer import KeyFooter
+from ..widgets.history.filters import FilterChoice, day_start_utc, parse_day
+from ..widgets.history.rows import Row, net_text, round_cards, row_cells
 from ..widgets.history.steps import steps_for
-from .history_replay import local_time, replay_screen
+from .history_replay import replay_screen
 
 __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
@@ -42,82 +41,9 @@ PAGE = 200
 #: The first page: the rows a screen of this height shows and a few more (each row costs
 #: its measure and its add; the next page is read when the cursor nears the end).
 FIRST_PAGE_MIN = 20
-#: Cells of one small card in the list: a ten's three, every other card padded to match.
-_CARD_CELLS = 3
 
 _RESULTS = (("Any result", ""), ("Won", "won"), ("Lost", "lost"), ("Pushed", "pushed"))
 _ORDERS = (("Newest first", "newest"), ("Biggest swings", "swing"), ("Oldest first", "oldest"))
-
-
-def parse_day(text: str) -> date | None:
-    """A ``YYYY-MM-DD`` date, or None for an empty field; ``ValueError`` otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    return date.fromisoformat(text)
-
-
-def day_start_utc(day: date) -> str:
-    """Local midnight at the start of ``day`` as the store's UTC text."""
-    local = datetime.combine(day, time()).astimezone()
-    return local.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _cards(names: object, ascii: bool) -> Text:
-    cards: list[Card] = []
-    if isinstance(names, list):
-        for name in names:
-            try:
-                cards.append(Card.parse(str(name)))
-            except ValueError:
-                continue
-    return cards_mini(cards, ascii, width=_CARD_CELLS, in_table=True)
-
-
-def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
-    """The round's cards as small cards: yours (each hand), then the dealer's / banker's."""
-    d = entry.details
-    out = Text()
-    if entry.game == "blackjack":
-        hands = d.get("hands") if isinstance(d.get("hands"), list) else []
-        for i, hand in enumerate(hands or []):
-            if i:
-                out.append(" │ ")
-            out.append_text(_cards(hand.get("cards") if isinstance(hand, dict) else None, ascii))
-        out.append("  vs ", style="dim")
-        out.append_text(_cards(d.get("dealer"), ascii))
-    elif entry.game == "baccarat":
-        out.append("P ", style="dim")
-        out.append_text(_cards(d.get("player"), ascii))
-        out.append("  B ", style="dim")
-        out.append_text(_cards(d.get("banker"), ascii))
-    elif entry.game == "poker":
-        out.append_text(_cards(d.get("cards"), ascii))
-        if d.get("paid_on"):
-            out.append(f" {d['paid_on']}", style="dim")
-    return out
-
-
-def net_text(amount: int) -> Text:
-    """A signed amount, right-aligned, green when won and red when lost."""
-    style = "bold green" if amount > 0 else "bold red" if amount < 0 else "dim"
-    return Text(format_signed(amount), style=style, justify="right")
-
-
-Row = tuple[str, str, Text, Text, Text]
-"""One line of the list: when, game, staked, net, cards."""
-
-
-def row_cells(entry: HistoryEntry, ascii: bool) -> Row:
-    """The list's cells for one round (pure: made in the reading thread)."""
-    title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
-    return (
-        local_time(entry.at),
-        title,
-        Text(format_chips(entry.stake), justify="right"),
-        net_text(entry.net),
-        round_cards(entry, ascii),
-    )
 
 
 class PageRead(Message):
@@ -131,36 +57,6 @@ class PageRead(Message):
         self.page = page
         self.rows = rows
         self.error = error
-
-
-class FilterChoice(Static):
-    """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one."""
-
-    class Moved(Message):
-        """The choice was clicked: move it on."""
-
-        def __init__(self, choice: FilterChoice) -> None:
-            super().__init__()
-            self.choice = choice
-
-    def __init__(self, choices: tuple[tuple[str, str], ...], value: str, *, id: str) -> None:
-        super().__init__(id=id, classes="filter-choice")
-        self.choices = choices
-        self.value = value
-        self._show()
-
-    def _show(self) -> None:
-        self.update(f"◂ {dict((v, k) for k, v in self.choices).get(self.value, self.value)} ▸")
-
-    def move(self) -> str:
-        """The next choice (round again after the last); returns it."""
-        values = [v for _, v in self.choices]
-        self.value = values[(values.index(self.value) + 1) % len(values)] if self.value in values else values[0]
-        self._show()
-        return self.value
-
-    def on_click(self) -> None:
-        self.post_message(self.Moved(self))
 
 
 class HistoryScreen(Screen[None]):
