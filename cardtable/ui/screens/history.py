@@ -81,7 +81,7 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-filters .filter-choice { width: auto; margin-right: 2; }
     HistoryScreen #history-filters Input { width: 12; }
     HistoryScreen #history-filters .filter-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
-    HistoryScreen #history-status { height: 1; padding: 0 1; color: $text-muted; }
+    HistoryScreen #history-status { height: 1; width: 1fr; padding: 0 1; color: $text-muted; }
     HistoryScreen #history-list { height: 1fr; }
     """
 
@@ -188,7 +188,7 @@ class HistoryScreen(Screen[None]):
                 text = f"{rounds} · {what} · {order} · enter replays"
             if self._bad_dates:
                 text = "Dates are written YYYY-MM-DD (e.g. 2026-11-30) · " + text
-        self.query_one("#history-status", Label).update(text)
+        self.query_one("#history-status", Label).update(text, layout=False)  # one fixed line
 
     @on(DataTable.RowHighlighted, "#history-list")
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
