@@ -17,7 +17,7 @@ from ....ai.drills import Question
 from ....ai.grading import Accuracy, Decision
 from ....store import DrillScore
 from ..common.card import CardWidget
-from ..poker.cards import CardSlots
+from ..poker.cards import CardSlots, hand_slots
 from .words import DRILL_TITLES, Stake, prompt_text, score_text, tally_text, verdict_text
 
 __all__ = ["DrillTitle", "DrillTally", "DrillPrompt", "DrillVerdict", "DrillScoreBox",
@@ -152,4 +152,4 @@ class PokerQuestion(Vertical):
 
     def _show(self) -> None:
         if self.question is not None:
-            self.query_one(CardSlots).show(self.question.cards, ticked=self.ticked, open_=True)
+            self.query_one(CardSlots).slots = hand_slots(self.question.cards, ticked=self.ticked, open_=True)
