@@ -23,7 +23,7 @@ from ...store import HistoryEntry
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
-from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
+from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, Phase, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.rows import local_time
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
@@ -119,7 +119,7 @@ class BlackjackReplay(ReplayScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        self.layout_widget = BlackjackTable(self.steps.table.rules, self.steps.levels, id="bj-table")
+        self.layout_widget = BlackjackFelt(self.steps.table.rules, self.steps.levels, id="bj-table")
         yield self.layout_widget
 
     def on_mount(self) -> None:
@@ -142,13 +142,11 @@ class BlackjackReplay(ReplayScreen):
         stacks = [r.bankroll(i) or 0 for i in range(len(self.steps.levels))]
         view = self.view
         picture = view.picture
-        self.layout_widget.draw(
+        self.layout_widget.state = FeltPicture(
             view,
-            stacks,
+            tuple(stacks),
             live=picture is not None and picture.applied == len(r.events),
             min_bet=self.steps.table.rules.min_bet,
-            just_shuffled=False,
-            session_net=None,
             ascii=self.app.ascii,
         )
         self.layout_widget.banner.show(self.steps.caption(index), "info")
