@@ -8,8 +8,6 @@ Left/right step back and forward, home/end jump; no key plays.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,20 +26,12 @@ from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.history.rows import local_time
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots, hand_slots
 from ..widgets.poker.paytable import PayTableWidget
 
 __all__ = ["ReplayScreen", "BlackjackReplay", "BaccaratReplay", "PokerReplay", "replay_screen", "local_time"]
-
-
-def local_time(at: str, seconds: bool = False) -> str:
-    """The store's UTC time as the player's local time (``2026-12-01 14:05``)."""
-    try:
-        when = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
-    except ValueError:
-        return at
-    return when.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 class ReplayScreen(Screen[None]):
