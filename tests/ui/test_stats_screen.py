@@ -59,6 +59,7 @@ async def test_charts_hold_every_round_and_the_refills(data: Path) -> None:
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         data_ = screen.chart_data
+        assert data_ is not None
         series = app.store.bankroll_series()
         assert len(data_.rounds) == len(series) == 80
         assert data_.bankroll[-1] == app.store.bankroll / 100
