@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from .. import i18n
 from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..resources import asset_path
@@ -37,7 +39,7 @@ class CardTableApp(App[None]):
     """The card room."""
 
     TITLE = "cardtable"
-    SUB_TITLE = "a terminal card room"
+    SUB_TITLE = i18n.N_("a terminal card room")
     CSS_PATH = [str(asset_path("styles", "app.tcss"))]
     ENABLE_COMMAND_PALETTE = False
 
@@ -64,8 +66,11 @@ class CardTableApp(App[None]):
         store: Store | None = None,
         drill: str | None = None,
         remote: Remote | None = None,
+        lang: str | None = None,
     ) -> None:
         super().__init__()
+        if lang is not None and lang not in i18n.LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
         if start is not None and start not in GAME_INFO:
             raise ValueError(f"unknown game {start!r}")
         if drill is not None and drill not in ("blackjack", "poker", "count"):
@@ -80,6 +85,10 @@ class CardTableApp(App[None]):
         self.shoe_factory = shoe_factory
         self._rngs: dict[str, random.Random] = {}
         self._settings: Settings = self.store.settings()
+        #: ``--lang``: the language of this run until the player picks one in the settings.
+        self._lang_override = lang
+        i18n.set_language(self.language)
+        self.sub_title = i18n._(self.SUB_TITLE)
         self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
         self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
@@ -100,14 +109,38 @@ class CardTableApp(App[None]):
 
         False (and the player is told why) when the data file refused them.
         """
+        before = self._settings.language
         try:
             self.store.save_settings(settings)
             self._settings = self.store.settings()
         except StoreError as error:
             self.report_store_error("The settings could not be saved", error)
             return False
+        if settings.language != before:  # the player's choice now outranks --lang
+            self._lang_override = None
         self._apply_theme()
+        self._apply_language()
         return True
+
+    @property
+    def language(self) -> str:
+        """The language in force: ``--lang``, else the setting, else the terminal's locale."""
+        return i18n.choose_language(self._lang_override, self._settings.language, os.environ)
+
+    def _apply_language(self) -> None:
+        """Switch to :attr:`language` at once: every screen open says it anew."""
+        code = self.language
+        if code == i18n.language():
+            return
+        i18n.set_language(code)
+        self.sub_title = i18n._(self.SUB_TITLE)
+        if self.is_screen_installed("rules") and self.get_screen("rules") not in self.screen_stack:
+            self.uninstall_screen("rules")  # built again, in the new language, on the next ``?``
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+            screen.refresh_bindings()  # the footer's descriptions, in the new language
 
     @property
     def ascii(self) -> bool:

@@ -11,10 +11,13 @@ Textual's Footer internals ever move (then it simply behaves like Footer).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+from ....i18n import _
 
 __all__ = ["KeyFooter"]
 
@@ -28,6 +31,7 @@ class KeyFooter(Footer):
         (a quarter of the time to open a table)."""
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget.description = _(widget.description)  # marked N_() where bound
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
             yield widget
@@ -61,7 +65,7 @@ class KeyFooter(Footer):
         shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
         for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
             if binding.show and binding.action not in shown:  # Footer shows the first per action
-                shown[binding.action] = (binding.key, binding.description, is_enabled)
+                shown[binding.action] = (binding.key, _(binding.description), is_enabled)
         keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
         if not keys:
             return False
@@ -78,7 +82,7 @@ class KeyFooter(Footer):
             return False
         for key, (action, (_key, description, is_enabled)) in zip(keys, wanted, strict=True):
             if key.action != action or key.description != description:
-                relayout = len(key.description) != len(description)
+                relayout = cell_len(key.description) != cell_len(description)
                 key.action = action
                 key.description = description
                 key.refresh(layout=relayout)
