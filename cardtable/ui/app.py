@@ -16,6 +16,8 @@ from textual.screen import Screen
 from .. import i18n
 from ..core.cards import Shoe
 from ..core.money import format_chips
+from ..i18n import _
+from ..i18n.format import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
@@ -44,8 +46,8 @@ class CardTableApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        Binding("question_mark", "rules", "Rules", id="app.rules"),
+        Binding("ctrl+q", "quit", i18n.N_("Quit"), id="app.quit", priority=True),
+        Binding("question_mark", "rules", i18n.N_("Rules"), id="app.rules"),
     ]
 
     bankroll: reactive[int] = reactive(START_BANKROLL, init=False, repaint=False)
@@ -114,7 +116,7 @@ class CardTableApp(App[None]):
             self.store.save_settings(settings)
             self._settings = self.store.settings()
         except StoreError as error:
-            self.report_store_error("The settings could not be saved", error)
+            self.report_store_error(_("The settings could not be saved"), error)
             return False
         if settings.language != before:  # the player's choice now outranks --lang
             self._lang_override = None
@@ -264,17 +266,19 @@ class CardTableApp(App[None]):
                 self.bankroll = self.store.refill(game, minimum)
             except StoreError as error:
                 # e.g. another copy refilled meanwhile: nothing changed here.
-                self.report_store_error("No refill", error)
+                self.report_store_error(_("No refill"), error)
                 return
-            self.notify(f"Refilled: your bankroll is {format_chips(self.bankroll)} chips again.")
+            self.notify(_("Refilled: your bankroll is {amount} chips again.").format(amount=chips(self.bankroll)))
 
         self.push_screen(
             ConfirmScreen(
-                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
-                f"({format_chips(minimum)}).\nTake a free refill back to {format_chips(START_BANKROLL)} chips?\n"
-                "(Chips are virtual: refills are free and counted in the statistics.)",
-                yes="Refill",
-                no="Not now",
+                self._cannot_cover(minimum)
+                + "\n"
+                + _("Take a free refill back to {amount} chips?").format(amount=chips(START_BANKROLL))
+                + "\n"
+                + _("(Chips are virtual: refills are free and counted in the statistics.)"),
+                yes=_("Refill"),
+                no=_("Not now"),
                 default=True,
             ),
             answered,
@@ -293,14 +297,19 @@ class CardTableApp(App[None]):
 
         self.push_screen(
             ConfirmScreen(
-                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
-                f"({format_chips(minimum)}).\nTake the server's free refill back to "
-                f"{format_chips(START_BANKROLL)} chips?",
-                yes="Refill",
-                no="Not now",
+                self._cannot_cover(minimum)
+                + "\n"
+                + _("Take the server's free refill back to {amount} chips?").format(amount=chips(START_BANKROLL)),
+                yes=_("Refill"),
+                no=_("Not now"),
                 default=True,
             ),
             answered,
+        )
+
+    def _cannot_cover(self, minimum: int) -> str:
+        return _("Your bankroll ({bankroll}) cannot cover the table minimum ({minimum}).").format(
+            bankroll=chips(self.bankroll), minimum=chips(minimum)
         )
 
     def _offer_ledger_bankroll(self, expected: int, held: int) -> None:
@@ -391,19 +400,21 @@ class CardTableApp(App[None]):
 
             return sit(self, game)
         screen_class = game_screen_class(game)
-        title = GAME_INFO[game].title
+        title = _(GAME_INFO[game].title)
         if screen_class is None:
-            self.notify(f"{title} is not open yet.", severity="warning")
+            self.notify(_("{game} is not open yet.").format(game=title), severity="warning")
             return False
         try:
             claim = self.store.claim_table(game)
         except StoreError as error:
-            self.report_store_error(f"{title} could not be opened", error)
+            self.report_store_error(_("{game} could not be opened").format(game=title), error)
             return False
         if claim is None:
             self.notify(
-                f"{title} is open in another copy of cardtable (with any round under way "
-                "there): play it there, or close it first.",
+                _(
+                    "{game} is open in another copy of cardtable (with any round under way "
+                    "there): play it there, or close it first."
+                ).format(game=title),
                 severity="warning",
                 timeout=10,
             )

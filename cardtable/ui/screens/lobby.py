@@ -39,20 +39,39 @@ def _title_width() -> int:
     return max(cell_len(_(info.title)) for info in GAME_INFO.values()) + 1
 
 
+def _pack(parts: list[str], width: int, first_joiner: str = " · ") -> list[str]:
+    """``parts`` in lines of at most ``width`` cells, joined by `` · `` (the first two by
+    ``first_joiner``), a part wider than a line broken (between words, else characters)."""
+    lines: list[str] = []
+    for i, part in enumerate(parts):
+        joiner = first_joiner if i == 1 else " · "
+        if lines and cell_len(lines[-1]) + cell_len(joiner) + cell_len(part) <= width:
+            lines[-1] += joiner + part
+        else:
+            lines += wrap(part, width) or [""]
+    return lines
+
+
+def _blurb_indent() -> int:
+    """Where an entry's blurb starts: after the key, two spaces, the titles' column."""
+    return 4 + max(_INDENT - 4, _title_width())
+
+
 def wrap_blurb(blurb: str, width: int = _BLURB_WIDTH, indent: int = _INDENT) -> str:
     """A blurb in lines of at most ``width`` terminal cells, broken between its `` · ``
     parts (a part longer than a line between words, or between characters in Japanese),
     each line after the first indented under the first: an entry shows it whole at every
     terminal width. A blurb already in lines is kept as its maker laid it out; more lines
-    than an entry has end in "…"."""
+    than an entry has end in "…"; one whose lines do not fit ``width`` (a wider titles'
+    column, in Japanese) is packed again, its first line leading the parts."""
     if "\n" in blurb:
-        return blurb
-    lines: list[str] = []
-    for part in blurb.split(" · "):
-        if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:
-            lines[-1] += " · " + part
-        else:
-            lines += wrap(part, width) or [""]
+        given = [line.strip() for line in blurb.split("\n")]
+        if all(cell_len(line) <= width for line in given):
+            return ("\n" + " " * indent).join(given)
+        parts = [given[0]] + [part for line in given[1:] for part in line.split(" · ")]
+        lines = _pack(parts, width, first_joiner=" ")
+    else:
+        lines = _pack(blurb.split(" · "), width)
     if len(lines) > _BLURB_LINES:
         lines = lines[:_BLURB_LINES]
         last = lines[-1]
@@ -136,7 +155,7 @@ class LobbyScreen(Screen[None]):
             return None
         from ..widgets.poker import machines as room
 
-        return room.lobby_blurb(self.app.store.path.parent)
+        return room.lobby_blurb(self.app.store.path.parent, indent=_blurb_indent())
 
     def returns_changed(self) -> None:
         """A machine's return was computed in the background: the poker entry shows it."""
@@ -185,15 +204,14 @@ class LobbyScreen(Screen[None]):
         """A game's entry; a round left open there is marked, since it waits for the player.
         The titles make one column as wide as the longest in the language in force."""
         info = GAME_INFO[game]
-        width = max(_INDENT - 4, _title_width())
-        head = f"[b]{info.hotkey}  {escape(pad(_(info.title), width))}[/b] "
+        indent = _blurb_indent()
+        head = f"[b]{info.hotkey}  {escape(pad(_(info.title), indent - 4))}[/b] "
         if not game_available(game):
             return head + escape(_("this table is not open yet"))
         if waiting:
             return head + "[b $warning]● {waiting}[/] — {resume}".format(
                 waiting=escape(_("your round is waiting")), resume=escape(_("resume it"))
             )
-        indent = 4 + width
         shown = blurb if blurb is not None else translated_blurb(info.blurb)
         return head + wrap_blurb(shown, _ENTRY_WIDTH - indent, indent)
 

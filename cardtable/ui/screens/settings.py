@@ -70,9 +70,9 @@ class Row:
 
 
 def _row(key: str, label: str, choices: list[tuple[Any, str]], value: Any, **extra: Any) -> Row:
-    if all(v != value for v, _ in choices):  # a stored value the list does not offer: shown too
+    if all(v != value for v, _text in choices):  # a stored value the list does not offer: shown too
         choices.append((value, str(value)))
-    return Row(key, label, tuple(choices), [v for v, _ in choices].index(value), **extra)
+    return Row(key, label, tuple(choices), [v for v, _text in choices].index(value), **extra)
 
 
 def _switch(key: str, label: str, text: str, value: bool) -> Row:
