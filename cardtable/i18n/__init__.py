@@ -16,7 +16,7 @@ everything translates at the moment it is shown:
 
 Placeholders are ``str.format`` names, ``_("{n} chips").format(n=...)``, never f-strings
 inside ``_()`` (they cannot be extracted). Number, chip and date formatting per language
-is :mod:`cardtable.i18n.format` (Babel, imported only for a language other than English).
+is :mod:`cardtable.i18n.formatting` (Babel, imported only for a language other than English).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from .. import i18n
 from ..core.cards import Shoe
 from ..core.money import format_chips
 from ..i18n import _
-from ..i18n.format import chips
+from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class

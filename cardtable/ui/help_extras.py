@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from ..i18n import _
-from ..i18n.format import number
+from ..i18n.formatting import number
 
 __all__ = ["fill_placeholders"]
 

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from ...i18n import N_, _
-from ...i18n.format import chips as format_chips
+from ...i18n.formatting import chips as format_chips
 from ...net.protocol import NAME_PATTERN, name_problem
 from ...store import START_BANKROLL
 from ..widgets.common.footer import KeyFooter

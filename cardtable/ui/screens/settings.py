@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from ...core import config
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, from_environment, ngettext
-from ...i18n.format import chips as format_chips
+from ...i18n.formatting import chips as format_chips
 from ...i18n.text import pad
 from ...store import START_BANKROLL, Settings, StoreError
 from ..app import CardTableApp

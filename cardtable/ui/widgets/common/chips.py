@@ -7,7 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....i18n import N_, _
-from ....i18n.format import chips as format_chips
+from ....i18n.formatting import chips as format_chips
 
 __all__ = ["ChipBalance"]
 
