@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-__all__ = ["pad", "wrap"]
+__all__ = ["pad", "shorten_middle", "wrap"]
 
 
 def pad(text: str, width: int) -> str:
@@ -44,3 +44,27 @@ def wrap(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def shorten_middle(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, its middle replaced by "…" when it is wider
+    (a path keeps its start and its file name)."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    head, tail = "", ""
+    chars = list(text)
+    left, right = 0, len(chars) - 1
+    while True:  # take from each end in turn while "…" still fits
+        if cell_len(head) <= cell_len(tail):
+            candidate = head + chars[left]
+            if cell_len(candidate) + cell_len(tail) + 1 > width:
+                break
+            head, left = candidate, left + 1
+        else:
+            candidate = chars[right] + tail
+            if cell_len(head) + cell_len(candidate) + 1 > width:
+                break
+            tail, right = candidate, right - 1
+    return head + "…" + tail

@@ -142,6 +142,8 @@ class CardTableApp(App[None]):
             retranslate = getattr(screen, "retranslate", None)
             if callable(retranslate):
                 retranslate()
+            for widget in screen.walk_children():  # widgets that word themselves as they render
+                widget.refresh(layout=True)
             screen.refresh_bindings()  # the footer's descriptions, in the new language
 
     @property

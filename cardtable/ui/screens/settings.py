@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
@@ -27,7 +28,7 @@ from textual.widgets.option_list import Option
 from ...core import config
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, from_environment, ngettext
 from ...i18n.formatting import chips as format_chips
-from ...i18n.text import pad
+from ...i18n.text import pad, shorten_middle
 from ...store import START_BANKROLL, Settings, StoreError
 from ..app import CardTableApp
 from ..widgets.common.footer import KeyFooter
@@ -38,6 +39,8 @@ __all__ = ["SettingsScreen", "Row", "rows"]
 LEVELS = config.LEVELS
 MAX_SEATS = config.MAX_COMPUTER_SEATS
 LABEL_WIDTH = 28
+#: The screen's column (78) less its padding: the width of a line of text.
+_TEXT_WIDTH = 76
 _DELAYS = ((0, N_("none")), (250, N_("short (0.25 s)")), (500, N_("normal (0.5 s)")), (1000, N_("long (1 s)")))
 _LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 _COINS = (100, 200, 500, 1000, 2500)
@@ -122,7 +125,7 @@ def rows(s: Settings, levels: list[str], themes: list[str]) -> list[tuple[str, l
         ]),
         (N_("Coach"), [
             _switch("coach", _("Coach mode"), _("warn before a costly choice (k at a table)"), s.coach),
-            _switch("count", _("Count"), _("show the Hi-Lo count in coach mode (n at blackjack)"), s.count),
+            _switch("count", _("Count"), _("Hi-Lo count in coach mode (n at blackjack)"), s.count),
         ]),
         (N_("Display"), [
             _switch("animations", _("Animations"), _("deal card by card"), s.animations),
@@ -201,7 +204,10 @@ class SettingsScreen(Screen[None]):
         yield KeyFooter()
 
     def _saved_in(self) -> str:
-        return _("Saved in {path}").format(path=self.app.store.path)
+        """Where the settings live, in one line of the screen (a long path shortened in
+        its middle)."""
+        words = _("Saved in {path}").format(path="")
+        return words + shorten_middle(str(self.app.store.path), _TEXT_WIDTH - cell_len(words))
 
     def retranslate(self) -> None:
         """The language changed: every word of the screen anew (the list keeps its place)."""

@@ -71,7 +71,10 @@ class KeyFooter(Footer):
             return False
         if {key.action for key in keys} == set(shown):
             for key in keys:
-                self._set_enabled(key, shown[key.action][2])
+                _key, description, is_enabled = shown[key.action]
+                if key.description != description:  # the language changed
+                    self._describe(key, description)
+                self._set_enabled(key, is_enabled)
             return True
         # The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
         # each key in place rather than rebuild. Grouped keys are left to a full rebuild.
@@ -82,12 +85,16 @@ class KeyFooter(Footer):
             return False
         for key, (action, (_key, description, is_enabled)) in zip(keys, wanted, strict=True):
             if key.action != action or key.description != description:
-                relayout = cell_len(key.description) != cell_len(description)
                 key.action = action
-                key.description = description
-                key.refresh(layout=relayout)
+                self._describe(key, description)
             self._set_enabled(key, is_enabled)
         return True
+
+    @staticmethod
+    def _describe(key: FooterKey, description: str) -> None:
+        relayout = cell_len(key.description) != cell_len(description)
+        key.description = description
+        key.refresh(layout=relayout)
 
     @staticmethod
     def _set_enabled(key: FooterKey, enabled: bool) -> None:
