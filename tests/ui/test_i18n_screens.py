@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 from settings_keys import row_text, to_setting
 from textual.widget import Widget
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from cardtable import i18n
