@@ -62,10 +62,10 @@ def test_the_network_imports_no_ui() -> None:
     assert _violations("net", FORBIDDEN_FOR_NET) == []
 
 
-def _round_calls(folder: str) -> list[str]:
-    """Calls of the store's round transactions in the modules under ``folder``."""
+def _round_calls(paths: list[Path]) -> list[str]:
+    """Calls of the store's round transactions in ``paths``."""
     found = []
-    for path in sorted((PACKAGE / folder).rglob("*.py")):
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 if node.func.attr in ROUND_TRANSACTIONS:
@@ -73,12 +73,30 @@ def _round_calls(folder: str) -> list[str]:
     return found
 
 
+def _modules(folder: str = "") -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def test_the_round_transactions_are_the_store_rounds_module_s() -> None:
+    """The names checked below are the store's round transactions, defined in the store's
+    ``rounds`` module: renaming or moving one fails here instead of silently checking nothing."""
+    tree = ast.parse((PACKAGE / "store" / "rounds.py").read_text(encoding="utf-8"))
+    defined = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    assert ROUND_TRANSACTIONS <= defined
+    from cardtable.store import Store
+
+    assert all(callable(getattr(Store, name)) for name in ROUND_TRANSACTIONS)
+
+
 def test_no_screen_or_network_module_drives_a_rounds_money() -> None:
-    """One table service per game commits, saves and settles rounds: the screens and
-    the network only ask it (and the services do call them, or this test checks nothing)."""
-    assert _round_calls("ui") == []
-    assert _round_calls("net") == []
-    called = {line.rsplit(" ", 1)[-1] for line in _round_calls("tables")}
+    """One table service per game commits, saves and settles rounds: no other module of the
+    package (screens, network, command line) calls them, only the table services do (and
+    they do call them, or this test checks nothing). The store itself defines them."""
+    outside = [p for p in _modules() if p.relative_to(PACKAGE).parts[0] not in ("tables", "store")]
+    assert any(p.relative_to(PACKAGE).parts[0] == "ui" for p in outside)
+    assert any(p.relative_to(PACKAGE).parts[0] == "net" for p in outside)
+    assert _round_calls(outside) == []
+    called = {line.rsplit(" ", 1)[-1] for line in _round_calls(_modules("tables"))}
     assert called == ROUND_TRANSACTIONS
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardtable import cli_net
 from cardtable.cli import main
+from cardtable.cli import net as cli_net
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_the_parser_documents_the_subcommand() -> None:
 def test_what_join_prints_after_the_app_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     """The last words (the server's reason for a goodbye …) reach the terminal without
     any escape sequence or markup reading, whatever they hold."""
-    from cardtable.cli_net import _plain_console
+    from cardtable.cli.net import _plain_console
 
     _plain_console().print("cardtable: goodbye \x1b]52;c;SGVsbG8=\x1b\\[bold]x[/bold] \x1b[2Jdone\x9b6n")
     assert capsys.readouterr().err == "cardtable: goodbye [bold]x[/bold] done\n"

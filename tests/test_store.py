@@ -594,9 +594,9 @@ def test_data_file_that_is_a_folder_raises_store_error(tmp_path: Path) -> None:
 
 def test_unwritable_folder_raises_store_error(tmp_path: Path, monkeypatch) -> None:
     # The tests may run as root, where chmod does not bite: pretend instead.
-    import cardtable.store as store_module
+    import cardtable.store.opening as opening
 
-    monkeypatch.setattr(store_module.os, "access", lambda *a, **k: False)
+    monkeypatch.setattr(opening.os, "access", lambda *a, **k: False)
     with pytest.raises(StoreError, match="cannot be written"):
         Store.open(tmp_path / "ro")
 
@@ -683,9 +683,9 @@ def test_two_processes_on_one_folder(tmp_path: Path) -> None:
 
 
 def test_a_file_busy_in_another_copy_is_an_error_not_corrupt(tmp_path: Path, monkeypatch) -> None:
-    import cardtable.store as store_module
+    import cardtable.store.opening as opening
 
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(opening, "BUSY_TIMEOUT_MS", 50)
     with Store.open(tmp_path) as s:
         s.record_round("poker", 500, 0)
         other = raw(s.path)

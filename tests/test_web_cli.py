@@ -19,8 +19,8 @@ import aiohttp
 import pytest
 
 from cardtable.cli import build_parser, main, split_subcommand
-from cardtable.cli_net import build_join_parser, build_web_parser
-from cardtable.web import app_command, browser_address, clamp_size, shell_command
+from cardtable.cli.net import build_join_parser, build_web_parser
+from cardtable.cli.web import app_command, browser_address, clamp_size, shell_command
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -328,7 +328,7 @@ def test_a_log_line_that_cannot_be_written_is_lost_quietly() -> None:
     """Ctrl-C on ``cardtable web 2>&1 | tee`` ends tee too: the stop must still close the pages."""
     import io
 
-    from cardtable.web import _stderr_log
+    from cardtable.cli.web import _stderr_log
 
     class Broken(io.StringIO):
         def write(self, text: str) -> int:

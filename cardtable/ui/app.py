@@ -8,9 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.screen import Screen
 
 from .. import i18n
@@ -21,6 +19,7 @@ from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
+from .room import CardRoom
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
@@ -37,8 +36,9 @@ _DELAYS = {"card": 0.30, "reveal": 0.45, "result": 0.20}
 UI_BUSY_TIMEOUT_MS = 250
 
 
-class CardTableApp(App[None]):
-    """The card room."""
+class CardTableApp(CardRoom):
+    """The card room: the store, the settings and the screens (the interface they use
+    is :class:`~cardtable.ui.room.CardRoom`)."""
 
     TITLE = "cardtable"
     SUB_TITLE = i18n.N_("a terminal card room")
@@ -49,12 +49,6 @@ class CardTableApp(App[None]):
         Binding("ctrl+q", "quit", i18n.N_("Quit"), id="app.quit", priority=True),
         Binding("question_mark", "rules", i18n.N_("Rules"), id="app.rules"),
     ]
-
-    bankroll: reactive[int] = reactive(START_BANKROLL, init=False, repaint=False)
-    """The shared bankroll in hundredths of a chip, mirrored from the store (or, at a
-    shared table, from the server)."""
-    shared_lobby: reactive[tuple[dict[str, Any], ...]] = reactive((), init=False, repaint=False)
-    """``cardtable join``: the server's tables and who sits there, for the lobby."""
 
     def __init__(
         self,
@@ -91,7 +85,7 @@ class CardTableApp(App[None]):
         self._lang_override = lang
         i18n.set_language(self.language)
         self.sub_title = i18n._(self.SUB_TITLE)
-        self.set_reactive(CardTableApp.bankroll, self.store.bankroll)
+        self.set_reactive(CardRoom.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
         self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
         #: ``cardtable join``: the shared-table server this app plays at, or None.

@@ -18,7 +18,7 @@ from ..net.tokens import TokenBook
 from .remote import JoinRefused, SharedSession
 
 if TYPE_CHECKING:
-    from .app import CardTableApp
+    from .room import CardRoom
     from .screens.shared_base import SharedScreen
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
@@ -30,7 +30,7 @@ RECONNECT_FOR = 30.0
 RECONNECT_EVERY = 1.0
 
 
-def start_join(app: CardTableApp) -> None:
+def start_join(app: CardRoom) -> None:
     """Ask for a name (and, with ``--ask-key``, the key) when needed, then connect."""
     remote = app.remote
     assert remote is not None
@@ -41,7 +41,7 @@ def start_join(app: CardTableApp) -> None:
     _ask_name(app, remote.name)
 
 
-def _ask_name(app: CardTableApp, name: str | None, problem: str = "") -> None:
+def _ask_name(app: CardRoom, name: str | None, problem: str = "") -> None:
     from .screens.join_name import JoinNameScreen
 
     remote = app.remote
@@ -56,7 +56,7 @@ def _ask_name(app: CardTableApp, name: str | None, problem: str = "") -> None:
     app.push_screen(JoinNameScreen(remote.address, ask_key=remote.ask_key, name=name, problem=problem), named)
 
 
-def _connect(app: CardTableApp, name: str, key: str | None) -> None:
+def _connect(app: CardRoom, name: str, key: str | None) -> None:
     # After the first frame: an answer as quick as "refused" must not end the app while
     # its first screen is still being mounted.
     app.call_after_refresh(
@@ -64,7 +64,7 @@ def _connect(app: CardTableApp, name: str, key: str | None) -> None:
     )
 
 
-async def _session(app: CardTableApp, name: str, key: str | None) -> None:
+async def _session(app: CardRoom, name: str, key: str | None) -> None:
     remote = app.remote
     assert remote is not None
     tokens = TokenBook(None if remote.ask_key else app.store.path.parent)
@@ -88,7 +88,7 @@ async def _session(app: CardTableApp, name: str, key: str | None) -> None:
     await session.run()
 
 
-def _welcomed(app: CardTableApp, session: SharedSession, welcome: dict[str, Any]) -> None:
+def _welcomed(app: CardRoom, session: SharedSession, welcome: dict[str, Any]) -> None:
     remote = app.remote
     assert remote is not None
     app.session = session
@@ -117,7 +117,7 @@ def _welcomed(app: CardTableApp, session: SharedSession, welcome: dict[str, Any]
         )
 
 
-def sit(app: CardTableApp, game: str) -> bool:
+def sit(app: CardRoom, game: str) -> bool:
     """Ask the server for a seat at ``game``'s shared table (the seat arrives as a
     snapshot, which opens the screen)."""
     if game not in ("blackjack", "baccarat"):
@@ -134,7 +134,7 @@ def sit(app: CardTableApp, game: str) -> bool:
     return True
 
 
-def _shared_screen(app: CardTableApp) -> SharedScreen | None:
+def _shared_screen(app: CardRoom) -> SharedScreen | None:
     from .screens.shared_base import SharedScreen
 
     for screen in reversed(app.screen_stack):
@@ -143,7 +143,7 @@ def _shared_screen(app: CardTableApp) -> SharedScreen | None:
     return None
 
 
-def _open_table(app: CardTableApp, message: dict[str, Any]) -> None:
+def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
     if message.get("type") == "baccarat":
         from .screens.shared_baccarat import SharedBaccaratScreen as Screen
     else:
@@ -156,7 +156,7 @@ def _open_table(app: CardTableApp, message: dict[str, Any]) -> None:
     app.push_screen(screen)
 
 
-def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
+def deliver(app: CardRoom, message: dict[str, Any]) -> None:
     """Route one server message (see the module's docstring)."""
     kind = message.get("type")
     screen = _shared_screen(app)
@@ -205,7 +205,7 @@ def deliver(app: CardTableApp, message: dict[str, Any]) -> None:
         screen.shared_event(message)
 
 
-def _server_closed(app: CardTableApp, why: str = "", name: str | None = None) -> None:
+def _server_closed(app: CardRoom, why: str = "", name: str | None = None) -> None:
     """The server said goodbye: the table stays in view (its last round settled), and
     the player chooses to reconnect or to go back to the local lobby."""
     from .screens.server_closed import ServerClosedScreen
@@ -232,7 +232,7 @@ def _server_closed(app: CardTableApp, why: str = "", name: str | None = None) ->
     app.push_screen(ServerClosedScreen(remote.address, why, last), chosen)
 
 
-async def _rejoin(app: CardTableApp, name: str) -> None:
+async def _rejoin(app: CardRoom, name: str) -> None:
     """One attempt to join the same server again; the choice again if it fails."""
     remote = app.remote
     assert remote is not None
@@ -248,7 +248,7 @@ async def _rejoin(app: CardTableApp, name: str) -> None:
     await session.run()
 
 
-def go_local(app: CardTableApp) -> None:
+def go_local(app: CardRoom) -> None:
     """Back to this machine's own card room: its lobby (drawn again), its bankroll."""
     app.remote = None
     app.session = None
@@ -264,7 +264,7 @@ def go_local(app: CardTableApp) -> None:
     app.call_later(to_lobby)
 
 
-def _reconnect(app: CardTableApp) -> None:
+def _reconnect(app: CardRoom) -> None:
     """The connection dropped: try again for :data:`RECONNECT_FOR` seconds."""
     old = app.session
     app.session = None

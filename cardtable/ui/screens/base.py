@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.banner import Banner
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class GameScreen(Screen[None]):
     _banner: Banner
     """The table's one-line messages (each table's layout makes it)."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
         Binding("escape", "leave", "Lobby", id="game.leave"),

@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerState
 from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.blackjack import Action, Rules
 from ...core.cards import Card
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
 from ..widgets.blackjack.table import ACTIONS, BlackjackTable, TableView
 from ..widgets.common.banner import Banner
@@ -45,7 +45,7 @@ class BlackjackCoach(Screen[None]):
     _banner: Banner
     _layout: BlackjackTable
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     def _coach_setup(self) -> None:
         #: The action the last tip named best, and the chart's words then.

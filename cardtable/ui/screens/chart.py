@@ -26,7 +26,7 @@ from textual.widgets import Header, Static
 
 from ...ai.bj_chart import UP_ORDER, Chart
 from ...core.blackjack import Rules
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .chart_text import (
     CODE_WORDS,
@@ -57,7 +57,7 @@ _WIDE = 104
 class ChartScreen(Screen[None]):
     """The strategy chart for ``rules``; ``highlight`` marks the hand in play."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     ChartScreen #chart-scroll { padding: 0 1; }

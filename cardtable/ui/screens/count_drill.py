@@ -26,7 +26,7 @@ from textual.widgets import Header, Input, Static
 from ...ai.counting.drill import CountDrill, CountQuestion
 from ...ai.counting.systems import load_systems, system_named
 from ...store import StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.card import cards_text
 from ..widgets.common.footer import KeyFooter
 
@@ -44,7 +44,7 @@ def _signed(x: float) -> str:
 class CountDrillScreen(Screen[None]):
     """``questions`` batches of cards to count, with ``system`` on ``decks`` decks."""
 
-    app = getters.app(CardTableApp)
+    app = getters.app(CardRoom)
 
     DEFAULT_CSS = """
     CountDrillScreen #count { padding: 0 2; height: 1fr; }

@@ -34,7 +34,7 @@ from ...ai.drills import DEFAULT_QUESTIONS, DRILL_GAMES, BlackjackDrill, PokerDr
 from ...ai.grading import Accuracy, Decision, accuracy
 from ...core.money import format_chips
 from ...store import StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.card import CardSize, CardWidget, cards_text
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
@@ -57,7 +57,7 @@ def _ev(value: float) -> str:
 class DrillScreen(Screen[None]):
     """One drill of ``questions`` decisions of ``game`` ("blackjack" or "poker")."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     DrillScreen #drill { padding: 0 2; height: 1fr; }

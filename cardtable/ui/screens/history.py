@@ -25,8 +25,8 @@ from ...core.cards import Card
 from ...core.money import format_chips, format_signed
 from ...core.record import RecordError, RoundRecord
 from ...store import HistoryEntry, HistoryFilter, StoreError
-from ..app import CardTableApp
 from ..games import GAME_INFO
+from ..room import CardRoom
 from ..widgets.common.card import cards_mini
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import steps_for
@@ -132,7 +132,7 @@ class FilterChoice(Static):
 class HistoryScreen(Screen[None]):
     """Settled rounds, newest first by default; enter opens a round's replay."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="history.back"),

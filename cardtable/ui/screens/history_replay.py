@@ -21,8 +21,8 @@ from textual.widgets import Button, Header, Label
 from ...core.money import format_chips, format_signed
 from ...resources import asset_path
 from ...store import HistoryEntry
-from ..app import CardTableApp
 from ..games import GAME_INFO
+from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.baccarat.layout import Phase as BacPhase
 from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
@@ -46,7 +46,7 @@ def local_time(at: str, seconds: bool = False) -> str:
 class ReplayScreen(Screen[None]):
     """The shared part: the title line, the step caption, the keys."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="replay.back"),

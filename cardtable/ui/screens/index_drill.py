@@ -21,7 +21,7 @@ from ...ai.counting.drill import IndexDrill, IndexQuestion
 from ...ai.counting.systems import CountSystem, system_named
 from ...core.blackjack import Rules
 from ...store import StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["IndexDrillScreen"]
@@ -36,7 +36,7 @@ def _count(x: int) -> str:
 class IndexDrillScreen(Screen[None]):
     """``questions`` index plays of ``system`` at this house's rules."""
 
-    app = getters.app(CardTableApp)
+    app = getters.app(CardRoom)
 
     DEFAULT_CSS = """
     IndexDrillScreen #index { padding: 0 2; height: 1fr; }

@@ -13,8 +13,8 @@ from textual.widgets import Header, Label, Static
 
 from ...i18n import N_, _, ngettext
 from ...i18n.text import pad, wrap
-from ..app import CardTableApp
 from ..games import GAME_INFO, game_available, translated_blurb
+from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
@@ -94,7 +94,7 @@ _MENU = (
 class LobbyScreen(Screen[None]):
     """The card room's front door."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
 
     BINDINGS = [

@@ -20,9 +20,9 @@ from textual.widgets import Header, TabbedContent, TabPane
 
 from ...i18n import N_, _, language
 from ...resources import read_text
-from ..app import CardTableApp
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
+from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.markdown import MarkdownText
 
@@ -64,7 +64,7 @@ class RulesScreen(Screen[None]):
     Build it once and call :meth:`show_game` before pushing it again.
     """
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     #rules-tabs {

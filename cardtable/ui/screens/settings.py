@@ -30,7 +30,7 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, from_environment, ngettext
 from ...i18n.formatting import chips as format_chips
 from ...i18n.text import pad, shorten_middle
 from ...store import START_BANKROLL, Settings, StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .confirm import ConfirmScreen
 
@@ -166,7 +166,7 @@ class SettingsList(OptionList):
 class SettingsScreen(Screen[None]):
     """Choices that persist in the store."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     SettingsScreen {

@@ -33,7 +33,7 @@ from ...history_stats import (
     stats_rows,
 )
 from ...store import START_BANKROLL, DrillScore, Store, StoreError
-from ..app import CardTableApp
+from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.chart_data import ChartData, chart_data_from_columns
@@ -88,7 +88,7 @@ def accuracy_cells(tally: Accuracy) -> list[Text]:
 class StatsScreen(Screen[None]):
     """Read-only figures from the store, and the charts."""
 
-    app = getters.app(CardTableApp)  # typed: the card room's own attributes
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     DEFAULT_CSS = """
     StatsScreen #stats { padding: 0 1; }

@@ -12,15 +12,15 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, TextIO, cast
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-from .argtypes import seed, shorten
-from .net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
+from ..argtypes import shorten
+from ..net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
+from . import common
+from .common import Parser, UsageError, add_global_options, fail, open_store, split_subcommand
 
 __all__ = ["net_subcommand", "build_join_parser", "build_web_parser", "parse_address", "NAME_PATTERN"]
 
@@ -30,8 +30,6 @@ DEFAULT_SERVER_PORT = 7654
 
 def parse_address(text: str) -> tuple[str, int]:
     """``HOST[:PORT]`` (``[::1]:7654`` for an IPv6 address) as (host, port)."""
-    from .cli import _host, _port
-
     text = text.strip()
     if text.startswith("["):  # [IPv6]:port
         host, bracket, rest = text[1:].partition("]")
@@ -42,8 +40,8 @@ def parse_address(text: str) -> tuple[str, int]:
         host, port_text = text.split(":")
     else:
         host, port_text = text, ""
-    host = _host(host)
-    port = _port(port_text) if port_text else DEFAULT_SERVER_PORT
+    host = common.host(host)
+    port = common.port(port_text) if port_text else DEFAULT_SERVER_PORT
     return host, port
 
 
@@ -62,23 +60,18 @@ def _pages(text: str) -> int:
     return int(text)
 
 
-def _global_options(parser: argparse.ArgumentParser) -> None:
-    from .cli import _data_dir
-
-    parser.add_argument("--seed", type=seed, metavar="N", help="accepted with every command")
-    parser.add_argument(
-        "--data-dir", type=_data_dir, metavar="PATH",
-        help="where the settings and the shared tables' tokens live on this machine",
+def _app_options(parser: argparse.ArgumentParser) -> None:
+    """The global options, as the app these commands open uses them."""
+    add_global_options(
+        parser, seed_help="accepted with every command",
+        data_dir_help="where the settings and the shared tables' tokens live on this machine",
+        ascii_help="suit letters (S H D C) instead of symbols", animation_help="deal without pauses",
     )
-    parser.add_argument("--ascii", action="store_true", help="suit letters (S H D C) instead of symbols")
-    parser.add_argument("--no-animation", action="store_true", help="deal without pauses")
 
 
 def build_join_parser() -> argparse.ArgumentParser:
     """``cardtable join HOST[:PORT] [--name NAME]`` and the global options."""
-    from .cli import _Parser
-
-    parser = _Parser(
+    parser = Parser(
         prog="cardtable join",
         description="Sit at a shared table run by 'cardtable serve' on HOST (port 7654 unless "
         "given). The first join with a name creates that player on the server and keeps its "
@@ -91,35 +84,33 @@ def build_join_parser() -> argparse.ArgumentParser:
         help="keep no key on this machine: show it at the first join and ask for it at the next "
         "(the pages of 'cardtable web --server' join this way: one machine, many players)",
     )
-    _global_options(parser)
+    _app_options(parser)
     return parser
 
 
 def build_web_parser() -> argparse.ArgumentParser:
     """``cardtable web [--host H] [--port 8000] [--server HOST[:PORT]]`` and the global options."""
-    from .cli import _host, _Parser, _port
-
-    parser = _Parser(
+    parser = Parser(
         prog="cardtable web",
         description="Serve the card room to a web browser (textual-serve): each page opens "
         "the lobby, or with --server a shared table's lobby.",
     )
-    parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--host", type=common.host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=common.port, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--max-pages", type=_pages, default=8, metavar="N",
                         help="pages (each a copy of the app) served at once (default 8)")
     parser.add_argument(
         "--server", type=parse_address, metavar="HOST[:PORT]",
         help="each page joins this shared-table server (cardtable join) instead of the local room",
     )
-    _global_options(parser)
+    _app_options(parser)
     return parser
 
 
 def net_subcommand(args: list[str]) -> int | None:
     """Run ``join`` or ``web`` when it is the subcommand (exit code), else None."""
-    from .cli import UsageError, _fail, split_subcommand
-
     command, rest = split_subcommand(args, ("join", "web"))
     if command is None:
         return None
@@ -127,7 +118,7 @@ def net_subcommand(args: list[str]) -> int | None:
     try:
         parsed = parser.parse_args(rest)
     except UsageError as error:
-        return _fail(f"{error} (see 'cardtable {command} --help')")
+        return fail(f"{error} (see 'cardtable {command} --help')")
     if command == "join":
         return _join(parsed)
     from .web import web_main
@@ -136,13 +127,11 @@ def net_subcommand(args: list[str]) -> int | None:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from .cli import _fail, open_store
-
     store = open_store(args.data_dir)
     if isinstance(store, str):
-        return _fail(store)
-    from .ui.app import CardTableApp
-    from .ui.remote import Remote
+        return fail(store)
+    from ..ui.app import CardTableApp
+    from ..ui.remote import Remote
 
     host, port = args.address
     app = CardTableApp(
@@ -168,7 +157,7 @@ class _PlainStream(io.TextIOBase):
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from .net.clean import strip_controls
+        from ..net.clean import strip_controls
 
         self._stream.write(strip_controls(text, keep_lines=True))
         return len(text)
@@ -186,16 +175,3 @@ def _plain_console() -> Console:
     from rich.console import Console
 
     return Console(file=cast("IO[str]", _PlainStream(sys.stderr)), markup=False, highlight=False, emoji=False)
-
-
-def command_line(args: Sequence[str]) -> str:
-    """``args`` as one shell command line (for textual-serve's command)."""
-    import shlex
-
-    return " ".join(shlex.quote(a) for a in args)
-
-
-def data_dir_of(args: argparse.Namespace) -> Path | None:
-    """The ``--data-dir`` given, or None (the platform's user data folder)."""
-    value = args.data_dir
-    return value if isinstance(value, Path) else None

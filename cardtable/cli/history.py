@@ -10,19 +10,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .argtypes import seed, shorten
-from .cli import GAMES, UsageError, _data_dir, _fail, _Parser, split_subcommand
+from ..argtypes import shorten
+from .common import GAMES, Parser, UsageError, add_global_options, fail, split_subcommand
 
-__all__ = ["SUBCOMMANDS", "find_subcommand", "run_subcommand"]
+__all__ = ["SUBCOMMANDS", "history_subcommand", "run_subcommand"]
 
 #: Subcommands handled here; global options may come before or after their name.
 SUBCOMMANDS = ("history", "stats")
 
 
-def find_subcommand(args: list[str]) -> tuple[str | None, list[str]]:
-    """(subcommand, the other arguments) when the first word that is neither an option
-    nor an option's value names one of ours; else (None, args)."""
-    return split_subcommand(args, SUBCOMMANDS)
+def history_subcommand(args: list[str]) -> int | None:
+    """Run ``history`` or ``stats`` when it is the subcommand (exit code), else None."""
+    command, rest = split_subcommand(args, SUBCOMMANDS)
+    return None if command is None else run_subcommand(command, rest)
 
 
 def _positive(text: str) -> int:
@@ -36,13 +36,8 @@ def _positive(text: str) -> int:
 
 
 def _parser(name: str) -> argparse.ArgumentParser:
-    parser = _Parser(prog=f"cardtable {name}")
-    parser.add_argument("--seed", type=seed, metavar="N", help="accepted with every command (unused here)")
-    parser.add_argument(
-        "--data-dir", type=_data_dir, metavar="PATH", help="where the bankroll, statistics and history live"
-    )
-    parser.add_argument("--ascii", action="store_true", help="accepted with every command (unused here)")
-    parser.add_argument("--no-animation", action="store_true", help="accepted with every command (unused here)")
+    parser = Parser(prog=f"cardtable {name}")
+    add_global_options(parser)
     if name == "history":
         parser.description = "The settled rounds: the last ones printed, or all of them exported."
         parser.add_argument("--export", metavar="FILE", help="write every round to FILE (.csv or .jsonl)")
@@ -61,24 +56,24 @@ def run_subcommand(name: str, rest: list[str]) -> int:
     try:
         args = _parser(name).parse_args(rest)
     except UsageError as error:
-        return _fail(f"{error} (see 'cardtable {name} --help')")
-    from .history_export import ExportError, export, history_table, parse_since, stats_table
-    from .store import HistoryFilter, Store, StoreError
+        return fail(f"{error} (see 'cardtable {name} --help')")
+    from ..history_export import ExportError, export, history_table, parse_since, stats_table
+    from ..store import HistoryFilter, Store, StoreError
 
     try:
         since = getattr(args, "since", None)
         where = HistoryFilter(game=getattr(args, "game", None), since=parse_since(since) if since else None)
     except ExportError as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         store = Store.open(args.data_dir)
     except StoreError as error:
-        return _fail(str(error))
+        return fail(str(error))
     except OSError as error:
-        return _fail(f"the data folder cannot be used: {error.strerror or type(error).__name__}")
+        return fail(f"the data folder cannot be used: {error.strerror or type(error).__name__}")
     try:
         if name == "stats":
-            from .history_stats import exact_edges, stats_rows
+            from ..history_stats import exact_edges, stats_rows
 
             print("\n".join(stats_table(stats_rows(store, exact_edges(store)), store.bankroll)))
         elif args.export:
@@ -92,7 +87,7 @@ def run_subcommand(name: str, rest: list[str]) -> int:
             else:
                 print("\n".join(history_table(entries)))
     except (ExportError, StoreError) as error:
-        return _fail(str(error))
+        return fail(str(error))
     except BrokenPipeError:  # `cardtable history | head`
         return 0
     finally:

@@ -3,33 +3,23 @@ index numbers for a rule set, all derived by the program's exact analysis."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
-from . import argtypes
-from .argtypes import one_line
+from .. import argtypes
+from ..argtypes import one_line
+from .common import Parser, UsageError
 
 __all__ = ["main", "report"]
-
-
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(one_line(message))
 
 
 def _decks(text: str) -> int:
     return argtypes.whole_number(text, 1, 8)
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="cardtable analyse count",
         description="Effects of removal, betting correlation, playing efficiency, insurance "
                     "correlation and index numbers of a count system, computed exactly for the rules "
@@ -52,8 +42,8 @@ def _parser() -> _Parser:
 def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = False, das: bool = True,
            surrender: bool = False, refine: bool = False, progress: bool = False) -> dict[str, object]:
     """Every figure of ``analyse count`` as JSON-ready data (ValueError: unknown system)."""
-    from .ai.bj_analysis import describe_rules, rules_to_json
-    from .ai.counting.effects import (
+    from ..ai.bj_analysis import describe_rules, rules_to_json
+    from ..ai.counting.effects import (
         DEPTH,
         betting_correlation,
         game_effects,
@@ -62,9 +52,9 @@ def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = 
         play_effects,
         playing_efficiency,
     )
-    from .ai.counting.indices import indices
-    from .ai.counting.systems import RANK_LABELS, system_named
-    from .core.blackjack import Rules
+    from ..ai.counting.indices import indices
+    from ..ai.counting.systems import RANK_LABELS, system_named
+    from ..core.blackjack import Rules
 
     system = system_named(system_name)
     rules = Rules(decks=decks, dealer_peeks=peek, dealer_hits_soft_17=h17, double_after_split=das,
@@ -80,7 +70,7 @@ def report(system_name: str, decks: int = 6, *, peek: bool = False, h17: bool = 
     found = indices(system, rules)
     method = "linear estimate from the exact effects of removal (see docs/counting.md)"
     if refine:
-        from .ai.counting.refine import refine as refined
+        from ..ai.counting.refine import refine as refined
 
         found = refined(found, system, rules, progress=tick)
         method = "exact analysis of the shoe each true count implies, half-way through (see docs/counting.md)"
@@ -139,7 +129,7 @@ def main(argv: Sequence[str]) -> int:
         data = report(args.system, args.decks, peek=args.peek, h17=args.h17, das=not args.no_das,
                       surrender=args.surrender, refine=args.refine,
                       progress=not args.json and sys.stderr.isatty())
-    except (_UsageError, ValueError) as error:
+    except (UsageError, ValueError) as error:
         print(f"cardtable analyse count: error: {one_line(str(error))} (see 'cardtable analyse count --help')",
               file=sys.stderr)
         return 2

@@ -25,16 +25,18 @@ import secrets
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
+
+from .common import fail, open_store
 
 if TYPE_CHECKING:
     from aiohttp import web
     from textual_serve.app_service import AppService
 
-__all__ = ["app_command", "shell_command", "browser_address", "clamp_size", "web_main", "MAX_PAGES"]
+__all__ = ["app_command", "shell_command", "browser_address", "clamp_size", "web_main", "MAX_PAGES", "command_line"]
 
 #: The page's title (textual-serve shows it while the app starts).
 TITLE = "cardtable"
@@ -112,8 +114,6 @@ def shell_command(argv: list[str]) -> str:
     """``argv`` as the shell command textual-serve starts for a page. On POSIX the shell
     ``exec``s it, so the page's process is the app itself (one process less per page, and
     a stop that must end it reaches the app, not a shell)."""
-    from .cli_net import command_line
-
     line = command_line(argv)
     return f"exec {line}" if os.name == "posix" else line
 
@@ -150,7 +150,7 @@ class _OneLine(logging.Handler):
         self._log = log
 
     def emit(self, record: logging.LogRecord) -> None:
-        from .argtypes import one_line
+        from ..argtypes import one_line
 
         try:
             text = record.getMessage()
@@ -174,7 +174,7 @@ def _server_class() -> type[Any]:
         def __init__(self, command: str, host: str, port: int, log: Callable[[str], None],
                      key: str = "", max_pages: int = MAX_PAGES) -> None:
             super().__init__(command, host=host, port=port, title=TITLE)
-            from .net.connection import LogOnce
+            from ..net.connection import LogOnce
 
             self.log = log
             #: Refusals are logged once a minute per cause (someone may try many).
@@ -241,7 +241,7 @@ def _server_class() -> type[Any]:
             """A page's whole life (its app runs meanwhile), logged in one line each way.
             Refused (no app started) without the run's key, from another site's page (its
             ``Origin`` is not this server's address), or when ``--max-pages`` run."""
-            from .net.clean import strip_controls
+            from ..net.clean import strip_controls
 
             refusal = self._refusal(request, request.match_info.get("key"))
             origin = request.headers.get("Origin")
@@ -338,8 +338,6 @@ async def _serve(args: argparse.Namespace, command: str) -> int:
 async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], None]) -> int:
     from aiohttp import web
 
-    from .cli import _fail
-
     server = _server_class()(command, args.host, args.port, log, max_pages=args.max_pages)
     runner = web.AppRunner(await server._make_app(), access_log=None, shutdown_timeout=STOP_TIMEOUT)
     await runner.setup()
@@ -347,7 +345,7 @@ async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], N
         await web.TCPSite(runner, args.host, args.port).start()
     except OSError as error:
         await runner.cleanup()
-        return _fail(f"cannot listen on {args.host}:{args.port}: {_reason(error)}")
+        return fail(f"cannot listen on {args.host}:{args.port}: {_reason(error)}")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -369,22 +367,28 @@ async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], N
 
 
 def web_main(args: argparse.Namespace, rest: list[str]) -> int:
-    """Run ``cardtable web`` (``args`` from :func:`cardtable.cli_net.build_web_parser`);
+    """Run ``cardtable web`` (``args`` from :func:`cardtable.cli.net.build_web_parser`);
     the exit code."""
-    from .cli import _fail, open_store
     try:
         import aiohttp  # noqa: F401
         import textual_serve.server  # noqa: F401
     except ImportError as error:
-        return _fail(f"cardtable web needs the textual-serve package ({error}); install it with "
-                     "'pip install textual-serve'")
+        return fail(f"cardtable web needs the textual-serve package ({error}); install it with "
+                "'pip install textual-serve'")
     # Every page opens this data folder: say now, once, if it cannot be used, rather
     # than on each page as "Session ended".
     store = open_store(args.data_dir)
     if isinstance(store, str):
-        return _fail(store)
+        return fail(store)
     store.close()
     try:
         return asyncio.run(_serve(args, shell_command(app_command(args))))
     except KeyboardInterrupt:  # Ctrl-C where signal handlers cannot be set
         return 0
+
+
+def command_line(args: Sequence[str]) -> str:
+    """``args`` as one shell command line (for textual-serve's command)."""
+    import shlex
+
+    return " ".join(shlex.quote(a) for a in args)

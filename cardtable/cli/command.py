@@ -1,0 +1,135 @@
+"""The ``cardtable`` command: find the subcommand, or open the store and run the app.
+
+Bad options and values are one clear line on stderr and exit code 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from .common import GAMES, Parser, UsageError, add_global_options, fail, open_store, split_subcommand
+
+__all__ = ["main", "build_parser", "build_drill_parser", "DRILL_GAMES"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The option parser (also documents the command in ``--help``)."""
+    parser = Parser(
+        prog="cardtable",
+        description="A terminal card room: European blackjack, punto banco baccarat and "
+        "five-card draw poker with one shared virtual bankroll.",
+        epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
+        "plays N rounds with a computer seat and prints the house edge; "
+        "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
+        "'cardtable analyse count --system NAME [--decks N] [--peek] ...' a count system's effects "
+        "of removal, correlations and index numbers; "
+        "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
+        "the settled rounds; 'cardtable stats' prints the statistics; "
+        "'cardtable drill blackjack|poker' drills the decisions players get wrong, 'cardtable drill count' "
+        "the running and true count; "
+        "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server, "
+        "'cardtable join HOST[:PORT] [--name NAME]' sits at one, "
+        "'cardtable web [--port P] [--server HOST[:PORT]]' serves the card room to a browser.",
+    )
+    parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
+    add_global_options(
+        parser, seed_help="reproducible shuffles (replay a session exactly)",
+        ascii_help=_ASCII_HELP, animation_help="deal without pauses",
+    )
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    return parser
+
+
+#: The help of ``--ascii`` where cards are shown.
+_ASCII_HELP = "suit letters (S H D C) instead of symbols"
+#: ``cardtable drill GAME``: the games with drills.
+DRILL_GAMES = ("blackjack", "poker", "count")
+
+
+def _drill_args(args: list[str]) -> list[str] | None:
+    """The arguments without the word ``drill`` when it is the subcommand, else None."""
+    command, rest = split_subcommand(args, ("drill",))
+    return rest if command else None
+
+
+def build_drill_parser() -> argparse.ArgumentParser:
+    """``cardtable drill blackjack|poker|count`` and the global options (before or after)."""
+    parser = Parser(
+        prog="cardtable drill",
+        description="Strategy drills: 20 decisions weighted toward the ones players get wrong, "
+        "each graded at once against the exact EVs; the score is kept with the statistics.",
+    )
+    parser.add_argument("game", choices=DRILL_GAMES, help="the game to drill")
+    add_global_options(
+        parser, seed_help="the same questions again", ascii_help=_ASCII_HELP,
+        animation_help="accepted with every command",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code. Output piped into a
+    program that stops reading (``| head``) ends the command quietly, never a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader is gone: what is left to print goes nowhere (Python's own advice).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _subcommand(args_list: list[str]) -> int | None:
+    """Run the headless or network subcommand named in ``args_list`` (exit code), or
+    None when there is none (the app's own command line, or ``drill``)."""
+    from .history import history_subcommand
+    from .net import net_subcommand
+    from .serve import serve_subcommand
+    from .simulate import compute_subcommand
+
+    for run in (compute_subcommand, serve_subcommand, net_subcommand, history_subcommand):
+        code = run(args_list)
+        if code is not None:
+            return code
+    return None
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    code = _subcommand(args_list)
+    if code is not None:
+        return code
+    drill_args = _drill_args(args_list)
+    drill: str | None = None
+    try:
+        if drill_args is not None:
+            args = build_drill_parser().parse_args(drill_args)
+            drill, args.game = args.game, None
+        else:
+            args = build_parser().parse_args(args_list)
+    except UsageError as error:
+        where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
+        return fail(f"{error} (see '{where}')")
+
+    store = open_store(args.data_dir)
+    if isinstance(store, str):
+        return fail(store)
+
+    from ..ui.app import CardTableApp
+
+    app = CardTableApp(
+        store=store,
+        seed=args.seed,
+        start=args.game,
+        ascii=True if args.ascii else None,
+        animations=False if args.no_animation else None,
+        drill=drill,
+    )
+    try:
+        app.run()
+    finally:
+        store.close()
+    return app.return_code or 0  # None (never started) counts as success, like Textual
