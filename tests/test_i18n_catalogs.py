@@ -14,7 +14,7 @@ from cardtable.i18n.catalogs import TRANSLATED, extract, mo_path, read_po
 from cardtable.resources import asset_path
 
 #: ``{name}`` (str.format), ``%s`` / ``%(name)s`` (printf) placeholders.
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|%\([A-Za-z_]+\)[sd]|%[sd]")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|%\([A-Za-z_]+\)[sdr]|%[sd]")
 
 
 def _ids(message) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
