@@ -8,17 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
 from settings_keys import row_text, to_setting
-from textual.widget import Widget
-from textual.widgets import Button, OptionList, Static
-from textual.widgets._footer import FooterKey
+from text_fit import unfitted_texts
+from textual.widgets import OptionList
 
 from cardtable import i18n
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.settings import SettingsScreen
 
 from helpers import press, screen_text, settle
@@ -37,58 +36,6 @@ def english_after() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def _text_of(widget: Widget) -> str:
-    """What a text widget shows, as plain text."""
-    if isinstance(widget, Button):
-        return str(widget.label)
-    if isinstance(widget, FooterKey):
-        return f" {widget.key_display} {widget.description} "
-    content = widget.render()
-    return getattr(content, "plain", str(content))
-
-
-def _labels_fit(app: CardTableApp) -> list[str]:
-    """Every text widget on screen whose text does not fit its region: a line wider than
-    the widget (in terminal cells), more lines than its height, or a widget outside the
-    terminal or under the footer. Settings rows must each fit one line of the list."""
-    problems: list[str] = []
-    width, height = app.size
-    footer_top = height - 1
-    for widget in app.screen.walk_children(Widget):
-        if not widget.display or not widget.region or isinstance(widget, FooterKey):
-            continue
-        if isinstance(widget, OptionList):
-            room = widget.scrollable_content_region.width
-            for i in range(widget.option_count):
-                prompt = widget.get_option_at_index(i).prompt
-                shown = getattr(prompt, "plain", str(prompt))
-                if cell_len(shown) > room:
-                    problems.append(f"option {shown!r} is {cell_len(shown)} cells, the list {room}")
-            continue
-        if not isinstance(widget, (Static, Button)):
-            continue
-        region = widget.content_region
-        content = widget.render()
-        if widget.styles.text_wrap == "nowrap" or getattr(content, "no_wrap", False) or isinstance(widget, Button):
-            # one line per line of text: a wider one would be cut
-            lines = _text_of(widget).split("\n")
-            wide = [line for line in lines if cell_len(line.rstrip()) > region.width]
-            if wide:
-                problems.append(f"{widget!r}: {wide[0]!r} is wider than {region.width} cells")
-        # wrapped at its width (between words, or characters in Japanese), the text must
-        # fit the widget's height
-        wrapped = widget.get_content_height(widget.size, app.size, region.width)
-        if wrapped > region.height:
-            problems.append(f"{widget!r}: needs {wrapped} rows, has {region.height}")
-        if widget.region.right > width or (widget.region.bottom > footer_top and not isinstance(widget, FooterKey)):
-            problems.append(f"{widget!r} lies outside the screen or under the footer: {widget.region}")
-    keys = list(app.screen.query(FooterKey))
-    used = sum(key.region.width for key in keys)
-    if used > width or any(cell_len(_text_of(key)) > key.region.width for key in keys):
-        problems.append(f"the footer's keys take {used} cells of {width}")
-    return problems
-
-
 def _app(data_dir: Path, lang: str | None = None) -> CardTableApp:
     return CardTableApp(data_dir=data_dir, animations=False, seed=7, lang=lang)
 
@@ -101,18 +48,21 @@ async def test_lobby_and_settings_fit_80x24_in_every_language(data_dir: Path, la
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
         assert all(name in text for name in GAME_NAMES[lang])
-        assert _labels_fit(app) == [], _labels_fit(app)
+        assert unfitted_texts(app) == [], unfitted_texts(app)
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
-        assert _labels_fit(app) == [], _labels_fit(app)
+        assert unfitted_texts(app) == [], unfitted_texts(app)
         for key in ("bj-seat-count", "coach", "count", "ascii", "language"):
             await to_setting(pilot, key)  # the list scrolls: each row is seen whole
-            assert _labels_fit(app) == [], key
+            assert unfitted_texts(app) == [], key
         await press(pilot, "escape")
         app.offer_refill("blackjack", 10**9)  # a dialog: the refill offer
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        assert _labels_fit(app) == [], _labels_fit(app)
+        assert unfitted_texts(app) == [], unfitted_texts(app)
+        await press(pilot, "escape", "question_mark")  # the rules: their tabs and footer
+        assert isinstance(app.screen, RulesScreen)
+        assert unfitted_texts(app) == [], unfitted_texts(app)
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
@@ -141,7 +91,7 @@ async def test_the_language_setting_applies_at_once_and_is_saved(data_dir: Path,
         assert isinstance(app.screen, LobbyScreen)
         assert all(name in shown for name in GAME_NAMES["ja"]) and "残高 1,000" in shown
         assert "統計 s" in shown and "Draw poker" not in shown
-        assert _labels_fit(app) == [], _labels_fit(app)
+        assert unfitted_texts(app) == [], unfitted_texts(app)
         await press(pilot, "o")
         await to_setting(pilot, "language")
         await press(pilot, "right")  # 日本語 -> lietuvių
@@ -199,3 +149,25 @@ async def test_the_rules_are_shown_in_the_language(data_dir: Path, lang: str, he
         await press(pilot, "escape")
         i18n.set_language("en")
         assert help_markdown("house").startswith("# The house")  # English is the fallback's source
+
+
+async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
+    """The check above is not blind: a Japanese text too wide for a one-row entry (double
+    width: 40 characters are 80 cells) and a settings row wider than the list are reported."""
+    from cardtable.ui.widgets.common.menu import MenuItem
+
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#menu-rules", MenuItem).update("ルール" * 12)
+        app.screen.query_one("#game-baccarat", MenuItem).update("バカラ" * 14)
+        await settle(pilot)
+        problems = unfitted_texts(app)
+        assert len(problems) == 2, problems
+        assert "game-baccarat" in problems[0] or "game-baccarat" in problems[1]
+        assert any("menu-rules" in p and "has 3" in p for p in problems), problems
+        await press(pilot, "o")
+        listing = app.screen.query_one("#settings-list", OptionList)
+        listing.replace_option_prompt("coach", "設定" * 40)
+        await settle(pilot)
+        assert [p for p in unfitted_texts(app) if p.startswith("option")] != []
