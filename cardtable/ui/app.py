@@ -13,7 +13,6 @@ from textual.screen import Screen
 
 from .. import i18n
 from ..core.cards import Shoe
-from ..core.money import format_chips
 from ..i18n import _
 from ..i18n.formatting import chips
 from ..resources import asset_path
@@ -190,7 +189,7 @@ class CardTableApp(CardRoom):
         try:
             return self.store.open_round(game)
         except StoreError as error:
-            self.report_store_error("The open round could not be read", error)
+            self.report_store_error(_("The open round could not be read"), error)
             return None
 
     def void_open_round(self, game: str, reason: str) -> None:
@@ -198,12 +197,13 @@ class CardTableApp(CardRoom):
         try:
             self.bankroll = self.store.void_open_round(game, reason)
         except StoreError as error:
-            self.report_store_error("The damaged round could not be voided", error)
+            self.report_store_error(_("The damaged round could not be voided"), error)
             return
-        title = GAME_INFO[game].title if game in GAME_INFO else game
+        title = _(GAME_INFO[game].title) if game in GAME_INFO else game
         self.notify(
-            f"The saved {title} round could not be resumed ({reason}): it is void and its stakes "
-            "were returned.",
+            _(
+                "The saved {game} round could not be resumed ({reason}): it is void and its stakes were returned."
+            ).format(game=title, reason=reason),
             severity="warning",
             timeout=12,
         )
@@ -313,10 +313,11 @@ class CardTableApp(CardRoom):
         edited): said in one line, and the records' figure offered."""
         from .screens.confirm import ConfirmScreen
 
-        said = (f"The bankroll in your data file ({format_chips(held)}) is not what its rounds "
-                f"and refills add up to ({format_chips(expected)}).")
+        said = _(
+            "The bankroll in your data file ({held}) is not what its rounds and refills add up to ({expected})."
+        ).format(held=chips(held), expected=chips(expected))
         if not 0 <= expected <= MAX_BANKROLL:
-            self.notify(said, title="Saved data", severity="warning", timeout=15)
+            self.notify(said, title=_("Saved data"), severity="warning", timeout=15)
             return
 
         def answered(yes: bool | None) -> None:
@@ -326,7 +327,8 @@ class CardTableApp(CardRoom):
                 except StoreError as error:
                     self.notify(str(error), severity="error")
 
-        self.push_screen(ConfirmScreen(f"{said}\nUse {format_chips(expected)}?", yes="Use it", no="Keep"), answered)
+        question = said + "\n" + _("Use {amount}?").format(amount=chips(expected))
+        self.push_screen(ConfirmScreen(question, yes=_("Use it"), no=_("Keep")), answered)
 
     def on_unmount(self) -> None:
         """Leaving the app: the server's connection is closed (its seat is kept for the
@@ -351,9 +353,9 @@ class CardTableApp(CardRoom):
     def on_mount(self) -> None:
         self._apply_theme()
         if self.store.notice:
-            self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
+            self.notify(self.store.notice, title=_("Saved data reset"), severity="warning", timeout=15)
         if self.store.privacy_notice:
-            self.notify(self.store.privacy_notice, title="Saved data", timeout=10)
+            self.notify(self.store.privacy_notice, title=_("Saved data"), timeout=10)
         if self.store.tampered is not None and self.remote is None:
             self._offer_ledger_bankroll(*self.store.tampered)
         if self.remote is not None:
