@@ -171,3 +171,18 @@ async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
         listing.replace_option_prompt("coach", "設定" * 40)
         await settle(pilot)
         assert [p for p in unfitted_texts(app) if p.startswith("option")] != []
+
+
+async def test_the_rules_built_before_a_change_of_language_are_built_again(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        assert "The house" in screen_text(app)
+        await press(pilot, "escape", "o")
+        await to_setting(pilot, "language")
+        await press(pilot, "right", "right", "escape")  # as the terminal -> English -> 日本語
+        assert app.settings.language == "ja"
+        await press(pilot, "question_mark")
+        shown = screen_text(app)
+        assert "ハウス" in shown and "The house" not in shown
