@@ -13,7 +13,7 @@ import pytest
 from cardtable import i18n
 from cardtable.i18n import L_, N_, _, choose_language, from_environment, ngettext, set_language
 from cardtable.i18n.formatting import chips, date, number, signed
-from cardtable.i18n.text import pad, wrap
+from cardtable.i18n.text import pad, shorten_middle, wrap
 
 
 @pytest.fixture(autouse=True)
@@ -116,6 +116,26 @@ def test_cells_not_characters() -> None:
     assert pad("設定", 6) == "設定  " and pad("Settings", 6) == "Settings"
     assert wrap("チップは仮想のものです", 8) == ["チップは", "仮想のも", "のです"]
     assert wrap("one two three", 7) == ["one two", "three"]
+
+
+def test_a_long_path_keeps_its_ends_in_the_cells_given() -> None:
+    from rich.cells import cell_len
+
+    path = "/home/someone/.local/share/cardtable/cardtable.sqlite3"
+    assert shorten_middle(path, 80) == path
+    short = shorten_middle(path, 30)
+    assert cell_len(short) <= 30 and short.startswith("/home/") and short.endswith(".sqlite3") and "…" in short
+    wide = shorten_middle("データ/フォルダー/とても長い名前/cardtable.sqlite3", 20)
+    assert cell_len(wide) <= 20 and "…" in wide
+
+
+def test_a_games_blurb_is_translated_part_by_part() -> None:
+    from cardtable.ui.games import GAME_INFO, translated_blurb
+
+    blurb = GAME_INFO["baccarat"].blurb
+    assert translated_blurb(blurb) == blurb
+    set_language("ja")
+    assert translated_blurb(blurb) == "プント・バンコ · バンカー 0.95:1 · タイ 8:1 · 罫線"
 
 
 def test_english_never_imports_babel() -> None:
