@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from types import MappingProxyType
 
 from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle, win_amount
@@ -26,6 +27,7 @@ from .record import RecordError, RoundRecord
 
 __all__ = [
     "BaccaratState",
+    "Phase",
     "BaccaratTable",
     "SPOT_ORDER",
     "chip_sizes",
@@ -52,6 +54,15 @@ def chip_sizes(minimum: int, maximum: int) -> list[int]:
 def _frozen(bets: Mapping[Outcome, int] | None = None) -> Mapping[Outcome, int]:
     """A read-only copy of ``bets`` without the empty spots."""
     return MappingProxyType({o: s for o, s in (bets or {}).items() if s})
+
+
+class Phase(str, Enum):
+    """Where a coup stands, as the players see it (the one phase of a baccarat table,
+    local or shared, and of its history replay)."""
+
+    BETTING = "betting"  # no coup being shown: bet, change the chip, deal or say ready
+    DEALING = "dealing"  # the coup is committed and its cards are coming out
+    UNSAVED = "unsaved"  # the coup is shown settled, the data file did not take it yet
 
 
 @dataclass(frozen=True)

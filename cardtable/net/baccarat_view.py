@@ -27,7 +27,7 @@ from ..core.baccarat_table import BaccaratState, layout_refusal
 from ..core.cards import Card, Shoe, ShoeEmpty
 from .view import SnapshotError, seconds_field
 
-__all__ = ["SharedBaccarat", "SharedBaccaratSeat", "ShoeCount", "SnapshotError", "SPOTS", "spot_bets"]
+__all__ = ["Settled", "SharedBaccarat", "SharedBaccaratSeat", "ShoeCount", "SnapshotError", "SPOTS", "spot_bets"]
 
 #: The protocol's spot names (``bet.spot``, a seat's ``bets``) and the core's outcomes.
 SPOTS: Mapping[str, Outcome] = MappingProxyType(
@@ -406,3 +406,39 @@ class ShoeCount:
             return None, f"You missed {missed} cards of this shoe: exact odds again from the next shoe."
         seen = Counter(card.rank for card in self.cards)
         return {rank: full[rank] - seen[rank] for rank in full}, f"{now.shoe_left} cards left"
+
+
+_NO_BETS: Mapping[Outcome, int] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A coup's settlement as the table announced it (``round_settled``)."""
+
+    round: int
+    #: Each bettor's net on the coup, by seat.
+    nets: Mapping[int, int]
+    #: The receiver's bets on it (empty: they sat it out) and their net (None: sat out).
+    mine: Mapping[Outcome, int]
+    my_net: int | None
+
+    @classmethod
+    def read(cls, message: Mapping[str, Any], seat: int | None) -> Settled | None:
+        """The event ``message`` for the receiver at ``seat``; None if it does not read."""
+        number, results = message.get("round"), message.get("results")
+        if isinstance(number, bool) or not isinstance(number, int) or not isinstance(results, list):
+            return None
+        nets: dict[int, int] = {}
+        mine: Mapping[Outcome, int] = _NO_BETS
+        my_net = None
+        try:
+            for result in results:
+                at, net = result["seat"], result["net"]
+                if not isinstance(at, int) or isinstance(net, bool) or not isinstance(net, int):
+                    return None
+                nets[at] = net
+                if at == seat:
+                    mine, my_net = spot_bets(result.get("bets")), net
+        except (TypeError, KeyError, SnapshotError):
+            return None
+        return cls(number, MappingProxyType(nets), mine, my_net)

@@ -174,6 +174,9 @@ CLIENT: Final[Mapping[str, Schema]] = {
         "token": Field("str", required=False, nullable=True, pattern=_TOKEN),
     },
     "lobby": {},
+    # the player's own settled rounds (newest first), of one game or all
+    "history": {"game": Field("str", required=False, nullable=True, choices=("blackjack", "baccarat", "poker")),
+                "limit": Field("int", required=False, low=1, high=50)},
     "sit": {"table": Field("int", required=False, nullable=True, low=1, high=10**6),
             "game": Field("str", required=False, choices=("blackjack", "baccarat"))},
     "leave": {},
@@ -206,6 +209,7 @@ SERVER: Final[Mapping[str, Schema]] = {
         "fatal": Field("bool"),
     },
     "lobby": {"tables": _ANY_LIST},
+    "history": {"game": Field("str", nullable=True), "rounds": _ANY_LIST},
     "seated": {"table": _TABLE, "seat": _SEAT, "host": Field("bool")},
     "left": {"table": _TABLE},
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},

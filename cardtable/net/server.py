@@ -40,6 +40,7 @@ from ..tables.blackjack import GAME, BlackjackService
 from ..tables.hub import TableError
 from .clean import strip_controls
 from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of
+from .history import history_message
 from .players import IdentityError, Player, Players
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE, MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
@@ -424,6 +425,8 @@ class Server:
                 conn.write(encode(pong))
             elif kind == "lobby":
                 conn.write(encode({"type": "lobby", "tables": self.lobby()}))
+            elif kind == "history":  # the player's own rounds, seated or not
+                conn.write(encode(history_message(player.store, message.get("game"), message.get("limit", 20))))
             elif kind == "sit":
                 if table is not None:
                     raise TableError("seated", f"you are seated at table {table.id}")

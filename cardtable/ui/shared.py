@@ -12,14 +12,19 @@ one line saying why.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..net.tokens import TokenBook
 from .remote import JoinRefused, SharedSession
 
 if TYPE_CHECKING:
     from .room import CardRoom
+    from .screens.baccarat_seat import SharedSeat
     from .screens.shared_base import SharedScreen
+
+    #: What the server's messages for a table go to: a shared screen, or the client
+    #: of the baccarat screen (one screen for the local and the shared table).
+    SharedTarget: TypeAlias = SharedScreen | SharedSeat
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
 
@@ -134,22 +139,33 @@ def sit(app: CardRoom, game: str) -> bool:
     return True
 
 
-def _shared_screen(app: CardRoom) -> SharedScreen | None:
+def _shared_screen(app: CardRoom) -> SharedTarget | None:
+    from .screens.baccarat import BaccaratScreen
+    from .screens.baccarat_seat import SharedSeat
     from .screens.shared_base import SharedScreen
 
     for screen in reversed(app.screen_stack):
         if isinstance(screen, SharedScreen):
             return screen
+        if isinstance(screen, BaccaratScreen) and isinstance(screen.client, SharedSeat):
+            return screen.client
     return None
 
 
 def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
-    if message.get("type") == "baccarat":
-        from .screens.shared_baccarat import SharedBaccaratScreen as Screen
-    else:
-        from .screens.shared_blackjack import SharedBlackjackScreen as Screen  # type: ignore[assignment]
+    from textual.screen import Screen
+
+    screen: Screen[None]
     try:
-        screen = Screen(message)
+        if message.get("type") == "baccarat":  # the local table's screen, fed by the server
+            from .screens.baccarat import BaccaratScreen
+            from .screens.baccarat_remote import RemoteBaccarat
+
+            screen = BaccaratScreen(RemoteBaccarat(message))
+        else:
+            from .screens.shared_blackjack import SharedBlackjackScreen
+
+            screen = SharedBlackjackScreen(message)
     except ValueError as error:
         app.notify(f"The table could not be shown: {error}", severity="error")
         return
@@ -169,11 +185,15 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
         tables = message.get("tables")
         if isinstance(tables, list):
             app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    elif kind == "history":  # asked for with y at a shared table: the player's own rounds
+        from .screens.shared_history import SharedHistoryScreen
+
+        app.push_screen(SharedHistoryScreen(message))
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
     elif kind == "left":
-        if screen is not None and app.screen is screen:
+        if screen is not None and app.screen is screen.screen:
             screen.close_table()
     elif kind == "error":
         text = str(message.get("message", "")) or str(message.get("code", "error"))

@@ -137,3 +137,35 @@ async def test_a_coup_left_open_is_settled_at_the_next_start(data_dir: Path) -> 
     finally:
         again.request_stop()
         await again.wait_stopped()
+
+
+async def test_a_player_asks_for_their_own_history_seated_or_not(server: Server) -> None:
+    """``history``: the player's own settled rounds, newest first, read from their own
+    store on the server (what ``y`` lists at a shared table); nobody else's."""
+    a = await seated(server, "alice")
+    b = await seated(server, "bob")
+    table = server.tables[1]
+    assert isinstance(table, BaccaratService)
+    table.table = BaccaratTable(Shoe.stacked(COUP))
+    await a.send({"type": "bet", "amount": 1000, "spot": "player"})
+    await a.send({"type": "deal"})
+    await b.send({"type": "deal"})  # bob passes
+    await a.wait_for("round_settled")
+    await a.send({"type": "history", "game": "baccarat"})
+    answer = await a.wait_for("history")
+    (entry,) = server.players.load("alice").store.history("baccarat")
+    assert answer["game"] == "baccarat" and answer["rounds"] == [
+        {"id": entry.id, "game": "baccarat", "at": entry.at, "stake": 1000, "returned": 2000, "bankroll": 101_000}
+    ]
+    await a.send({"type": "history", "game": "blackjack", "limit": 5})
+    assert (await a.wait_for("history", lambda m: m["game"] == "blackjack"))["rounds"] == []
+    await b.send({"type": "leave"})
+    await b.wait_for("left")
+    await b.send({"type": "history"})  # not seated, every game: bob sat his coup out
+    assert (await b.wait_for("history"))["rounds"] == []
+    await b.send({"type": "history", "limit": 500})
+    assert (await b.wait_for("error"))["code"] == "bad-field"
+    for c in (a, b):
+        for m in c.messages:
+            validate(m, SERVER)
+        await c.close()

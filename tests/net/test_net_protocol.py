@@ -13,7 +13,7 @@ def test_every_client_message_type_has_a_valid_example() -> None:
         "lobby": {}, "sit": {"table": None, "game": "baccarat"}, "leave": {},
         "bet": {"amount": 500, "spot": "tie"}, "clear": {}, "deal": {},
         "act": {"action": "split"}, "computer": {"seat": 4, "level": None}, "refill": {},
-        "ping": {"id": 9},
+        "ping": {"id": 9}, "history": {"game": "baccarat", "limit": 50},
     }
     assert set(examples) == set(CLIENT)
     for kind, fields in examples.items():
@@ -33,6 +33,8 @@ def test_every_client_message_type_has_a_valid_example() -> None:
         ({"type": "computer", "seat": 1, "level": "expert"}, "bad-field"),
         ({"type": "bet", "amount": 0}, "bad-field"),
         ({"type": "bet", "amount": 10**13}, "bad-field"),
+        ({"type": "history", "game": "chess"}, "bad-field"),
+        ({"type": "history", "limit": 0}, "bad-field"),
         ({"type": 5}, "no-type"),
         ({"type": "TABLE"}, "unknown-type"),
         ("hello", "not-object"),

@@ -175,14 +175,12 @@ async def test_third_cards_follow_the_tableau(data_dir: Path) -> None:
 async def test_deal_is_card_by_card_in_the_real_order(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(data_dir, "AS 2H 3D 4C 6S 6H 9C 9D", animations=True)
     shown: list[tuple[str, tuple[str, ...], int | None]] = []
-    original = HandView.set_cards
 
-    def spy(self: HandView, cards) -> None:
-        original(self, cards)
+    def spy(self: HandView, cards) -> None:  # each hand's cards as they change
         if cards:
             shown.append((self.hand.letter, tuple(str(c) for c in cards), self.total))
 
-    monkeypatch.setattr(HandView, "set_cards", spy)
+    monkeypatch.setattr(HandView, "watch_cards", spy, raising=False)
     async with app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(app, "delay", lambda kind="card": 0.01)
         await pilot.pause()
@@ -477,7 +475,7 @@ async def test_real_shoe_has_the_decks_from_the_settings(data_dir: Path, decks: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         cards = 52 * decks
-        assert table(app).shoe.remaining == cards  # type: ignore[union-attr]
+        assert table(app).view.state.shoe_left == cards
         assert f"{decks} decks · {cards} cards left · cut card in {cards - 16}" in screen_text(app)
 
 
@@ -624,3 +622,22 @@ async def test_footer_keys_change_in_the_same_frame_as_the_table(data_dir: Path)
         assert "chip(-1)" not in dimmed()
         screen.action_clear()
         assert {"clear"} <= dimmed() and "deal" in dimmed()
+
+
+async def test_the_lobby_shows_the_bankroll_the_table_left_it_with(data_dir: Path) -> None:
+    """The lobby's balance under a table takes each new bankroll without a repaint (a
+    repaint of the covered lobby repainted the whole table above it) and shows it when
+    the player comes back."""
+    app = make_app(data_dir, BANKER_NATURAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, ["p", "enter"])  # the Banker's natural: −5, a narrower figure
+        assert app.bankroll == 99_500
+        await press(pilot, ["escape"])  # the session summary, then the lobby
+        await settle(pilot)
+        await press(pilot, ["enter"])
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        balance = app.screen.query_one("#lobby-balance", ChipBalance)
+        assert balance.amount == 99_500 and balance.render().plain == "Bankroll 995"
+        assert "Bankroll 995" in screen_text(app)

@@ -145,7 +145,7 @@ async def test_baccarat_keeps_the_last_bets_and_the_chip_between_visits(data_dir
             await press(pilot, "enter")
         await press(pilot, "2")
         screen = app.screen
-        assert screen.table.last_bets and screen.query_one("#bac-chip").value == 1_000
+        assert screen.view.state.last_bets and screen.query_one("#bac-chip").value == 1_000
         await press(pilot, "r")  # the kept bets, dealt again
         assert app.store.history_count("baccarat") == 2
         (last, _first) = app.store.history("baccarat", limit=2)
@@ -166,7 +166,7 @@ async def test_baccarat_keys_that_do_nothing_say_why(data_dir: Path) -> None:
         await press(pilot, "r")
         assert banner.text == "No last bets to repeat yet."
         await press(pilot, "p")
-        assert "Player" in banner.text and screen.table.placed  # a legal key still bets
+        assert "Player" in banner.text and screen.view.state.bets  # a legal key still bets
 
 
 async def test_the_session_summary_shows_its_own_key_in_the_footer(data_dir: Path) -> None:

@@ -1,5 +1,5 @@
-"""The baccarat tables' exact odds (``e``), counted off the UI thread — one worker for
-the local table and the shared one, each naming the bets the panel shows."""
+"""The baccarat table's exact odds (``e``) in the roads' place, counted off the UI
+thread for the cards the client says the next coup is dealt from."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from ...ai.coach_baccarat import BetOdds
+from ...ai.coach_baccarat import BetOdds, full_shoe_counts
 from ...core.baccarat import Outcome
 from ..widgets.baccarat.odds import OddsReport, count_odds
 
 if TYPE_CHECKING:
     from ..widgets.baccarat.layout import BaccaratLayout
+    from ..widgets.common.banner import Banner
+    from .baccarat_client import BaccaratClient
 
 __all__ = ["OddsCounting"]
 
@@ -25,16 +27,13 @@ OddsKey = tuple[tuple[int, ...], str]
 
 class OddsCounting(Screen[None]):
     """Counts the odds for a shoe in a thread and shows them when they are still the
-    shoe's. A screen sets ``_odds``, ``_odds_key`` and ``_layout`` and answers
-    :meth:`odds_bets`."""
+    shoe's. The screen sets ``_odds``, ``_odds_key``, ``_layout`` and ``client``."""
 
     _odds: OddsReport
     _odds_key: OddsKey | None
     _layout: BaccaratLayout
-
-    def odds_bets(self) -> Mapping[Outcome, int]:
-        """The bets the odds panel shows beside the values."""
-        raise NotImplementedError
+    _banner: Banner
+    client: BaccaratClient
 
     @work(thread=True, exclusive=True, group="bac-odds")
     def _count_odds(self, counts: dict[int, int], decks: int, key: OddsKey | None) -> None:
@@ -58,4 +57,44 @@ class OddsCounting(Screen[None]):
             return  # the shoe moved on while counting
         self._odds = replace(self._odds, odds=odds, full=full, problem=problem)
         if self._layout.odds_shown:
-            self._layout.odds.show(replace(self._odds, bets=self.odds_bets()))
+            self._layout.odds.report = replace(self._odds, bets=self.odds_bets())
+
+    def action_edge(self) -> None:
+        """Show (or hide) each bet's exact value for the cards left, in the roads' place;
+        when the cards left are not known (sat down mid-shoe), say so instead."""
+        if self._layout.odds_shown:
+            self._layout.show_odds(False)
+            return
+        counts, why = self.client.next_shoe()
+        if counts is None:
+            self._banner.show(why, "error")
+            return
+        self._layout.show_odds(True)
+        self._refresh_odds()
+
+    def _refresh_odds(self) -> None:
+        """The panel for the shoe as it stands now: at once if these counts were done,
+        else "counting…" and the figures from a thread."""
+        counts, source = self.client.next_shoe()
+        bets = self.client.bets_to_deal()
+        if counts is None:  # coups were missed: the panel says why
+            self._odds_key, self._odds = None, OddsReport(bets=bets, problem=source)
+        else:
+            key = (tuple(counts[r] for r in range(1, 14)), source)
+            if key == self._odds_key and (self._odds.odds is not None or self._odds.problem):
+                self._odds = replace(self._odds, bets=bets)
+            else:
+                self._odds_key = key
+                self._odds = OddsReport(source=source, bets=bets)
+                self._count_odds(counts, self.client.decks(), key)
+        self._layout.odds.report = self._odds
+
+    def odds_bets(self) -> Mapping[Outcome, int]:
+        return self.client.bets_to_deal()
+
+    def _warm_up_odds(self) -> None:
+        """Count the odds once in a thread when the table opens: the first count imports
+        numpy and builds what every later count shares, so a deal never waits for it."""
+        counts, _source = self.client.next_shoe()
+        decks = self.client.decks()
+        self._count_odds(counts if counts is not None else full_shoe_counts(decks), decks, None)

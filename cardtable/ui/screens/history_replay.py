@@ -18,13 +18,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Header, Label
 
+from ...core.baccarat_table import Phase as BacPhase
 from ...core.money import format_chips, format_signed
 from ...resources import asset_path
 from ...store import HistoryEntry
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
-from ..widgets.baccarat.layout import Phase as BacPhase
 from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
@@ -178,7 +178,7 @@ class BaccaratReplay(ReplayScreen):
         settings = self.app.settings
         self.layout_widget = BaccaratLayout(
             ascii=self.app.ascii, min_bet=settings.bac_min, max_bet=settings.bac_max, id="bac-layout"
-        )
+        )  # nothing allowed: a replay only shows
         yield self.layout_widget
 
     @property
@@ -188,7 +188,7 @@ class BaccaratReplay(ReplayScreen):
         return CoupView(phase, steps.state, steps.shown(index))
 
     def draw(self, index: int) -> None:
-        self.layout_widget.draw(self.view, lambda _name: False)
+        self.layout_widget.view = self.view
         self.layout_widget.banner.show(self.steps.caption(index), "info")
 
 

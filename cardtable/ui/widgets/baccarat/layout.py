@@ -1,10 +1,11 @@
 """The baccarat table's layout: balance and shoe, the two hands, the bet spots and the
 chip, the action buttons and the roads, drawn from the screen's view.
 
-The screen (``ui/screens/baccarat.py``) holds the view and the core's table; this
-widget composes the table once and draws a :class:`CoupView`. What a button may do is
-asked back through the screen's ``allowed``. At a shared table (``players=True``,
-``ui/screens/shared_baccarat.py``) a line of the other players sits above the hands,
+The screen (``ui/screens/baccarat.py``) sets the layout's one reactive, a
+:class:`CoupView`; the layout composes the table once and hands each part its own piece
+of the view (each widget holds its reactive and repaints only when it changes). What a
+button may do is asked back through the ``allowed`` the screen gives it. At a shared table (``players=True``,
+``ui/screens/baccarat_remote.py``) a line of the other players sits above the hands,
 in the place of the roads' note when the terminal is short.
 """
 
@@ -12,15 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Button, Label, Static
 
 from ....core.baccarat import Outcome
-from ....core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes, spot_results
+from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes, spot_results
 from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
@@ -28,17 +29,10 @@ from ..common.chips import ChipBalance
 from .odds import OddsPanel
 from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
-from .table import BEAD_COLUMNS, BetSpot, HandView, RoadTitles, ShoeLine
+from .table import BEAD_COLUMNS, BetSpot, HandView, RoadTitles, ShoeLine, ShoeView
 
+# Phase: the core's, re-exported for the screens
 __all__ = ["Phase", "CoupView", "BaccaratLayout"]
-
-
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
-
-    BETTING = "betting"  # no coup on the table: bet, change the chip, deal
-    DEALING = "dealing"  # the coup is committed and its cards are coming out
-    UNSAVED = "unsaved"  # the coup is shown settled, the data file did not take it: enter saves
 
 
 @dataclass(frozen=True)
@@ -103,10 +97,22 @@ class BaccaratLayout(Vertical):
     BaccaratLayout.-huge #bac-bead { width: 50; }
     """
 
+    view: reactive[CoupView] = reactive(CoupView, always_update=True, init=False, repaint=False)
+    """The table as shown (always handed out: what the buttons allow may change alone)."""
+
     def __init__(
-        self, *, ascii: bool, min_bet: int, max_bet: int, players: bool = False, id: str | None = None
+        self,
+        *,
+        ascii: bool,
+        min_bet: int,
+        max_bet: int,
+        allowed: Callable[[str], bool] = lambda _action: False,
+        players: bool = False,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-shared" if players else None)
+        #: What the table allows now, asked for each button (``deal``, ``clear``, ``repeat``).
+        self.allowed = allowed
         #: The other players at a shared table (None at the local one).
         self.players = TablePlayers(id="bac-players") if players else None
         self.balance = ChipBalance(id="bac-balance")
@@ -169,9 +175,10 @@ class BaccaratLayout(Vertical):
         """The odds panel in the roads' place (``e``), or the roads back."""
         self.set_class(shown, "-odds")
 
-    def draw(self, view: CoupView, allowed: Callable[[str], bool]) -> None:
-        """Draw the view: the spots (marked with the result once settled), the hands,
-        the shoe, the roads, and the controls the view allows."""
+    def watch_view(self, view: CoupView) -> None:
+        """Hand the view out: each part takes its own piece (the spots marked with the
+        result once settled, the hands, the shoe, the roads) and repaints only if it
+        changed; the buttons follow what the table allows."""
         phase, state = view.phase, view.state
         coup, last = state.coup, state.last_coup
         marks = None
@@ -182,17 +189,17 @@ class BaccaratLayout(Vertical):
         for outcome, spot in self.spots.items():
             spot.stake = state.stake(outcome)
             spot.disabled = phase is not Phase.BETTING
-            spot.mark(*(marks[outcome] if marks is not None else (None, "")))
+            spot.result, spot.note = marks[outcome] if marks is not None else (None, "")
         self.chip.locked = phase is Phase.DEALING
         for name, button in self.buttons.items():
-            button.disabled = not allowed(name)
+            button.disabled = not self.allowed(name)
         self.balance.at_stake = state.staked
         # bets placed for the next coup are still in the bankroll; a dealt coup's are not
         self.balance.uncommitted = state.staked if state.betting else 0
         undealt = coup.cards_used - view.shown if coup is not None else 0
-        self.shoe.show(state.shoe_left + undealt, state.decks, state.cut_from_end)
+        self.shoe.shoe = ShoeView(state.shoe_left + undealt, state.decks, state.cut_from_end)
         for board in self.boards:
             board.outcomes = state.history
         dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
         for hand in self.hands:
-            hand.show_dealt(dealt)
+            hand.cards = hand.dealt(dealt)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....ai.coach_baccarat import BetOdds, baccarat_bet_evs, bet_odds, full_shoe_counts
@@ -80,8 +81,10 @@ class OddsPanel(Static):
     OddsPanel { height: 8; margin: 0 1; padding: 0 1; border-left: tall $accent; }
     """
 
-    def show(self, report: OddsReport) -> None:
-        self.report = report
+    report: reactive[OddsReport] = reactive(OddsReport, init=False)
+    """The figures shown (the screen sets them; the panel repaints when they change)."""
+
+    def watch_report(self, report: OddsReport) -> None:
         self.update(self.text(report))
 
     @staticmethod

@@ -3,15 +3,16 @@ their bets, whether they are ready, away, and how their last coup went.
 
 Two lines above the hands: a heading (the betting window's countdown) and one entry
 per player, packed line by line so that an entry is never cut in two. It draws what
-the screen gives it and holds no rule.
+its one reactive, :class:`PlayersLine`, and holds no rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....core.baccarat import Outcome
@@ -19,7 +20,7 @@ from ....core.baccarat_table import SPOT_ORDER
 from ....core.money import format_chips, format_signed
 from .roads import OUTCOME_STYLE
 
-__all__ = ["PlayerEntry", "TablePlayers"]
+__all__ = ["PlayerEntry", "PlayersLine", "TablePlayers"]
 
 _GAP = "   "
 
@@ -61,6 +62,14 @@ class PlayerEntry:
         return text
 
 
+@dataclass(frozen=True)
+class PlayersLine:
+    """What the line shows: its heading (the betting window) and the other players."""
+
+    heading: str = ""
+    entries: tuple[PlayerEntry, ...] = ()
+
+
 class TablePlayers(Widget):
     """The heading and the other players, on two lines."""
 
@@ -68,17 +77,8 @@ class TablePlayers(Widget):
     TablePlayers { height: 2; margin: 0 1; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.heading = ""
-        self.entries: tuple[PlayerEntry, ...] = ()
-
-    def show(self, heading: str, entries: Sequence[PlayerEntry]) -> None:
-        """Draw ``heading`` and ``entries``; repaints only when something changed."""
-        entries = tuple(entries)
-        if (heading, entries) != (self.heading, self.entries):
-            self.heading, self.entries = heading, entries
-            self.refresh()
+    line: reactive[PlayersLine] = reactive(PlayersLine)
+    """The line as shown (repaints only when it changes)."""
 
     def plain(self) -> str:
         """The lines as plain text (tests, accessibility)."""
@@ -86,10 +86,11 @@ class TablePlayers(Widget):
 
     def render(self) -> Text:
         width = max(20, self.size.width or 80)
-        lines: list[Text] = [Text(self.heading, style="bold", no_wrap=True)]
-        if not self.entries:
+        heading, entries = self.line.heading, self.line.entries
+        lines: list[Text] = [Text(heading, style="bold", no_wrap=True)]
+        if not entries:
             lines[0].append(_GAP + "no one else at the table yet", style="dim italic")
-        for n, entry in enumerate(self.entries):
+        for n, entry in enumerate(entries):
             piece = entry.text()
             line = lines[-1]
             if line.cell_len + len(_GAP) + piece.cell_len <= width:
@@ -98,7 +99,7 @@ class TablePlayers(Widget):
             elif len(lines) < 2:
                 lines.append(piece)
             else:  # no room left: say how many more
-                more = Text(f"{_GAP}+{len(self.entries) - n} more", style="dim")
+                more = Text(f"{_GAP}+{len(entries) - n} more", style="dim")
                 while line.cell_len + more.cell_len > width and line.cell_len:
                     line.right_crop(1)
                 line.append_text(more)

@@ -1,13 +1,15 @@
 """The baccarat table's own widgets: a hand with its cards, a bet spot, the road titles,
 the shoe line.
 
-They draw what the screen gives them and hold no rule: totals and naturals come from
+Each holds its own reactive state, set from the table's state by the layout, and
+renders from it (a widget repaints only when its own value changes); none holds a rule: totals and naturals come from
 :mod:`cardtable.core.baccarat`, card faces from the shared card renderer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
@@ -25,7 +27,7 @@ from ..common.labels import FixedLabel
 from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
 from .roads import OUTCOME_STYLE
 
-__all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "BEAD_COLUMNS", "TALLY_COLUMNS", "bets_text"]
+__all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "ShoeView", "BEAD_COLUMNS", "TALLY_COLUMNS", "bets_text"]
 
 _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
@@ -76,6 +78,8 @@ class BetSpot(Static):
     """Chips on the spot for the coup being bet."""
     note: reactive[str] = reactive("")
     """After a coup: what happened to the spot's stake (``10 won +10``)."""
+    result: reactive[str | None] = reactive(None, init=False)
+    """After a coup: ``"win"``, ``"push"`` or ``"lose"`` highlights the spot (None: not)."""
 
     def __init__(self, outcome: Outcome, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -98,11 +102,10 @@ class BetSpot(Static):
         if not self.disabled:
             self.post_message(self.Clicked(self, remove=event.button == 3))
 
-    def mark(self, result: str | None, note: str = "") -> None:
-        """Highlight after a coup: ``"win"``, ``"push"``, ``"lose"`` or None to clear."""
-        for kind in ("win", "push", "lose"):
-            self.set_class(kind == result, f"-{kind}")
-        self.note = note
+    def watch_result(self, result: str | None) -> None:
+        self.set_class(result == "win", "-win")
+        self.set_class(result == "push", "-push")
+        self.set_class(result == "lose", "-lose")
 
 
 class RoadTitles(Widget):
@@ -136,11 +139,13 @@ class HandView(Widget):
     }
     """
 
+    cards: reactive[tuple[Card, ...]] = reactive(tuple)
+    """The hand's cards dealt so far (the third place stays blank until a third comes)."""
+
     def __init__(self, hand: Outcome, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.hand = hand
         self.ascii = ascii
-        self.cards: list[Card] = []
         #: Boxes, or large cards when the table has the room (the layout sets it) …
         self.card_size = CardSize.BOX
         #: … and huge ones (:func:`card_huge`) when it has room to spare.
@@ -175,16 +180,9 @@ class HandView(Widget):
     def total(self) -> int | None:
         return hand_total(self.cards) if self.cards else None
 
-    def set_cards(self, cards: list[Card]) -> None:
-        """Show ``cards``; the third place stays blank until a third card is dealt."""
-        self.cards = list(cards)
-        self.refresh()
-
-    def show_dealt(self, dealt: Sequence[tuple[Outcome, Card]]) -> None:
-        """This hand's cards among ``dealt`` (hand, card) pairs; repaints only if they changed."""
-        cards = [card for hand, card in dealt if hand is self.hand]
-        if cards != self.cards:
-            self.set_cards(cards)
+    def dealt(self, dealt: Sequence[tuple[Outcome, Card]]) -> tuple[Card, ...]:
+        """This hand's cards among ``dealt`` (hand, card) pairs, in order."""
+        return tuple(card for hand, card in dealt if hand is self.hand)
 
     def render(self) -> Text:
         width = self.size.width or 40
@@ -207,20 +205,33 @@ class HandView(Widget):
         return text
 
 
+@dataclass(frozen=True)
+class ShoeView:
+    """The shoe as shown: ``left`` cards in it (those of the coup not shown yet count as
+    in it), its decks (0: a stacked shoe) and where its cut card lies."""
+
+    left: int = 0
+    decks: int = 0
+    cut_from_end: int | None = None
+
+
 class ShoeLine(FixedLabel):
     """``8 decks · 400 cards left · cut card in 384``: the shoe as the player sees it."""
 
+    shoe: reactive[ShoeView | None] = reactive(None, init=False)
     _shown: str | None = None
 
-    def show(self, left: int, decks: int, cut_from_end: int | None) -> None:
-        """``left`` cards in the shoe (those of the coup not shown yet count as in it)."""
+    def watch_shoe(self, shoe: ShoeView | None) -> None:
+        if shoe is None:
+            return
+        left, decks, cut_from_end = shoe.left, shoe.decks, shoe.cut_from_end
         if cut_from_end is not None and left <= cut_from_end:
             text = f"{left} cards left · cut card out: shuffle next"
         else:
             # where the cut card is: how many more cards until it comes out
             cut = f" · cut card in {left - cut_from_end}" if cut_from_end is not None else ""
-            shoe = f"{decks} decks · " if decks else ""
-            text = f"{shoe}{left} cards left{cut}"
+            of = f"{decks} decks · " if decks else ""
+            text = f"{of}{left} cards left{cut}"
         old = self._shown
         if text != old:  # a re-layout costs the whole screen: only when the text changes
             self._shown = text

@@ -37,6 +37,9 @@ __all__ = [
     "cards_mini",
     "CARD_WIDTH",
     "CARD_HEIGHT",
+    "PIPS",
+    "framed_face",
+    "suit_mark",
 ]
 
 CARD_WIDTH = 7
@@ -68,12 +71,12 @@ def card_box(card: Card | None, ascii: bool = False, *, face_down: bool = False,
     if card is None:
         outline = Style(dim=True) if paper else Style()
         return [Text("╭ ─ ─ ╮", outline)] + [Text(" " * CARD_WIDTH)] * 3 + [Text("╰ ─ ─ ╯", outline)]
-    suit = _suit_mark(card, ascii)
+    suit = suit_mark(card, ascii)
     index = f"{card.rank_label}{suit}"  # the corner index, as on a real card
-    return _framed(card, (f"{index:<5}", f"{suit:^5}", f"{index:>5}"), paper)
+    return framed_face(card, (f"{index:<5}", f"{suit:^5}", f"{index:>5}"), paper)
 
 
-def _framed(card: Card, middles: Sequence[str], paper: bool) -> list[Text]:
+def framed_face(card: Card, middles: Sequence[str], paper: bool) -> list[Text]:
     """A face: the frame's edge on the table's cloth, the ``middles`` lines inside it in
     the card's ink (on the paper colour when ``paper``)."""
     width = len(middles[0])
@@ -93,7 +96,7 @@ FAN_STEP = 4
 
 #: Where the pips of a number card sit on the large card: (row 1-5, column 0-2) in a
 #: 5×3 grid inside the frame, as real cards place them.
-_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((3, 1),),
     2: ((1, 1), (5, 1)),
     3: ((1, 1), (3, 1), (5, 1)),
@@ -109,7 +112,7 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 _PIP_COLUMNS = (1, 4, 7)
 
 
-def _suit_mark(card: Card, ascii: bool) -> str:
+def suit_mark(card: Card, ascii: bool) -> str:
     """The suit as drawn: a symbol or letter; Joker Poker's 53rd card has no suit, a star."""
     if isinstance(card, Joker):
         return "*" if ascii else "★"
@@ -120,10 +123,10 @@ def _large_inner(card: Card, ascii: bool) -> list[str]:
     """The 7 inner lines (9 cells each) of a large face: corner indices, then the pips
     of a number card, or a framed court card (the joker too)."""
     rank = card.rank_label
-    suit = _suit_mark(card, ascii)
+    suit = suit_mark(card, ascii)
     rows = [[" "] * 9 for _ in range(7)]
-    if card.rank in _PIPS:
-        for row, column in _PIPS[card.rank]:
+    if card.rank in PIPS:
+        for row, column in PIPS[card.rank]:
             rows[row][_PIP_COLUMNS[column]] = suit
         middle = ["".join(r) for r in rows[1:6]]
     else:  # J Q K: a framed picture with the rank between two suits
@@ -145,7 +148,7 @@ def card_large(
         outline = Style(dim=True)
         blank = Text(" " * LARGE_WIDTH)
         return [Text("╭ ─ ─ ─ ─ ╮", outline), *([blank] * (LARGE_HEIGHT - 2)), Text("╰ ─ ─ ─ ─ ╯", outline)]
-    return _framed(card, _large_inner(card, ascii), paper)
+    return framed_face(card, _large_inner(card, ascii), paper)
 
 
 class CardSize(str, Enum):

@@ -38,6 +38,12 @@ class ChipBalance(Static):
             self.watch(self.app, "bankroll", self._bankroll_changed, init=True)
 
     def _bankroll_changed(self, value: int) -> None:
+        if self.is_mounted and self.screen is not self.app.screen:
+            # covered (the lobby's, under a table): the new figure without a repaint — an
+            # auto-width line that changes width would re-lay the screen underneath and
+            # repaint the whole table above it; the screen is drawn afresh when it returns
+            self.set_reactive(ChipBalance.amount, value)
+            return
         self.amount = value
 
     def render(self) -> Text:

@@ -1,0 +1,81 @@
+"""``y`` at a shared table: the player's own latest rounds, as the server keeps them.
+
+The server sends each settled round as when, which game, staked, returned and the
+bankroll after it (``history`` in ``docs/protocol.md``); the cards and the grades stay on
+the server (``cardtable history --data-dir <its data>/players/<name>``). A round that
+does not read is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from ...core.money import format_chips, format_signed
+
+__all__ = ["SharedHistoryScreen", "history_lines"]
+
+_TITLES = {"blackjack": "blackjack rounds", "baccarat": "baccarat coups", "poker": "poker hands", None: "rounds"}
+
+
+def _line(entry: object) -> str | None:
+    """One round as a line, or None when it does not read."""
+    if not isinstance(entry, Mapping):
+        return None
+    at, game, stake, returned, bankroll = (entry.get(k) for k in ("at", "game", "stake", "returned", "bankroll"))
+    numbers = (stake, returned)
+    if not isinstance(at, str) or not isinstance(game, str) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in numbers
+    ):
+        return None
+    assert isinstance(stake, int) and isinstance(returned, int)
+    after = f"  bankroll {format_chips(bankroll)}" if isinstance(bankroll, int) else ""
+    when = at[:16].replace("T", " ")
+    return f"{when}  {game:<9} staked {format_chips(stake):>8}  {format_signed(returned - stake):>9}{after}"
+
+
+def history_lines(message: Mapping[str, Any]) -> list[str]:
+    """The rounds of a ``history`` message as lines, newest first."""
+    rounds = message.get("rounds")
+    lines = [_line(entry) for entry in rounds] if isinstance(rounds, list) else []
+    return [line for line in lines if line is not None]
+
+
+class SharedHistoryScreen(ModalScreen[None]):
+    """The player's latest rounds on the server, over the table."""
+
+    DEFAULT_CSS = """
+    SharedHistoryScreen { align: center middle; background: $background 30%; }
+    SharedHistoryScreen > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    SharedHistoryScreen #shared-history-title { text-style: bold; width: 1fr; }
+    SharedHistoryScreen VerticalScroll { height: auto; max-height: 16; }
+    SharedHistoryScreen #shared-history-note { color: $text-muted; margin-top: 1; }
+    """
+
+    BINDINGS = [Binding("escape,enter,y", "close", "Close", id="shared-history.close")]
+
+    def __init__(self, message: Mapping[str, Any]) -> None:
+        super().__init__()
+        game = message.get("game")
+        self.title_text = f"Your latest {_TITLES.get(game if isinstance(game, str) else None, 'rounds')} on the server"
+        #: The rounds as shown, newest first.
+        self.lines = history_lines(message)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="shared-history-title", markup=False)
+            with VerticalScroll():
+                yield Static("\n".join(self.lines) or "None settled yet.", id="shared-history-rows", markup=False)
+            yield Label("The cards and grades are kept there too. Escape closes.", id="shared-history-note")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
