@@ -186,3 +186,28 @@ async def test_the_rules_built_before_a_change_of_language_are_built_again(data_
         await press(pilot, "question_mark")
         shown = screen_text(app)
         assert "ハウス" in shown and "The house" not in shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path, lang: str) -> None:
+    from cardtable.ui.screens.join_name import JoinNameScreen, KeyScreen
+    from cardtable.ui.screens.server_closed import ServerClosedScreen
+    from cardtable.ui.screens.too_small import TooSmallScreen
+
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = {"ja": "名前", "lt": "vardas", "en": "name"}[lang]
+        for dialog in (
+            JoinNameScreen("cards.example.org:7654", ask_key=True),
+            KeyScreen("carol", "k" * 43),
+            ServerClosedScreen("cards.example.org:7654", last="+15"),
+            TooSmallScreen(),
+        ):
+            app.push_screen(dialog)
+            await settle(pilot)
+            assert unfitted_texts(app) == [], (dialog, unfitted_texts(app))
+            if isinstance(dialog, JoinNameScreen):
+                assert dialog.query_one("#join-name").placeholder == words  # type: ignore[attr-defined]
+            app.pop_screen()
+            await settle(pilot)
