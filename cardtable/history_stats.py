@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .ai.grading import Accuracy, accuracy, decisions_in
 from .core.config import GAMES
-from .store import GameStats, GameTotals, HistoryEntry, HistoryFilter, Store
+from .store import GameStats, HistoryEntry, HistoryFilter, Store
 
 __all__ = [
     "StatsRow", "stats_rows", "exact_edges", "EDGE_FROM_ROUNDS",
@@ -48,6 +48,14 @@ class StatsRow:
     #: The exact house edge for the stakes the player made (None: not known).
     exact_edge: float | None = None
 
+    @classmethod
+    def of(cls, stats: GameStats, exact_edge: float | None = None) -> StatsRow:
+        """The row of a game's statistics (or of all games', summed: ``"total"``)."""
+        return cls(
+            stats.game, stats.rounds, stats.won, stats.lost, stats.pushed, stats.net,
+            stats.biggest_win, stats.biggest_loss, stats.staked, stats.refills, exact_edge,
+        )
+
     @property
     def title(self) -> str:
         return GAME_TITLES.get(self.game, "All games")
@@ -64,41 +72,19 @@ class StatsRow:
 def stats_rows(
     store: Store, exact: Mapping[str, float | None] | None = None
 ) -> list[StatsRow]:
-    """A row per game and a total row, from the statistics and the history."""
-    stats: dict[str, GameStats] = {game: store.stats(game) for game in GAMES}
-    totals: dict[str, GameTotals] = store.game_totals()
+    """A row per game and a total row, from the statistics (no pass over the history);
+    ``exact``: each game's exact edge, weighted by the stakes for the total."""
+    stats = {game: store.stats(game) for game in GAMES}
     exact = exact or {}
-    rows = []
-    for game in GAMES:
-        s, t = stats[game], totals[game]
-        rows.append(
-            StatsRow(
-                game, s.rounds, s.won, s.lost, s.pushed, s.net, max(s.biggest_win, t.biggest_win),
-                t.biggest_loss, t.staked, s.refills, exact.get(game),
-            )
-        )
-    staked = sum(r.staked for r in rows)
+    rows = [StatsRow.of(stats[game], exact.get(game)) for game in GAMES]
+    total = sum((stats[game] for game in GAMES), GameStats("total"))
     weighted = [(r.exact_edge, r.staked) for r in rows if r.staked]
     exact_total = (
-        sum(e * s for e, s in weighted if e is not None) / staked
+        sum(e * s for e, s in weighted if e is not None) / total.staked
         if weighted and all(e is not None for e, _ in weighted)
         else None
     )
-    rows.append(
-        StatsRow(
-            "total",
-            sum(r.rounds for r in rows),
-            sum(r.won for r in rows),
-            sum(r.lost for r in rows),
-            sum(r.pushed for r in rows),
-            sum(r.net for r in rows),
-            max(r.biggest_win for r in rows),
-            min(r.biggest_loss for r in rows),
-            staked,
-            sum(r.refills for r in rows),
-            exact_total,
-        )
-    )
+    rows.append(StatsRow.of(total, exact_total))
     return rows
 
 

@@ -110,10 +110,11 @@ def test_record_round_arithmetic_stats_and_history(store: Store) -> None:
     assert store.bankroll == 100_231
 
     assert store.stats("blackjack") == GameStats(
-        "blackjack", rounds=3, won=1, lost=1, pushed=1, net=-250, biggest_win=750, refills=0
+        "blackjack", rounds=3, won=1, lost=1, pushed=1, net=-250, biggest_win=750, refills=0,
+        staked=2_000, biggest_loss=-1_000,
     )
     assert store.stats("baccarat") == GameStats(
-        "baccarat", rounds=2, won=2, lost=0, pushed=0, net=481, biggest_win=475, refills=0
+        "baccarat", rounds=2, won=2, lost=0, pushed=0, net=481, biggest_win=475, refills=0, staked=507
     )
     assert store.stats("poker") == GameStats("poker", 0, 0, 0, 0, 0, 0, 0)
 

@@ -143,7 +143,7 @@ def test_update_takes_the_extra_stake_and_settle_pays_counts_and_closes(store: S
     assert store.settle_round("blackjack", 5_000, {"hands": 1}, stake=2_000) == 103_000
     assert store.open_round("blackjack") is None
     assert store.open_games() == ()
-    assert store.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 3_000, 3_000, 0)
+    assert store.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 3_000, 3_000, 0, 2_000, 0)
     assert store.history_count() == 1
     (entry,) = store.history()
     assert (entry.game, entry.stake, entry.returned, entry.net) == ("blackjack", 2_000, 5_000, 3_000)
@@ -157,9 +157,9 @@ def test_update_takes_the_extra_stake_and_settle_pays_counts_and_closes(store: S
     assert store.settle_round("poker", 500, stake=500) == 101_000
     store.commit_round("blackjack", 1_000, record("blackjack", 9))
     assert store.settle_round("blackjack", 2_000) == 102_000
-    assert store.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 4_000, 3_000, 0)
-    assert store.stats("baccarat") == GameStats("baccarat", 1, 0, 1, 0, -2_000, 0, 0)
-    assert store.stats("poker") == GameStats("poker", 1, 0, 0, 1, 0, 0, 0)
+    assert store.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 4_000, 3_000, 0, 3_000, 0)
+    assert store.stats("baccarat") == GameStats("baccarat", 1, 0, 1, 0, -2_000, 0, 0, 2_000, -2_000)
+    assert store.stats("poker") == GameStats("poker", 1, 0, 0, 1, 0, 0, 0, 500, 0)
     assert store.history_count() == 4
     assert [h.game for h in store.history()] == ["blackjack", "poker", "baccarat", "blackjack"]
     balanced(store, 102_000)
@@ -284,7 +284,7 @@ def test_settlement_that_fails_midway_leaves_the_round_open(store: Store, monkey
     assert file_state(store.path) == before
     assert store.open_round("blackjack").staked == 4_000
     assert store.bankroll == 96_500  # the stake is still off the bankroll
-    assert store.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 500, 500, 0)
+    assert store.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 500, 500, 0, 500, 0)
     assert store.history_count() == 1
     balanced(store, 96_500)
     # another copy sees the same: nothing half-written reached the file
@@ -305,7 +305,7 @@ def test_settlement_that_fails_midway_leaves_the_round_open(store: Store, monkey
     # no transaction left open, no lock held: settlement now goes through, once
     assert store.settle_round("blackjack", 8_000, {"hands": 2}, stake=4_000) == 104_500
     assert store.open_games() == ()
-    assert store.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 4_500, 4_000, 0)
+    assert store.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 4_500, 4_000, 0, 4_500, 0)
     assert store.history_count() == 2
     balanced(store, 104_500)
     with Store.open(store.path.parent) as other:
@@ -372,7 +372,7 @@ def test_two_copies_cannot_stake_the_same_chips_twice(data_dir: Path) -> None:
         assert a.settle_round("blackjack", 120_000, stake=60_000) == 120_000
         assert b.bankroll == 120_000
         assert b.open_games() == ("baccarat",)
-        assert b.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 60_000, 60_000, 0)
+        assert b.stats("blackjack") == GameStats("blackjack", 1, 1, 0, 0, 60_000, 60_000, 0, 60_000, 0)
         balanced(b, 120_000)
         b.settle_round("baccarat", 0, stake=40_000)
         assert a.bankroll == 120_000
@@ -451,7 +451,7 @@ def test_long_random_session_always_reconciles(data_dir: Path) -> None:
     a, b = Store.open(data_dir), Store.open(data_dir)
     bank = START_BANKROLL
     open_: dict[str, tuple[int, str]] = {}
-    stats = {g: [0, 0, 0, 0, 0, 0, 0] for g in GAMES}  # rounds won lost pushed net big refills
+    stats = {g: [0] * 9 for g in GAMES}  # rounds won lost pushed net big refills staked loss
     history = 0
     voids = 0
     seen = {"commit": 0, "update": 0, "settle": 0, "void": 0, "record": 0, "refill": 0,
@@ -467,6 +467,8 @@ def test_long_random_session_always_reconciles(data_dir: Path) -> None:
         st[3] += net == 0
         st[4] += net
         st[5] = max(st[5], net)
+        st[7] += stake
+        st[8] = min(st[8], net)
         history += 1
 
     def some_return(stake: int) -> int:
@@ -584,7 +586,7 @@ def test_long_random_session_always_reconciles(data_dir: Path) -> None:
                 else:
                     s.reset()
                     bank = START_BANKROLL
-                    stats = {g: [0, 0, 0, 0, 0, 0, 0] for g in GAMES}
+                    stats = {g: [0] * 9 for g in GAMES}
                     history = 0
                     seen["reset"] += 1
 
@@ -828,9 +830,9 @@ def test_reset_after_a_void_still_balances(store: Store) -> None:
 # --------------------------------------------------------------------------- 8. migration
 
 SCHEMA1_STATS = {
-    "blackjack": GameStats("blackjack", 1, 1, 0, 0, 1_500, 1_500, 0),
-    "baccarat": GameStats("baccarat", 1, 0, 1, 0, -2_000, 0, 0),
-    "poker": GameStats("poker", 1, 1, 0, 0, 500, 500, 0),
+    "blackjack": GameStats("blackjack", 1, 1, 0, 0, 1_500, 1_500, 0, 1_000, 0),
+    "baccarat": GameStats("baccarat", 1, 0, 1, 0, -2_000, 0, 0, 2_000, -2_000),
+    "poker": GameStats("poker", 1, 1, 0, 0, 500, 500, 0, 500, 0),
 }
 SCHEMA1_HISTORY = [  # newest first, as Store.history gives it
     (3, "poker", "2026-11-30T22:19:18Z", 500, 1_000, {"coins": 1}),
@@ -929,7 +931,7 @@ def test_schema1_file_migrates_in_place_keeping_everything(tmp_path: Path) -> No
     with Store.open(path.parent) as s:
         assert s.commit_round("blackjack", 1_000, record("blackjack", 0)) == 99_000
         assert s.settle_round("blackjack", 2_500, stake=1_000) == 101_500
-        assert s.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 3_000, 1_500, 0)
+        assert s.stats("blackjack") == GameStats("blackjack", 2, 2, 0, 0, 3_000, 1_500, 0, 2_000, 0)
         assert [h.id for h in s.history()][:2] == [4, 3]
         balanced(s, 101_500)
     with Store.open(path.parent) as s:

@@ -51,9 +51,8 @@ from math import comb, sqrt
 from statistics import fmean
 
 from ..core.cards import Card
-from ..core.poker import PayTable
 from ..core.poker_hand import DrawHand
-from ..core.poker_machines import Machine, machine_of, restore_deck
+from ..core.poker_machines import Machine, restore_deck
 from .poker import _HOLDS, _hold_totals, hold_evs
 
 __all__ = [
@@ -187,7 +186,7 @@ def advice_seed(cards: Sequence[Card], out: Sequence[Card], rounds_left: int, ma
 
 def advise(
     cards: Sequence[Card],
-    pay_table: Machine | PayTable,
+    machine: Machine,
     coins: int,
     out: Sequence[Card] = (),
     rounds_left: int = 1,
@@ -205,7 +204,6 @@ def advise(
     :data:`SAMPLING`; ``cancelled``:
     asked between samples, :class:`AdviceCancelled` when it says True.
     """
-    machine = machine_of(pay_table)
     cards = tuple(cards)
     out = tuple(out)
     if rounds_left not in (1, 2, 3):

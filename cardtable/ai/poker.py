@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 from ..core.cards import Card, Suit
-from ..core.poker import JACKS_OR_BETTER_9_6, PayTable
-from ..core.poker_machines import Joker, Machine, machine_of
+from ..core.poker import JACKS_OR_BETTER_9_6
+from ..core.poker_machines import Joker, Machine
 
 __all__ = ["HoldEV", "hold_evs", "best_hold", "describe_hold", "coach"]
 
@@ -258,7 +258,7 @@ def _hold_totals(hand: Sequence[Card], machine: Machine, coins: int, gone: Seque
 
 def hold_evs(
     cards: Sequence[Card],
-    pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6,
+    machine: Machine = JACKS_OR_BETTER_9_6,
     coins: int = 5,
     out: Sequence[Card] = (),
 ) -> list[HoldEV]:
@@ -269,10 +269,8 @@ def hold_evs(
     the unseen cards: the machine's deck (52, or 53 with the joker) less the five held
     now and less ``out``, the cards already out of play (RULES.md section 4: cards
     discarded in an earlier exchange round are not shuffled back, so a later exchange
-    draws from a smaller deck). ``pay_table``: a plain pay table or any
-    :class:`Machine`, wild cards included.
+    draws from a smaller deck). ``machine``: any :class:`Machine`, wild cards included.
     """
-    machine = machine_of(pay_table)
     machine.classify(cards)  # five distinct cards of this machine's deck, or ValueError
     gone = list(out)
     if gone:
@@ -289,9 +287,9 @@ def hold_evs(
     return results
 
 
-def best_hold(cards: Sequence[Card], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5) -> HoldEV:
+def best_hold(cards: Sequence[Card], machine: Machine = JACKS_OR_BETTER_9_6, coins: int = 5) -> HoldEV:
     """The hold with the highest expected return (more cards held on a tie)."""
-    return hold_evs(cards, pay_table, coins)[0]
+    return hold_evs(cards, machine, coins)[0]
 
 
 def describe_hold(cards: Sequence[Card], hold: Sequence[int], ascii: bool = False) -> str:
@@ -304,11 +302,11 @@ def describe_hold(cards: Sequence[Card], hold: Sequence[int], ascii: bool = Fals
 
 
 def coach(
-    dealt: Sequence[Card], hold: Sequence[int], pay_table: PayTable | Machine = JACKS_OR_BETTER_9_6, coins: int = 5
+    dealt: Sequence[Card], hold: Sequence[int], machine: Machine = JACKS_OR_BETTER_9_6, coins: int = 5
 ) -> tuple[HoldEV, HoldEV]:
     """(the hold chosen, the best hold) for a dealt hand, with their exact returns: what
     the coach says after the draw. Equal returns mean the choice was as good as any."""
-    evs = hold_evs(dealt, pay_table, coins)
+    evs = hold_evs(dealt, machine, coins)
     chosen = tuple(sorted(hold))
     mine = next(h for h in evs if h.hold == chosen)
     return mine, evs[0]

@@ -1,8 +1,8 @@
 """The row of machines on offer, read from ``assets/paytables`` (one JSON file per machine).
 
 The core defines what a machine is (:class:`~cardtable.core.poker_machines.Machine`)
-and reads no files; this module loads the shipped pay tables in the order the room
-shows them.
+and reads one shipped file (:func:`~cardtable.core.poker_machines.shipped_machine`);
+this module loads the room's machines with it, in the order the room shows them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..resources import asset_path, read_json
+from ..resources import asset_path
 
 if TYPE_CHECKING:  # imported when the machines are loaded: the lobby needs only their order
     from ..core.poker_machines import Machine
@@ -37,11 +37,11 @@ class UnknownMachine(ValueError):
 def load_machines() -> Mapping[str, Machine]:
     """Every machine by key, in :data:`MACHINE_ORDER`. A missing or bad file is an error:
     the pay tables ship with the program."""
-    from ..core.poker_machines import Machine
+    from ..core.poker_machines import shipped_machine
 
     machines: dict[str, Machine] = {}
     for key in MACHINE_ORDER:
-        machine = Machine.from_mapping(read_json("paytables", f"{key}.json"))
+        machine = shipped_machine(key)
         if machine.key != key:
             raise ValueError(f"{asset_path('paytables', key + '.json')} names itself {machine.key!r}")
         machines[key] = machine

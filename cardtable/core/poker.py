@@ -11,10 +11,9 @@ importing the pay tables and categories (the lobby, the rules) costs nothing. Th
 ``from cardtable.core.poker import evaluate`` (or :func:`values_by_rank_key`,
 :func:`all_hand_values`) builds them; ``evaluate`` is then the fast function itself.
 
-Pure: no I/O. The pay table's numbers also ship as data in
-``assets/data/paytable_jacks_9_6.json`` (the screen reads that file through
-:meth:`PayTable.from_mapping`); :data:`JACKS_OR_BETTER_9_6` below is the same table
-as a literal so the core never reads files, and a test keeps the two identical.
+The pay tables are machines (:class:`~cardtable.core.poker_machines.Machine`);
+:data:`JACKS_OR_BETTER_9_6` is the house's 9/6 Jacks or Better machine, named here as
+DESIGN's contract has it (``.payout(cards, coins)``).
 """
 
 from __future__ import annotations
@@ -22,12 +21,14 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+from .poker_machines import JACKS_OR_BETTER as JACKS_OR_BETTER_9_6
+from .poker_names import rank_name
 
 __all__ = [
     "HandCategory",
@@ -37,7 +38,6 @@ __all__ = [
     "rank_name",
     "RANK_PRIME",
     "values_by_rank_key",
-    "PayTable",
     "JACKS_OR_BETTER_9_6",
 ]
 
@@ -86,22 +86,6 @@ _LABELS: dict[HandCategory, str] = {
     HandCategory.STRAIGHT_FLUSH: "Straight Flush",
     HandCategory.ROYAL_FLUSH: "Royal Straight Flush",
 }
-
-#: High rank (2..14, ace = 14) -> plural name, for descriptions.
-_PLURAL = {
-    2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights",
-    9: "Nines", 10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces",
-}
-_SINGULAR = {
-    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
-}
-
-
-def rank_name(high_rank: int, plural: bool = False) -> str:
-    """``rank_name(11) == "Jack"``; ranks here are 2..14 with the ace as 14."""
-    return (_PLURAL if plural else _SINGULAR)[high_rank]
-
 
 @dataclass(frozen=True, eq=False)
 class HandValue:
@@ -369,134 +353,3 @@ def __getattr__(name: str) -> Any:
         globals()["evaluate"] = function
         return function
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# -- the pay table ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PayTable:
-    """A video-poker pay table: coins returned per category and per coins bet.
-
-    ``pays[category][n - 1]`` is what a winning hand returns for ``n`` coins bet,
-    stake included (a paying pair returns the bet). One Pair pays only when the pair
-    is ``min_pair_rank`` or better (11 = jacks; ace counts 14).
-    """
-
-    name: str
-    pays: Mapping[HandCategory, tuple[int, ...]]
-    max_coins: int = 5
-    min_pair_rank: int = 11
-    return_percent: str = ""
-    #: The paying categories, strongest first (derived from ``pays``).
-    pays_order: tuple[HandCategory, ...] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.max_coins, int) or self.max_coins < 1:
-            raise ValueError(f"max_coins must be a positive int, not {self.max_coins!r}")
-        if not 2 <= self.min_pair_rank <= 14:
-            raise ValueError(f"min_pair_rank must be 2..14, not {self.min_pair_rank!r}")
-        clean: dict[HandCategory, tuple[int, ...]] = {}
-        for category, row in self.pays.items():
-            category = HandCategory(category)
-            row = tuple(row)
-            if len(row) != self.max_coins or not all(isinstance(n, int) and n >= 0 for n in row):
-                raise ValueError(
-                    f"{category.label}: need {self.max_coins} non-negative whole coin amounts, not {row!r}"
-                )
-            clean[category] = row
-        ordered = tuple(sorted(clean, reverse=True))
-        object.__setattr__(self, "pays", MappingProxyType(clean))
-        object.__setattr__(self, "pays_order", ordered)
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.rows(), self.max_coins, self.min_pair_rank))
-
-    @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> PayTable:
-        """Build from the asset's JSON shape (see ``assets/data/paytable_jacks_9_6.json``)."""
-        try:
-            pays = {HandCategory.from_label(name): tuple(row) for name, row in data["pays"].items()}
-            return cls(
-                name=str(data["name"]),
-                pays=pays,
-                max_coins=int(data.get("max_coins", 5)),
-                min_pair_rank=int(data.get("min_pair_rank", 11)),
-                return_percent=str(data.get("return_percent", "")),
-            )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"bad pay table data: {exc}") from None
-
-    def to_mapping(self) -> dict[str, Any]:
-        """The JSON shape of this table (inverse of :meth:`from_mapping`)."""
-        return {
-            "name": self.name,
-            "max_coins": self.max_coins,
-            "min_pair_rank": self.min_pair_rank,
-            "return_percent": self.return_percent,
-            "pays": {c.name: list(self.pays[c]) for c in self.pays_order},
-        }
-
-    def rows(self) -> tuple[tuple[HandCategory, tuple[int, ...]], ...]:
-        """Paying rows, strongest first, for display."""
-        return tuple((c, self.pays[c]) for c in self.pays_order)
-
-    def row_label(self, category: HandCategory) -> str:
-        """Row name for display: the One Pair row names its minimum (``Jacks or Better``)."""
-        if category is HandCategory.ONE_PAIR and self.min_pair_rank > 2:
-            return f"{rank_name(self.min_pair_rank, True)} or Better"
-        return category.label
-
-    def _check_coins(self, coins: int) -> None:
-        if not isinstance(coins, int) or isinstance(coins, bool) or not 1 <= coins <= self.max_coins:
-            raise ValueError(f"bet 1 to {self.max_coins} coins, not {coins!r}")
-
-    def pays_for(self, value: HandValue) -> bool:
-        """Whether the hand wins anything (jacks or better for a pair)."""
-        return self.winning_category(value) is not None
-
-    def winning_category(self, value: HandValue) -> HandCategory | None:
-        """The row the hand wins on, or None."""
-        category = value.category
-        if category not in self.pays:
-            return None
-        if category is HandCategory.ONE_PAIR and value.ranks[0] < self.min_pair_rank:
-            return None
-        return category
-
-    def payout_for(self, value: HandValue, coins: int) -> int:
-        """Coins returned for a hand value, stake included (0 when it pays nothing)."""
-        self._check_coins(coins)
-        category = self.winning_category(value)
-        if category is None:
-            return 0
-        return self.pays[category][coins - 1]
-
-    def payout(self, cards: Sequence[Card], coins: int) -> int:
-        """Coins returned for five cards, stake included (0 when they pay nothing)."""
-        self._check_coins(coins)
-        return self.payout_for(_tables().evaluate(cards), coins)
-
-
-# The 9/6 Jacks or Better table (RULES.md section 4) as a literal, identical to
-# ``assets/data/paytable_jacks_9_6.json`` (a test checks it): the core reads no files.
-_JACKS_OR_BETTER_9_6_DATA: dict[str, Any] = {
-    "name": "9/6 Jacks or Better",
-    "max_coins": 5,
-    "min_pair_rank": 11,
-    "return_percent": "99.5439",
-    "pays": {
-        "ROYAL_FLUSH": [250, 500, 750, 1000, 4000],
-        "STRAIGHT_FLUSH": [50, 100, 150, 200, 250],
-        "FOUR_OF_A_KIND": [25, 50, 75, 100, 125],
-        "FULL_HOUSE": [9, 18, 27, 36, 45],
-        "FLUSH": [6, 12, 18, 24, 30],
-        "STRAIGHT": [4, 8, 12, 16, 20],
-        "THREE_OF_A_KIND": [3, 6, 9, 12, 15],
-        "TWO_PAIR": [2, 4, 6, 8, 10],
-        "ONE_PAIR": [1, 2, 3, 4, 5],
-    },
-}
-
-#: The house's pay table.
-JACKS_OR_BETTER_9_6: PayTable = PayTable.from_mapping(_JACKS_OR_BETTER_9_6_DATA)

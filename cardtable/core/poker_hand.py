@@ -25,8 +25,8 @@ from enum import Enum
 from typing import Any
 
 from .cards import Card, Shoe, ShoeEmpty
-from .poker import HandValue, PayTable, evaluate
-from .poker_machines import JACKS_OR_BETTER, Joker, Machine, PayHand, machine_of, restore_deck
+from .poker import HandValue, evaluate
+from .poker_machines import JACKS_OR_BETTER, Joker, Machine, PayHand, restore_deck
 from .record import RecordError, RoundRecord
 
 __all__ = [
@@ -61,7 +61,7 @@ class DrawHand:
     """Immutable state of one draw-poker hand. Money in hundredths of a chip.
 
     ``pay_table`` is the machine the hand is played on (its pay table and
-    its wild cards); a plain :class:`PayTable` given to :meth:`new` becomes one.
+    its wild cards).
     """
 
     coin_size: int
@@ -99,7 +99,7 @@ class DrawHand:
         cls,
         coin_size: int,
         exchange_rounds: int = 1,
-        pay_table: Machine | PayTable = JACKS_OR_BETTER,
+        pay_table: Machine = JACKS_OR_BETTER,
     ) -> DrawHand:
         """A hand waiting for its bet. ``coin_size`` in hundredths (5 chips = 500)."""
         if not isinstance(coin_size, int) or isinstance(coin_size, bool) or coin_size <= 0:
@@ -110,7 +110,7 @@ class DrawHand:
             or not 1 <= exchange_rounds <= MAX_EXCHANGE_ROUNDS
         ):
             raise ValueError(f"exchange rounds must be 1 to {MAX_EXCHANGE_ROUNDS}, not {exchange_rounds!r}")
-        return cls(coin_size=coin_size, exchange_rounds=exchange_rounds, pay_table=machine_of(pay_table))
+        return cls(coin_size=coin_size, exchange_rounds=exchange_rounds, pay_table=pay_table)
 
     @property
     def machine(self) -> Machine:
@@ -294,7 +294,7 @@ class DrawHand:
     def replay(
         cls,
         record: RoundRecord,
-        pay_tables: Mapping[str, Machine | PayTable],
+        pay_tables: Mapping[str, Machine],
         rng: random.Random | None = None,
     ) -> DrawHand:
         """The hand of a saved record, dealt again and every decision taken again.
@@ -344,12 +344,11 @@ class DrawHand:
         }
 
 
-def _machine_for(start: Mapping[str, Any], pay_tables: Mapping[str, Machine | PayTable]) -> Machine:
+def _machine_for(start: Mapping[str, Any], pay_tables: Mapping[str, Machine]) -> Machine:
     """The machine a record names (KeyError when it is not on offer)."""
-    machines = [machine_of(table) for table in pay_tables.values()]
     key = start.get("machine")
     name = start["pay_table"]
-    for machine in machines:
+    for machine in pay_tables.values():
         if (machine.key == key or key is None) and machine.name == name:
             return machine
     raise KeyError(name)

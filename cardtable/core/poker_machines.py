@@ -13,24 +13,29 @@ they share one suit, and the number of wild cards, so the answer is cached on th
 key: thousands of keys cover every deal. ``tests/core/test_poker_machines.py``
 checks it against a brute force that tries every substitution of every wild card.
 
-Pure: no I/O. The machines' numbers ship as data (``assets/paytables/*.json``,
-one file per machine); :data:`JACKS_OR_BETTER` is also a literal here because a
-hand's default machine must exist without reading a file (a test keeps the two equal).
+The machines' numbers are data, one file per machine in ``assets/paytables/``, and
+nowhere else. Pure but for one read: :data:`JACKS_OR_BETTER`, the house's machine (the
+default of a hand, of old records, and DESIGN's ``JACKS_OR_BETTER_9_6``), is built from
+its shipped file when this module is imported (:func:`shipped_machine`, standard library
+only: the core imports nothing of the project); the room's other machines are loaded by
+:mod:`cardtable.ai.poker_machines`.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Shoe, Suit, cards_text, full_deck
-from .poker import HandCategory, PayTable, rank_name
+from .poker_names import rank_name
 
 __all__ = [
     "PayHand",
@@ -39,10 +44,10 @@ __all__ = [
     "JOKER",
     "WILD_KINDS",
     "JACKS_OR_BETTER",
-    "machine_of",
     "deck_cards",
     "new_deck",
     "restore_deck",
+    "shipped_machine",
 ]
 
 #: What may be wild: nothing, the four deuces, or one joker added to the deck.
@@ -89,19 +94,6 @@ _LABELS: dict[PayHand, str] = {
     PayHand.WILD_ROYAL: "Wild Royal Flush",
     PayHand.FOUR_DEUCES: "Four Deuces",
     PayHand.NATURAL_ROYAL: "Royal Straight Flush",
-}
-
-#: The natural categories' rows (a plain pay table's rows become these).
-_FROM_CATEGORY: dict[HandCategory, PayHand] = {
-    HandCategory.ONE_PAIR: PayHand.HIGH_PAIR,
-    HandCategory.TWO_PAIR: PayHand.TWO_PAIR,
-    HandCategory.THREE_OF_A_KIND: PayHand.THREE_OF_A_KIND,
-    HandCategory.STRAIGHT: PayHand.STRAIGHT,
-    HandCategory.FLUSH: PayHand.FLUSH,
-    HandCategory.FULL_HOUSE: PayHand.FULL_HOUSE,
-    HandCategory.FOUR_OF_A_KIND: PayHand.FOUR_OF_A_KIND,
-    HandCategory.STRAIGHT_FLUSH: PayHand.STRAIGHT_FLUSH,
-    HandCategory.ROYAL_FLUSH: PayHand.NATURAL_ROYAL,
 }
 
 #: Rows that only natural cards can make on these machines (the kicker rows).
@@ -346,20 +338,6 @@ class Machine:
         return tuple(sorted(made + wild))
 
 
-def machine_of(table: Machine | PayTable) -> Machine:
-    """A machine for a plain :class:`PayTable` (the 9/6 Jacks or Better of RULES.md)."""
-    if isinstance(table, Machine):
-        return table
-    return _machine_of_pay_table(table)
-
-
-@lru_cache(maxsize=8)
-def _machine_of_pay_table(table: PayTable) -> Machine:
-    pays = {_FROM_CATEGORY[category]: row for category, row in table.rows()}
-    key = "jacks-or-better-9-6" if table.name == "9/6 Jacks or Better" else table.name.lower().replace(" ", "-")
-    return Machine(key, table.name, pays, "none", table.max_coins, table.min_pair_rank)
-
-
 # -- classification by key -------------------------------------------------------------
 
 _WINDOWS = tuple(frozenset(range(top - 4, top + 1)) if top > 5 else frozenset({14, 2, 3, 4, 5}) for top in range(5, 15))
@@ -428,26 +406,17 @@ def _classify(
     return None
 
 
-# The 9/6 Jacks or Better machine (RULES.md section 4) as a literal, identical to
-# ``assets/paytables/jacks-or-better-9-6.json`` (a test checks it): the core reads no files.
-_JACKS_OR_BETTER_DATA: dict[str, Any] = {
-    "key": "jacks-or-better-9-6",
-    "name": "9/6 Jacks or Better",
-    "wild": "none",
-    "max_coins": 5,
-    "min_pair_rank": 11,
-    "pays": {
-        "NATURAL_ROYAL": [250, 500, 750, 1000, 4000],
-        "STRAIGHT_FLUSH": [50, 100, 150, 200, 250],
-        "FOUR_OF_A_KIND": [25, 50, 75, 100, 125],
-        "FULL_HOUSE": [9, 18, 27, 36, 45],
-        "FLUSH": [6, 12, 18, 24, 30],
-        "STRAIGHT": [4, 8, 12, 16, 20],
-        "THREE_OF_A_KIND": [3, 6, 9, 12, 15],
-        "TWO_PAIR": [2, 4, 6, 8, 10],
-        "HIGH_PAIR": [1, 2, 3, 4, 5],
-    },
-}
+def shipped_machine(key: str) -> Machine:
+    """The machine of the shipped file ``assets/paytables/<key>.json`` (inside the package
+    in a wheel, beside it in a source checkout, as :mod:`cardtable.resources` finds it)."""
+    package = Path(__file__).resolve().parent.parent
+    tried = [folder / "paytables" / f"{key}.json" for folder in (package / "assets", package.parent / "assets")]
+    for path in tried:
+        if path.is_file():
+            return Machine.from_mapping(json.loads(path.read_text(encoding="utf-8")))
+    raise FileNotFoundError(f"pay table {key!r} not found (tried {', '.join(map(str, tried))})")
 
-#: The house's first machine (the default of a hand and of old records).
-JACKS_OR_BETTER: Machine = Machine.from_mapping(_JACKS_OR_BETTER_DATA)
+
+#: The house's first machine, 9/6 Jacks or Better (RULES.md section 4): the default of a
+#: hand and of old records. Read from its file, the one place its numbers are written.
+JACKS_OR_BETTER: Machine = shipped_machine("jacks-or-better-9-6")

@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Shoe
-from .poker import PayTable
 from .poker_hand import DrawHand
-from .poker_machines import JACKS_OR_BETTER, Machine, machine_of, new_deck
+from .poker_machines import JACKS_OR_BETTER, Machine, new_deck
 
 __all__ = ["PokerTable", "Refusal", "BetRefused", "NO_COIN", "OVER_BANKROLL"]
 
@@ -49,16 +48,15 @@ class PokerTable:
 
     coin_size: int
     exchange_rounds: int = 1
-    pay_table: Machine | PayTable = field(default=JACKS_OR_BETTER, repr=False)
+    pay_table: Machine = field(default=JACKS_OR_BETTER, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pay_table", machine_of(self.pay_table))
         DrawHand.new(self.coin_size, self.exchange_rounds, self.pay_table)  # validates both
 
     @property
     def machine(self) -> Machine:
         """The machine (its pay table and wild cards)."""
-        return machine_of(self.pay_table)
+        return self.pay_table
 
     def fresh_deck(self, shoe: Shoe) -> Shoe:
         """The deck for one hand, from a freshly shuffled one-deck ``shoe``: Joker Poker

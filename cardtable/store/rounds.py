@@ -13,6 +13,7 @@ from ..core.money import format_chips
 from .base import StoreBase, bankroll_of
 from .errors import InsufficientFunds, NoOpenRound, RoundAlreadyOpen, StoreError
 from .packing import pack_record
+from .stats import GameStats
 from .values import GAMES, check_amount, check_game, check_record, details_json, now_iso
 
 __all__ = ["OpenRound", "RoundsMixin"]
@@ -196,15 +197,14 @@ class RoundsMixin(StoreBase):
         record: bytes | None = None,
     ) -> None:
         """Pay the returns and count the round (its stake is already off the bankroll)."""
-        net = returned - stake
-        won, lost, pushed = int(net > 0), int(net < 0), int(net == 0)
+        one = GameStats.of_round(game, stake, returned)
         cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (returned,))
         cur.execute(
             "UPDATE stats SET rounds = rounds + 1, won = won + ?, lost = lost + ?,"
             " pushed = pushed + ?, net = net + ?, biggest_win = MAX(biggest_win, ?),"
             " staked = staked + ?, biggest_loss = MIN(biggest_loss, ?)"
             " WHERE game = ?",
-            (won, lost, pushed, net, max(net, 0), stake, min(net, 0), game),
+            (one.won, one.lost, one.pushed, one.net, one.biggest_win, one.staked, one.biggest_loss, game),
         )
         self._insert_history(cur, game, stake, returned, details_json, record)
 

@@ -15,11 +15,11 @@ from cardtable.core.poker import (
     JACKS_OR_BETTER_9_6,
     HandCategory,
     HandValue,
-    PayTable,
     all_hand_values,
     evaluate,
 )
-from cardtable.resources import read_json
+from cardtable.core.poker_machines import Machine, PayHand
+from cardtable.resources import assets_dir, read_json
 
 H = HandCategory
 
@@ -330,32 +330,30 @@ def test_payout_rejects_bad_hand() -> None:
         JACKS_OR_BETTER_9_6.payout(parse_cards("JS JD 5H 4C"), 1)
 
 
-def test_pay_table_asset_is_the_core_table() -> None:
-    data = read_json("data", "paytable_jacks_9_6.json")
-    assert PayTable.from_mapping(data) == JACKS_OR_BETTER_9_6
+def test_the_contract_table_is_the_shipped_9_6_machine() -> None:
+    """DESIGN's ``JACKS_OR_BETTER_9_6`` is the Machine built from its one file."""
+    data = read_json("paytables", "jacks-or-better-9-6.json")
+    assert isinstance(JACKS_OR_BETTER_9_6, Machine)
+    assert JACKS_OR_BETTER_9_6 == Machine.from_mapping(data)
     assert data["pays"] == JACKS_OR_BETTER_9_6.to_mapping()["pays"]
-    assert data["return_percent"] == "99.5439"
+
+
+def test_the_9_6_table_is_written_once_in_the_assets() -> None:
+    """No second copy of the pay table under another name (the old ``paytable_*`` files)."""
+    spelled = [
+        path.relative_to(assets_dir()).as_posix()
+        for path in assets_dir().rglob("*.json")
+        if '"9/6 Jacks or Better"' in path.read_text(encoding="utf-8")
+    ]
+    assert spelled == ["paytables/jacks-or-better-9-6.json"]
 
 
 def test_pay_table_rows_strongest_first() -> None:
     rows = JACKS_OR_BETTER_9_6.rows()
-    assert [c for c, _ in rows] == [
-        H.ROYAL_FLUSH, H.STRAIGHT_FLUSH, H.FOUR_OF_A_KIND, H.FULL_HOUSE, H.FLUSH,
-        H.STRAIGHT, H.THREE_OF_A_KIND, H.TWO_PAIR, H.ONE_PAIR,
+    assert [hand for hand, _ in rows] == [
+        PayHand.NATURAL_ROYAL, PayHand.STRAIGHT_FLUSH, PayHand.FOUR_OF_A_KIND, PayHand.FULL_HOUSE,
+        PayHand.FLUSH, PayHand.STRAIGHT, PayHand.THREE_OF_A_KIND, PayHand.TWO_PAIR, PayHand.HIGH_PAIR,
     ]
-    assert JACKS_OR_BETTER_9_6.row_label(H.ONE_PAIR) == "Jacks or Better"
-    assert JACKS_OR_BETTER_9_6.row_label(H.FULL_HOUSE) == "Full House"
-
-
-@pytest.mark.parametrize(
-    "data",
-    [
-        {"name": "x", "pays": {"FLUSH": [1, 2, 3]}},           # wrong column count
-        {"name": "x", "pays": {"FIVE_ACES": [1, 2, 3, 4, 5]}},  # unknown category
-        {"name": "x", "pays": {"FLUSH": [1, 2, 3, 4, -5]}},     # negative
-        {"pays": {}},                                            # no name
-    ],
-)
-def test_bad_pay_table_data(data: dict) -> None:
-    with pytest.raises(ValueError):
-        PayTable.from_mapping(data)
+    assert JACKS_OR_BETTER_9_6.row_label(PayHand.HIGH_PAIR) == "Jacks or Better"
+    assert JACKS_OR_BETTER_9_6.row_label(PayHand.FULL_HOUSE) == "Full House"
+    assert JACKS_OR_BETTER_9_6.row_label(PayHand.NATURAL_ROYAL) == "Royal Straight Flush"

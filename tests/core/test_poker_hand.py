@@ -310,3 +310,21 @@ def test_random_step_sequences(steps: list[str], seed: int, rounds: int) -> None
             assert hand.returned == JACKS_OR_BETTER_9_6.payout(list(hand.cards), hand.coins) * COIN
         if hand.cards:
             assert len(set(hand.cards)) == 5
+
+
+def test_poker_has_one_phase_the_cores() -> None:
+    """The screen and its widgets use the core's Phase; none defines a second one."""
+    import ast
+    from pathlib import Path
+
+    import cardtable
+
+    ui = Path(cardtable.__file__).parent / "ui"
+    files = [*(ui / "screens").glob("poker*.py"), *(ui / "widgets" / "poker").glob("*.py")]
+    defined = [
+        f"{path.name}:{node.name}"
+        for path in files
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and "Phase" in node.name
+    ]
+    assert len(files) > 3 and defined == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 
 import numpy as np
@@ -22,7 +23,7 @@ import pytest
 from cardtable.ai.poker_analysis import all_hands, hand_rows, index_card, row_counts
 from cardtable.ai.poker_machines import MACHINE_ORDER, UnknownMachine, load_machines, machine_named
 from cardtable.core.cards import Card, Shoe, parse_cards
-from cardtable.core.poker import evaluate
+from cardtable.core.poker import HandCategory, evaluate
 from cardtable.core.poker_machines import (
     JACKS_OR_BETTER,
     JOKER,
@@ -83,7 +84,7 @@ def test_each_machine_pays_what_the_issue_says(key: str) -> None:
     assert machine.pays[PayHand.NATURAL_ROYAL] == (250, 500, 750, 1000, 4000)
 
 
-def test_the_core_literal_is_the_shipped_jacks_or_better_file() -> None:
+def test_the_house_machine_is_the_shipped_jacks_or_better_file() -> None:
     assert MACHINES["jacks-or-better-9-6"] == JACKS_OR_BETTER
     assert Machine.from_mapping(read_json("paytables", "jacks-or-better-9-6.json")).to_mapping() == (
         JACKS_OR_BETTER.to_mapping()
@@ -390,14 +391,27 @@ def _index(card: Card) -> int:
     return index
 
 
+#: The natural evaluator's category -> the 9/6 row it pays on (pairs: jacks or better).
+_ROW_OF = {
+    HandCategory.ROYAL_FLUSH: PayHand.NATURAL_ROYAL, HandCategory.STRAIGHT_FLUSH: PayHand.STRAIGHT_FLUSH,
+    HandCategory.FOUR_OF_A_KIND: PayHand.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE: PayHand.FULL_HOUSE,
+    HandCategory.FLUSH: PayHand.FLUSH, HandCategory.STRAIGHT: PayHand.STRAIGHT,
+    HandCategory.THREE_OF_A_KIND: PayHand.THREE_OF_A_KIND, HandCategory.TWO_PAIR: PayHand.TWO_PAIR,
+}
+
+
 def test_jacks_or_better_machine_agrees_with_the_natural_evaluator() -> None:
+    """The machine's own classification pays what the evaluator's category says (RULES §4)."""
     rng = random.Random(5)
     deck = JACKS_OR_BETTER.deck()
-    from cardtable.core.poker import JACKS_OR_BETTER_9_6
-
     for _ in range(2000):
         cards = rng.sample(deck, 5)
-        assert JACKS_OR_BETTER.payout(cards, 5) == JACKS_OR_BETTER_9_6.payout(cards, 5)
+        value = evaluate(cards)
+        row = _ROW_OF.get(value.category)
+        if value.category is HandCategory.ONE_PAIR and value.ranks[0] >= 11:
+            row = PayHand.HIGH_PAIR
+        assert JACKS_OR_BETTER.classify(cards) is row, cards
+        assert JACKS_OR_BETTER.payout(cards, 5) == (JACKS_OR_BETTER.pays[row][4] if row else 0)
     assert JACKS_OR_BETTER.payout(parse_cards("AS KS QS JS TS"), 5) == 4000
 
 
@@ -478,3 +492,14 @@ def test_a_hand_remembers_its_dealt_cards_and_first_hold() -> None:
     after = hand.exchange([2, 3]).stand()
     assert after.dealt == tuple(parse_cards(hand_text)[:5]) and after.first_hold == (0, 1, 4)
     assert DrawHand.new(500).bet(1).deal(Shoe.stacked(hand_text)).stand().first_hold == (0, 1, 2, 3, 4)
+
+
+def test_the_core_reads_the_file_the_assets_resolver_finds() -> None:
+    """The core finds ``assets/paytables`` by itself (it imports nothing of the project)."""
+    from cardtable.core.poker_machines import shipped_machine
+    from cardtable.resources import asset_path
+
+    data = json.loads(asset_path("paytables", "deuces-wild.json").read_text(encoding="utf-8"))
+    assert shipped_machine("deuces-wild") == Machine.from_mapping(data)
+    with pytest.raises(FileNotFoundError, match="no-such-machine"):
+        shipped_machine("no-such-machine")

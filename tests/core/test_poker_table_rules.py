@@ -74,7 +74,7 @@ def test_deal_bets_and_deals_an_accepted_bet() -> None:
     assert hand.phase is Phase.DRAWING
     assert hand.cards == tuple(parse_cards("JS JD 4H 7C 9S"))
     assert (hand.coins, hand.stake, hand.coin_size, hand.exchange_rounds) == (3, 1_500, COIN, 2)
-    assert hand.pay_table is JACKS_OR_BETTER  # the plain 9/6 table becomes its machine
+    assert hand.pay_table is JACKS_OR_BETTER_9_6 is JACKS_OR_BETTER  # the house machine, one object
 
 
 @pytest.mark.parametrize(("coins", "bankroll", "refusal"), [(3, 1_499, OVER_BANKROLL), (1, 0, NO_COIN)])

@@ -9,10 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.widget import Widget
 
 from cardtable.core.cards import Card, Shoe
-from cardtable.core.poker_machines import JOKER, PayHand
+from cardtable.core.poker_machines import JACKS_OR_BETTER, JOKER, PayHand
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.poker import PokerScreen
@@ -188,3 +189,55 @@ async def test_a_tall_table_is_centred_and_fills_the_height(data_dir: Path, size
         slots = [screen.query_one(f"#slot-{i}") for i in (0, 4)]
         assert abs(slots[0].region.x - (width - slots[1].region.right)) <= 2, cards.region
         assert screen.query_one(PayTableWidget).region.x >= top.region.x
+
+
+class _NarrowPayTable(App[None]):
+    """The pay table alone in a box narrower than its 53 cells."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        table = PayTableWidget(JACKS_OR_BETTER)
+        table.styles.width = self.width
+        yield table
+
+
+@pytest.mark.parametrize("width", [30, 34, 40, 52])
+async def test_a_narrow_pay_table_crops_its_lines_instead_of_wrapping_the_header(width: int) -> None:
+    """The header once wrapped in a narrow box, so that "1 coin" ran into the coin
+    columns below it; each line is cropped now and the rows stay under the header."""
+    app = _NarrowPayTable(width)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.query_one(PayTableWidget)
+        lines = ["".join(s.text for s in widget.render_line(y)).strip() for y in range(widget.size.height)]
+    assert lines[0].startswith("9/6 Jacks or Better  1 coin")
+    assert lines[1].startswith("Royal Straight Flush")
+    assert [line.split("  ")[0] for line in lines[1:]] == [
+        JACKS_OR_BETTER.row_label(hand) for hand in JACKS_OR_BETTER.order
+    ]
+
+
+async def test_ticking_a_card_redraws_that_card_and_its_box_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each widget draws its own state: a tick repaints its card and box, not the table."""
+    app = _app(data_dir, TWO_PAIR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter", "1")  # dealt, one card ticked: the button says Draw
+        repainted: list[str] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions: object, **options: bool) -> Widget:
+            if options.get("repaint", True) or options.get("layout", False):
+                repainted.append(f"{type(widget).__name__}#{widget.id}")
+            return refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Widget, "refresh", spy)
+        await pilot.press("3")
+        await settle(pilot)
+        monkeypatch.undo()
+        assert _table(app).view.ticked == {0, 2}
+    assert repainted and set(repainted) <= {"CardWidget#card-2", "TickBox#exchange-2"}, repainted

@@ -550,12 +550,12 @@ async def test_going_broke_offers_the_refill(data_dir: Path) -> None:
 async def test_every_pay_table_number_is_on_screen(data_dir: Path) -> None:
     from cardtable.resources import read_json
 
-    data = read_json("data", "paytable_jacks_9_6.json")
+    data = read_json("paytables", "jacks-or-better-9-6.json")
     names = {
-        "ROYAL_FLUSH": "Royal Straight Flush", "STRAIGHT_FLUSH": "Straight Flush",
+        "NATURAL_ROYAL": "Royal Straight Flush", "STRAIGHT_FLUSH": "Straight Flush",
         "FOUR_OF_A_KIND": "Four of a Kind", "FULL_HOUSE": "Full House", "FLUSH": "Flush",
         "STRAIGHT": "Straight", "THREE_OF_A_KIND": "Three of a Kind", "TWO_PAIR": "Two Pair",
-        "ONE_PAIR": "Jacks or Better",
+        "HIGH_PAIR": "Jacks or Better",
     }
     app = poker_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
@@ -573,16 +573,16 @@ async def test_every_pay_table_number_is_on_screen(data_dir: Path) -> None:
 def test_rules_text_pay_table_matches_the_data() -> None:
     from cardtable.resources import read_json, read_text
 
-    data = read_json("data", "paytable_jacks_9_6.json")
+    data = read_json("paytables", "jacks-or-better-9-6.json")
     text = read_text("help", "poker.md")
     rows = {}
     for line in text.splitlines():
         cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
         if len(cells) == 6 and cells[1].isdigit():
             rows[cells[0]] = [int(c) for c in cells[1:]]
-    assert rows["Royal Straight Flush"] == data["pays"]["ROYAL_FLUSH"]
+    assert rows["Royal Straight Flush"] == data["pays"]["NATURAL_ROYAL"]
     assert rows["Two Pair"] == data["pays"]["TWO_PAIR"]
-    assert rows["Jacks or Better (One Pair of J, Q, K or A)"] == data["pays"]["ONE_PAIR"]
+    assert rows["Jacks or Better (One Pair of J, Q, K or A)"] == data["pays"]["HIGH_PAIR"]
     assert len(rows) == len(data["pays"]) == 9
     assert sorted(map(tuple, rows.values())) == sorted(map(tuple, data["pays"].values()))
     assert "99.5439 %" in text

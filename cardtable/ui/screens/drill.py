@@ -38,7 +38,7 @@ from ..room import CardRoom
 from ..widgets.common.card import CardSize, CardWidget, cards_text
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
-from ..widgets.poker.cards import CardSlots
+from ..widgets.poker.cards import CardSlots, hand_slots
 
 __all__ = ["DrillScreen", "DrillChoice", "DRILL_TITLES"]
 
@@ -260,7 +260,7 @@ class DrillScreen(Screen[None]):
                               if w in q.evs)
             prompt.update(f"What do you do?  {keys}")
         else:
-            self.query_one("#drill-slots", CardSlots).show(q.cards, ticked=self.ticked, open_=True)
+            self.query_one("#drill-slots", CardSlots).slots = hand_slots(q.cards, ticked=self.ticked, open_=True)
             prompt.update(f"Tick the cards to exchange ([b]1[/b]–[b]5[/b]), then [b]enter[/b]: "
                           f"{exchange_words(sorted(self.ticked))}")
 

@@ -28,7 +28,7 @@ from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
-from ..widgets.poker.cards import CardSlots
+from ..widgets.poker.cards import CardSlots, hand_slots
 from ..widgets.poker.paytable import PayTableWidget
 
 __all__ = ["ReplayScreen", "BlackjackReplay", "BaccaratReplay", "PokerReplay", "replay_screen", "local_time"]
@@ -218,10 +218,8 @@ class PokerReplay(ReplayScreen):
     def draw(self, index: int) -> None:
         hand = self.steps.hands[index]
         last = index == len(self.steps) - 1
-        self.slots.show(
-            hand.cards,
-            ticked=self.steps.chosen[index],
-            winners=hand.winning_positions if last else (),
+        self.slots.slots = hand_slots(
+            hand.cards, ticked=self.steps.chosen[index], winners=hand.winning_positions if last else ()
         )
         self.paytable.winner = hand.paid if last else None
 

@@ -2,49 +2,35 @@
 
 The rules live in the core: :class:`~cardtable.core.poker_hand.DrawHand` steps one
 hand, :class:`~cardtable.core.poker_table.PokerTable` says what a bet costs and
-whether it can be dealt. The screen holds one reactive :attr:`PokerScreen.view` (a
-:class:`~cardtable.ui.widgets.poker.view.PokerView`: the hand, the bet, the ticks,
-the cards still face down, the tip, the notice) and renders it in
-:meth:`PokerScreen.watch_view`; what a key, a button or a box may do is computed from
-it (:meth:`PokerView.allows`). Each step is applied to
-the hand at once and saved before it is shown: the deal commits the stake with the
-hand saved open, each exchange is saved before its cards appear, and the settlement
-pays and closes the hand in one transaction. Leaving mid-hand leaves it open; the
-table resumes it when opened again. The reveal (:meth:`GameScreen.catch_up`) only
-catches the picture up.
+whether it can be dealt, and :class:`~cardtable.tables.poker.PokerService` commits,
+saves and pays every hand. The screen holds one reactive :attr:`PokerScreen.view` (a
+:class:`~cardtable.ui.widgets.poker.view.PokerView`: the hand, the bet, the ticks, the
+cards still face down, the tip, the notice) and hands it to the layout, whose widgets
+each redraw the part that changed; what a key, a button or a box may do is computed
+from it (:meth:`PokerView.allows`). Each step is applied to the hand at once and saved
+before it is shown: the deal commits the stake with the hand saved open, each exchange
+is saved before its cards appear, and the settlement pays and closes the hand in one
+transaction. Leaving mid-hand leaves it open; the table resumes it when opened again.
+The reveal (:meth:`GameScreen.catch_up`) only catches the picture up.
 
-The table is a row of machines (``assets/paytables``): ``m`` or a click on the
-machine line walks to the next one between hands, remembered in the settings; a hand is
-always paid (and resumed) by the machine it was dealt on.
-
-The coach (:mod:`cardtable.ai.coach_poker`): ``t`` lists the best holds of the
-decision at hand in the screen's terms ("exchange 2 4 5 (keep K♠ J♦)") with their value
-per coin, in every exchange round (exact in the last, an estimate with its ± before it),
-and ticks the best hold's boxes when pressed again; the advice is worked out in a worker
-thread as soon as the cards show. Every exchange is graded into the record's meta and the
-history's details; ``k`` toggles coach mode, which questions a costly exchange first.
+The machine choice is :class:`~.poker_machines.PokerMachines`'s, the coach (tips,
+grading, coach mode) :class:`~.poker_coach.PokerCoach`'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
-from math import hypot
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox, Header
-from textual.worker import get_current_worker
 
-from ...ai.grading import WARN_THRESHOLD, Decision, grade
+from ...ai.grading import Decision
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
-from ...core.poker_machines import JACKS_OR_BETTER, Machine
-from ...core.poker_table import PokerTable
 from ...core.record import RoundRecord
 from ...resources import asset_path
 from ...tables.hub import TableError
@@ -54,32 +40,23 @@ from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
 from ..widgets.poker import machines as room
-from ..widgets.poker.layout import PokerLayout, say
-from ..widgets.poker.machines import load_pay_table, machines_on_offer
+from ..widgets.poker.layout import PokerLayout
+from ..widgets.poker.machines import machines_on_offer
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import (
-    NOT_SAVED,
-    WAITING,
-    coach_line,
-    return_text,
-)
-from .base import GameScreen
-from .coach_warning import CoachWarning
+from ..widgets.poker.words import NOT_SAVED, WAITING, coach_line
+from .poker_coach import PokerCoach
+from .poker_machines import PokerMachines
 
-if TYPE_CHECKING:
-    from ...ai.coach_poker import PokerAdvice
-
-    #: One decision: the cards, the cards out of play, the rounds left, the machine, the coins.
-    SpotKey = tuple[Any, ...]
-
-__all__ = ["PokerScreen", "PokerView", "load_pay_table", "machines_on_offer"]
+__all__ = ["PokerScreen", "PokerView", "machines_on_offer"]
 
 
 #: The screen's height from which the cards are large and the table centred.
 ROOMY_FROM = 36
+#: The table's actions whose state the footer and the buttons show.
+ACTIONS = ("deal", "draw", "exchange", "bet_up", "bet_down", "repeat", "tip", "next_machine")
 
 
-class PokerScreen(GameScreen):
+class PokerScreen(PokerCoach, PokerMachines):
     """Five-card draw at a row of video-poker machines (9/6 Jacks or Better first)."""
 
     GAME: ClassVar[str] = "poker"
@@ -113,34 +90,15 @@ class PokerScreen(GameScreen):
         Binding("m", "next_machine", "Machine", show=False, priority=True, id="poker.machine"),
     ]
 
-    view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, bindings=True, always_update=True)
+    view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
     """The table as shown; keys, buttons, boxes and widgets follow it."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.machines = machines_on_offer()
-        self.pay_table: Machine = JACKS_OR_BETTER
-        # -- the coach --
-        #: The hand's graded exchanges (``Decision.to_json()``), kept in its record's meta.
-        self._decisions: list[dict[str, Any]] = []
-        #: Advice worked out for this hand's decisions, and the ones being worked out.
-        self._advice: dict[SpotKey, PokerAdvice] = {}
-        self._computing: set[SpotKey] = set()
-        #: ``t`` was pressed before the advice was ready: show it when it comes.
-        self._tip_wanted: SpotKey | None = None
-        #: Enter was pressed before the advice was ready: (decision, ticks) to draw then.
-        self._pending_draw: tuple[SpotKey, frozenset[int]] | None = None
-        #: The coach's warning is open: no other draw until it is answered.
-        self._warning_open = False
-
-    def _chosen_machine(self) -> Machine:
-        """The machine the settings remember (9/6 Jacks or Better if it is not on offer)."""
-        key = self.app.settings.poker_machine
-        return self.machines.get(key, self.machines.get(JACKS_OR_BETTER.key, JACKS_OR_BETTER))
-
-    def _table_for(self, machine: Machine) -> PokerTable:
-        settings = self.app.settings
-        return PokerTable(int(settings.poker_coin), int(settings.poker_exchanges), machine)
+        self._machines_setup()
+        self._coach_setup()
+        #: What each table action may do, as the footer last showed it.
+        self._keys_shown: tuple[bool | None, ...] = ()
 
     @property
     def hand(self) -> DrawHand | None:
@@ -165,15 +123,15 @@ class PokerScreen(GameScreen):
     def compose(self) -> ComposeResult:
         #: The machine's table service: it commits, saves and pays every hand.
         self.service = PokerService(LocalAccount(self.app.store, self.app.bankroll), LocalHub(self.table_said))
-        self.pay_table = self._chosen_machine()
-        table = self._table_for(self.pay_table)
+        machine = self._chosen_machine()
+        table = self._table_for(machine)
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
-        layout = self._layout = PokerLayout(self.pay_table, table, ascii=self.app.ascii, id="poker-table")
-        self._paytable, self._bet, self._banner = layout.paytable, layout.bet, layout.banner
-        self._slots, self._machine = layout.slots, layout.machine
+        layout = self._layout = PokerLayout(machine, table, ascii=self.app.ascii, id="poker-table")
+        self._banner, self._bet, self._slots = layout.banner, layout.bet, layout.slots
+        self._footer = KeyFooter()
         yield Header()
         yield layout
-        yield KeyFooter()
+        yield self._footer
 
     def on_resize(self, event: events.Resize) -> None:
         """Large cards and a table centred in its height when the terminal has room."""
@@ -197,7 +155,6 @@ class PokerScreen(GameScreen):
         if hand is None:
             return view
         # The hand is paid by the machine it was dealt on, whatever is chosen now.
-        self.pay_table = hand.pay_table
         view = replace(view, table=self._table_for(hand.pay_table))
         view = replace(view, hand=hand, coins=hand.coins, last_coins=hand.coins, notice=WAITING)
         return self._settled(view) if hand.phase is Phase.SHOWDOWN else view
@@ -222,13 +179,15 @@ class PokerScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.view.allows(action)
 
-    def allowed(self, action: str) -> bool:
-        return self.view.allows(action) is True
-
     # -- rendering ------------------------------------------------------------------------
 
     def watch_view(self, view: PokerView) -> None:
-        self._layout.draw(view, self.allowed)
+        self._layout.view = view
+        keys = tuple(view.allows(action) for action in ACTIONS)
+        if keys != self._keys_shown:  # the footer is dimmed only when a key's state changes,
+            self._keys_shown = keys  # in this key's frame (the full rebuild if it cannot be)
+            if not self._footer.refresh_keys():
+                self.refresh_bindings()
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -285,63 +244,6 @@ class PokerScreen(GameScreen):
         self._reveal(replace(view, hand=hand, last_coins=view.coins, notice=None), range(HAND_SIZE))
         self._start_advice(self._spot_key(hand))  # worked out while the cards turn over
 
-    def action_draw(self) -> None:
-        """Exchange the ticked cards (none ticked: stand), then rank and pay.
-
-        Every exchange is graded first (coach mode or not). The advice is usually
-        ready — it is worked out in a thread as soon as the cards are shown; the last
-        round's is exact and takes milliseconds, so it is worked out here if need be;
-        an earlier round's may still be on its way, and then the draw follows it
-        ("working…": no key waits meanwhile). In coach mode a costly exchange asks
-        :class:`CoachWarning` first."""
-        view = self.view
-        before = view.hand
-        if not self.allowed("draw") or before is None:
-            return
-        if before.phase is Phase.SHOWDOWN:  # the result was not saved: try again
-            self.view = self._settled(view)
-            return
-        if self._warning_open or self._pending_draw is not None:
-            return  # the coach's question is open, or the draw already waits for it
-        key = self._spot_key(before)
-        advice = self._advice.get(key)
-        if advice is None and key[2] == 1:
-            advice = self._advise_now(key)
-        if advice is None:
-            self._pending_draw = (key, view.ticked)
-            self._start_advice(key)
-            self.view = replace(view, tip="Working… the coach grades this exchange, then the cards come.")
-            return
-        self._decide(before, view.ticked, advice)
-
-    def _decide(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> None:
-        """Grade the exchange of ``ticked``, then draw — or, in coach mode, warn first."""
-        decision = self._grade(hand, ticked, advice)
-        if self.app.settings.coach and self._costly(decision, advice, ticked):
-            self._warning_open = True
-            self.app.push_screen(CoachWarning(decision), partial(self._warned, hand, ticked, decision))
-            return
-        self._exchange(hand, ticked, decision)
-
-    @staticmethod
-    def _costly(decision: Decision, advice: PokerAdvice, ticked: frozenset[int]) -> bool:
-        """Worth a warning: below the best by more than WARN_THRESHOLD — and, between two
-        estimates, by more than twice their combined standard error as well (the coach
-        does not question a choice the sampling cannot tell from the best)."""
-        mine = advice.value_of(tuple(i for i in range(HAND_SIZE) if i not in ticked))
-        noise = 2 * hypot(mine.se, advice.best.se)
-        return decision.ev_best - decision.ev_chosen > WARN_THRESHOLD + noise
-
-    def _warned(self, hand: DrawHand, ticked: frozenset[int], decision: Decision, go: bool | None) -> None:
-        """The coach's warning was answered: draw anyway, or take it back (the boxes stay
-        as they were and nothing is drawn)."""
-        self._warning_open = False
-        if self.view.hand is not hand:
-            return
-        if not go:
-            self._banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
-            return
-        self._exchange(hand, ticked, decision)
 
     def _exchange(self, before: DrawHand, ticked: frozenset[int], decision: Decision | None) -> None:
         view = self.view
@@ -358,201 +260,8 @@ class PokerScreen(GameScreen):
         if hand.phase is Phase.DRAWING:
             self._start_advice(self._spot_key(hand))  # the next round's, while the cards turn
 
-    def action_tip(self) -> None:
-        """The best holds of this decision, each saying which cards to exchange, with its
-        value per coin (exact in the last round; an earlier round's accounts for the
-        rounds after it). Pressed again: tick the best hold's Exchange boxes."""
-        hand = self.view.hand
-        if not self.allowed("tip") or hand is None:
-            return
-        key = self._spot_key(hand)
-        advice = self._advice.get(key)
-        if advice is None and key[2] == 1:
-            advice = self._advise_now(key)
-        if advice is None:
-            self._tip_wanted = key
-            self._start_advice(key)
-            self.view = replace(self.view, tip="Tip: working… (the coach weighs the rounds still to come)")
-            return
-        if self.view.advice is advice:  # shown already: tick the best hold's boxes
-            best = advice.best
-            self.view = replace(self.view, ticked=frozenset(best.discards), tip=self._tip_line(advice, ticked=True))
-            return
-        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
 
-    def _tip_line(self, advice: PokerAdvice, ticked: bool = False) -> str:
-        from ...ai.coach_poker import hold_text
-
-        best = advice.best
-        figure = f"{best.ev:.3f}" if best.exact else f"about {best.ev:.3f} ±{best.se:.3f}"
-        words = hold_text(advice.cards, best.hold, self.app.ascii)
-        if ticked:
-            return f"Ticked: {words} · Enter draws (change the boxes if you like)"
-        if advice.about_equal:  # the sampling cannot tell these apart: said, not hidden
-            also = " or ".join(hold_text(advice.cards, h, self.app.ascii) for h in advice.about_equal)
-            return f"Tip: {words}, about equal to {also} · {figure} per coin · t ticks it"
-        return f"Tip: {words} · {figure} per coin · t ticks it"
-
-    # -- the coach: values worked out off the UI thread ----------------------------------
-
-    def _new_hand_coach(self) -> None:
-        self.workers.cancel_group(self, "poker-coach")  # the last hand's advice is not needed
-        self._computing.clear()
-        self._decisions = []
-        self._advice.clear()
-        self._tip_wanted = None
-        self._pending_draw = None
-
-    def _spot_key(self, hand: DrawHand) -> SpotKey:
-        """(cards, cards out of play, rounds left, machine, coins) of the decision at hand."""
-        from ...ai.coach_poker import out_of_play
-
-        return (hand.cards, out_of_play(hand), hand.exchange_rounds - hand.exchanges_done, hand.pay_table, hand.coins)
-
-    def _advise_now(self, key: SpotKey) -> PokerAdvice:
-        """The last round's advice, exact, in a few milliseconds: worked out at once."""
-        from ...ai.coach_poker import advise
-
-        cards, out, rounds_left, machine, coins = key
-        advice = self._advice[key] = advise(cards, machine, coins, out, rounds_left)
-        return advice
-
-    def _start_advice(self, key: SpotKey) -> None:
-        """Work out the advice for ``key`` in a thread (once)."""
-        if key in self._advice or key in self._computing:
-            return
-        self._computing.add(key)
-        self.run_worker(partial(self._work_out, key), thread=True, group="poker-coach", exit_on_error=False)
-
-    def _work_out(self, key: SpotKey) -> None:
-        """In a worker thread: the advice, handed to the UI thread."""
-        from ...ai.coach_poker import AdviceCancelled, advise
-
-        worker = get_current_worker()
-        cards, out, rounds_left, machine, coins = key
-        try:
-            advice = advise(cards, machine, coins, out, rounds_left, cancelled=lambda: worker.is_cancelled)
-        except AdviceCancelled:
-            return  # a new hand was dealt, or the app is closing
-        except Exception:  # noqa: BLE001 — a failed tip must never break the table
-            advice = None
-        # a message, not call_from_thread: that would block this thread on an app
-        # that is closing (and the interpreter waits for its worker threads at exit)
-        self.post_message(self.AdviceReady(key, advice))
-
-    class AdviceReady(Message):
-        """A worker thread has the advice for a decision (None: it failed)."""
-
-        def __init__(self, key: SpotKey, advice: PokerAdvice | None) -> None:
-            super().__init__()
-            self.key = key
-            self.advice = advice
-
-    def on_poker_screen_advice_ready(self, message: AdviceReady) -> None:
-        message.stop()
-        self._advice_ready(message.key, message.advice)
-
-    def _advice_ready(self, key: SpotKey, advice: PokerAdvice | None) -> None:
-        self._computing.discard(key)
-        if advice is not None:
-            self._advice[key] = advice
-        if not self.is_mounted:
-            return  # the table was left: the open hand waits, undrawn
-        if self.app.screen is not self:
-            # covered (the history, the rules): nothing is drawn behind the player's back
-            if self._pending_draw is not None:
-                self._pending_draw = None
-                self.view = replace(self.view, tip="The draw waited for the coach: press Enter again.")
-            self._tip_wanted = None
-            return
-        hand = self.view.hand
-        current = hand is not None and hand.phase is Phase.DRAWING and self._spot_key(hand) == key
-        if advice is None:
-            if current:
-                self._banner.show("The coach could not work this hand out: choose freely.", "error")
-                if self._pending_draw is not None and hand is not None:
-                    _key, ticked = self._pending_draw
-                    self._pending_draw = None
-                    self._exchange_ungraded(hand, ticked)
-            return
-        if not current or hand is None:
-            return
-        if self._pending_draw is not None and self._pending_draw[0] == key:
-            _key, ticked = self._pending_draw
-            self._pending_draw = None
-            self.view = replace(self.view, tip=None)
-            self._decide(hand, ticked, advice)
-            return
-        if self._tip_wanted == key:
-            self._tip_wanted = None
-            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
-
-    def _exchange_ungraded(self, before: DrawHand, ticked: frozenset[int]) -> None:
-        """The draw when the coach failed (never expected): as before the coach existed."""
-        self._exchange(before, ticked, None)
-
-    def _grade(self, hand: DrawHand, ticked: frozenset[int], advice: PokerAdvice) -> Decision:
-        from ...ai.coach_poker import hand_words, hold_text
-
-        ascii = self.app.ascii
-        chosen = tuple(i for i in range(HAND_SIZE) if i not in ticked)
-        evs = {hold_text(advice.cards, h.hold, ascii): h.ev for h in advice.holds}
-        spot = hand_words(hand.cards, ascii)
-        if hand.exchange_rounds > 1:
-            spot += f" · exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}"
-        mine, best = advice.value_of(chosen), advice.best
-        estimated = not (mine.exact and best.exact)
-        return grade("poker", spot, evs, hold_text(advice.cards, chosen, ascii), hand.stake, estimated=estimated)
-
-    # -- the row of machines ----------------------------------------------------------------
-
-    def _on_offer(self) -> dict[str, Machine]:
-        """The machines a saved hand may name, by name (the record keeps name and key)."""
-        offer = {machine.name: machine for machine in self.machines.values()}
-        offer.setdefault(JACKS_OR_BETTER.name, JACKS_OR_BETTER)
-        return offer
-
-    def action_next_machine(self) -> None:
-        """Walk to the next machine in the row (between hands); the choice is remembered."""
-        if not self.allowed("next_machine"):
-            return
-        keys = list(self.machines)
-        current = self.pay_table.key
-        following = keys[(keys.index(current) + 1) % len(keys)] if current in keys else keys[0]
-        self.choose_machine(following)
-
-    def choose_machine(self, key: str) -> None:
-        """Sit at machine ``key``: its pay table, its deck; saved in the settings."""
-        machine = self.machines.get(key)
-        if machine is None or not self.allowed("next_machine"):
-            return
-        settings = self.app.settings
-        if settings.poker_machine != key:
-            self.app.save_settings(replace(settings, poker_machine=key))
-        self.pay_table = machine
-        table = self._table_for(machine)
-        self.view = replace(
-            self.view, table=table, coins=min(self.view.coins, table.max_coins), tip=None, advice=None
-        )
-        self._show_machine()
-
-    def _show_machine(self) -> None:
-        """The pay table and the line naming the machine and its computed return."""
-        machine = self.pay_table
-        self._paytable.table = machine
-        self.set_class(self._paytable.compact or len(machine.order) > 9, "-tall-paytable")
-        folder = self.app.store.path.parent
-        computing = room.progress_text(folder)
-        figure = room.returns(folder).get(machine.key)
-        say(self._machine, return_text(machine, figure if figure is not None else computing))
-        # the machine's price tables for the tip, built in a thread (a few hundred ms the
-        # first time; a tip then answers within its 50 ms)
-        self.run_worker(lambda: room.warm_advice(machine), thread=True, group="warm-advice")
-
-    def returns_changed(self) -> None:
-        """The background analysis has a new figure (or has stopped): show it."""
-        if self.is_mounted:
-            self._show_machine()
+    # -- ticks ---------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
         """A card key while no hand is to draw does nothing: say why."""
@@ -581,7 +290,7 @@ class PokerScreen(GameScreen):
         widget = event.widget
         if isinstance(widget, CardWidget) and widget in self._slots.cards:
             self.action_exchange(self._slots.cards.index(widget))
-        elif widget is self._machine or widget is self._paytable:
+        elif widget is self._layout.machine or widget is self._layout.paytable:
             self.action_next_machine()  # a click on the machine line or its pay table
 
     # -- steps ---------------------------------------------------------------------------

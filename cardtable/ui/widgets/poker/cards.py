@@ -1,11 +1,19 @@
-"""The five places of a draw-poker hand: the key, the card and its Exchange box."""
+"""The five places of a draw-poker hand: the key, the card and its Exchange box.
+
+Each place holds its own state (:class:`Slot`: the card, face down or not, ticked, lit,
+open to clicks) in a reactive and draws itself from it. The row is fed the five states
+at once (:attr:`CardSlots.slots`); a place whose state did not change does nothing, so
+ticking one box redraws that card alone.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Checkbox, Label
 
 from ....core.cards import Card
@@ -13,53 +21,96 @@ from ....core.poker_hand import HAND_SIZE
 from ..common.card import CardSize, CardWidget
 from ..common.tickbox import TickBox
 
-__all__ = ["CardSlots"]
+__all__ = ["Slot", "CardSlot", "CardSlots", "hand_slots", "EMPTY"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What one place shows: its card (None: empty), and how."""
+
+    card: Card | None = None
+    face_down: bool = False
+    ticked: bool = False
+    winning: bool = False
+    #: The hand is to draw: the box takes clicks.
+    open: bool = False
+
+
+#: Five empty places (before the first deal).
+EMPTY: tuple[Slot, ...] = (Slot(),) * HAND_SIZE
+
+
+def hand_slots(
+    cards: Sequence[Card],
+    hidden: Collection[int] = (),
+    ticked: Collection[int] = (),
+    winners: Collection[int] = (),
+    open_: bool = False,
+) -> tuple[Slot, ...]:
+    """The five places' states for ``cards`` (face down at ``hidden``, lit at ``winners``)."""
+    return tuple(
+        Slot(
+            card=cards[i] if i < len(cards) else None,
+            face_down=i in hidden and i < len(cards),
+            ticked=i in ticked,
+            winning=i in winners,
+            open=open_,
+        )
+        for i in range(HAND_SIZE)
+    )
+
+
+class CardSlot(Vertical):
+    """One place, ``#slot-N``: the key to press, ``#card-N`` and ``#exchange-N``."""
+
+    slot: reactive[Slot] = reactive(Slot(), init=False, repaint=False)
+    """What this place shows."""
+
+    def __init__(self, position: int, *, ascii: bool = False) -> None:
+        super().__init__(classes="poker-slot", id=f"slot-{position}")
+        self.position = position
+        self.card = CardWidget(None, ascii=ascii, id=f"card-{position}")
+        # [x] / [ ]: ticked or not reads without colour
+        self.box: Checkbox = TickBox("Exchange", id=f"exchange-{position}", compact=True, disabled=True)
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"[{self.position + 1}]", classes="poker-key")
+        yield self.card
+        yield self.box
+
+    def watch_slot(self, slot: Slot) -> None:
+        card = self.card
+        card.card = slot.card
+        card.face_down = slot.face_down
+        card.selected = slot.ticked
+        card.set_class(slot.winning, "-winning")
+        box = self.box
+        if box.value != slot.ticked:
+            with box.prevent(Checkbox.Changed):  # the state already says so
+                box.value = slot.ticked
+        box.disabled = not slot.open
 
 
 class CardSlots(Horizontal):
-    """Five slots, ``#card-0`` to ``#card-4`` with ``#exchange-0`` to ``#exchange-4``.
+    """The row of five places; the boxes post their own ``Checkbox.Changed`` on a click."""
 
-    :meth:`show` renders what the screen's state says; the boxes post their own
-    ``Checkbox.Changed`` when the player clicks them.
-    """
+    slots: reactive[tuple[Slot, ...]] = reactive(EMPTY, init=False, repaint=False)
+    """The five places' states, left to right."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.cards = [CardWidget(None, ascii=ascii, id=f"card-{i}") for i in range(HAND_SIZE)]
-        # [x] / [ ]: ticked or not reads without colour
-        self.boxes: list[Checkbox] = [
-            TickBox("Exchange", id=f"exchange-{i}", compact=True, disabled=True) for i in range(HAND_SIZE)
-        ]
+        self.places = [CardSlot(i, ascii=ascii) for i in range(HAND_SIZE)]
+        self.cards = [place.card for place in self.places]
+        self.boxes = [place.box for place in self.places]
+
+    def compose(self) -> ComposeResult:
+        yield from self.places
+
+    def watch_slots(self, slots: tuple[Slot, ...]) -> None:
+        for place, slot in zip(self.places, slots, strict=True):
+            place.slot = slot  # an unchanged place is not touched (reactive compare)
 
     def set_card_size(self, size: CardSize) -> None:
         """Boxes, or large cards when the table has the room."""
         for widget in self.cards:
             widget.size_class = size
-
-    def compose(self) -> ComposeResult:
-        for i in range(HAND_SIZE):
-            with Vertical(classes="poker-slot", id=f"slot-{i}"):
-                yield Label(f"[{i + 1}]", classes="poker-key")
-                yield self.cards[i]
-                yield self.boxes[i]
-
-    def show(
-        self,
-        cards: Sequence[Card],
-        *,
-        hidden: Collection[int] = (),
-        ticked: Collection[int] = (),
-        winners: Collection[int] = (),
-        open_: bool = False,
-    ) -> None:
-        """The cards (face down at ``hidden``, lit at ``winners``), the ticks, and
-        whether the boxes take clicks (``open_``: the hand is to draw)."""
-        for i, (widget, box) in enumerate(zip(self.cards, self.boxes, strict=True)):
-            widget.card = cards[i] if i < len(cards) else None
-            widget.face_down = i in hidden and i < len(cards)
-            widget.selected = i in ticked
-            widget.set_class(i in winners, "-winning")
-            if box.value != (i in ticked):
-                with box.prevent(Checkbox.Changed):  # the state already says so
-                    box.value = i in ticked
-            box.disabled = not open_

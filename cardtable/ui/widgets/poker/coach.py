@@ -8,15 +8,17 @@ has room for (at least :data:`SHOWN`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 if TYPE_CHECKING:  # the coach (numpy) is imported when a tip is first asked for
     from ....ai.coach_poker import PokerAdvice
 
-__all__ = ["CoachPanel", "advice_text", "SHOWN"]
+__all__ = ["CoachPanel", "Advised", "advice_text", "SHOWN"]
 
 #: How many holds the panel lists at least, best first (more when its box has room).
 SHOWN = 5
@@ -58,8 +60,39 @@ def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = F
     return text
 
 
+@dataclass(frozen=True, eq=False)
+class Advised:
+    """The advice shown for the decision at hand: exchange ``round_no`` of ``rounds``."""
+
+    advice: PokerAdvice
+    round_no: int
+    rounds: int
+
+    def __eq__(self, other: object) -> bool:
+        """The same advice object for the same round (advice is never compared by value)."""
+        if not isinstance(other, Advised):
+            return NotImplemented
+        return self.advice is other.advice and (self.round_no, self.rounds) == (other.round_no, other.rounds)
+
+    def __hash__(self) -> int:
+        return hash((id(self.advice), self.round_no, self.rounds))
+
+
 class CoachPanel(Static):
     """The advice in the pay table's place (same box: nothing else moves)."""
+
+    advised: reactive[Advised | None] = reactive(None, init=False, repaint=False)
+    """The advice shown (None: the panel is hidden and the pay table shows)."""
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self._ascii = ascii
+
+    def watch_advised(self, advised: Advised | None) -> None:
+        if advised is None:
+            return
+        lines = int(self.styles.height.value) if self.styles.height else 0
+        self.update(advice_text(advised.advice, advised.round_no, advised.rounds, self._ascii, lines=lines))
 
     DEFAULT_CSS = """
     /* the pay table's width: nothing beside it moves or is pushed out */

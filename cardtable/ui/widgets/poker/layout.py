@@ -1,45 +1,51 @@
 """The draw-poker table's layout: the status line, the pay table with the bet and the
-action beside it, the banner, the five card places and the hint, drawn from the view.
+action beside it, the banner, the five card places and the hint.
 
-The screen (``ui/screens/poker.py``) holds the :class:`PokerView` and drives the hand;
-this widget composes the table once and draws a view. Whether the action button is live
-is asked back through the screen's ``allowed``.
+The screen (``ui/screens/poker.py``) holds the :class:`PokerView` and drives the hand; it
+hands each new view to :attr:`PokerLayout.view`. The layout feeds every widget the part
+of the view it shows — the card places their :class:`~.cards.Slot`, the pay table its
+machine, coin column and lit row, the bet panel its :class:`~.side.BetState`, the coach
+panel its advice, the hint line its words — and each widget redraws only when its own
+state changed (ticking one box redraws that card, nothing else).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label, Static
+from textual.reactive import reactive
+from textual.widgets import Label, Static
 
-from ....core.money import format_chips
 from ....core.poker_hand import Phase
 from ....core.poker_machines import Machine
 from ....core.poker_table import PokerTable
 from ..common.banner import Banner
-from ..common.bet import BetControls
 from ..common.chips import ChipBalance
-from .cards import CardSlots
-from .coach import CoachPanel, advice_text
+from .cards import CardSlots, hand_slots
+from .coach import Advised, CoachPanel
 from .paytable import MAX_LINES, PayTableWidget
+from .side import BetPanel, Line, bet_state
 from .view import PokerView
-from .words import coin_info, coins_text, held_line, hint, result_line, wild_line
+from .words import coin_info, held_line, hint, result_line
 
-__all__ = ["PokerLayout", "say"]
+__all__ = ["PokerLayout", "banner_words"]
 
 #: Rows a tall table (the screen's ``-roomy``) keeps for all but the pay table: the
 #: status line, the banner, the large cards (12), the hint and four gaps of one row.
 ROOMY_REST = 19
 
 
-def say(label: Static, text: str) -> None:
-    """Update a fixed-box label (poker.tcss) only when its text changes: a repaint, no
-    re-layout of the screen."""
-    if label.content != text:
-        label.update(text, layout=False)
+def banner_words(view: PokerView) -> tuple[str, str]:
+    """The banner's (text, kind): the result, else the notice, else the hand held now."""
+    result, hand = view.result, view.shown
+    if result is not None:
+        return result_line(result)
+    if view.notice is not None:
+        return view.notice
+    if view.phase is Phase.DRAWING and hand is not None and not view.hidden:
+        return held_line(hand), "info"  # the dealt hand named before the draw
+    return "", ""
 
 
 class PokerLayout(Vertical):
@@ -49,26 +55,20 @@ class PokerLayout(Vertical):
     PokerLayout { height: auto; }
     """
 
+    view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
+    """The table as shown (the screen's state)."""
+
     def __init__(self, machine: Machine, table: PokerTable, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.balance = ChipBalance(id="poker-balance")
         self.coin_info = Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
         self.paytable = PayTableWidget(machine, coins=1, id="poker-paytable")
-        self.coach = CoachPanel("", id="poker-coach")
-        self._ascii = ascii
-        self._coach_shown: object = None
-        self.bet = BetControls(
-            list(range(1, table.max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
-        )
-        self.stake = Label("", id="poker-stake")
-        self.action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
-        self.round = Label("", id="poker-round")
-        self.machine = Static("", id="poker-machine")
-        self.wild = Label(wild_line(machine), id="poker-wild")
-        self.wild.display = bool(self.wild.content)
+        self.coach = CoachPanel(ascii=ascii, id="poker-coach")
+        self.side = BetPanel(table.max_coins, machine, id="poker-side")
+        self.bet, self.action, self.machine = self.side.controls, self.side.action, self.side.machine
         self.banner = Banner(id="poker-banner")
         self.slots = CardSlots(ascii=ascii, id="poker-cards")
-        self.message = Static("", id="poker-message")
+        self.message = Line("", id="poker-message")
 
     def compose(self) -> ComposeResult:
         # the gaps (.poker-gap) are shown on a tall terminal only: they share the spare
@@ -80,13 +80,7 @@ class PokerLayout(Vertical):
         with Horizontal(id="poker-top"):
             yield self.paytable
             yield self.coach
-            with Vertical(id="poker-side"):
-                yield self.bet
-                yield self.stake
-                yield self.action
-                yield self.round
-                yield self.machine
-                yield self.wild
+            yield self.side
         yield Static(classes="poker-gap")
         yield self.banner
         yield Static(classes="poker-gap")
@@ -99,64 +93,44 @@ class PokerLayout(Vertical):
         roomy = self.screen.has_class("-roomy")
         self.paytable.max_lines = max(MAX_LINES, event.size.height - ROOMY_REST) if roomy else MAX_LINES
 
-    def draw(self, view: PokerView, allowed: Callable[[str], bool]) -> None:
-        """Draw the view: the cards and ticks, the result, the pay table's lit row, the
-        bet, the stake, the action button and the hint."""
-        hand, result, phase = view.shown, view.result, view.phase
-        betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
-        self.slots.show(
+    def watch_view(self, view: PokerView) -> None:
+        """Feed each widget its part of ``view``; unchanged parts are not redrawn."""
+        hand, result = view.shown, view.result
+        drawing = view.phase is Phase.DRAWING
+        self.slots.slots = hand_slots(
             hand.cards if hand is not None else (),
             hidden=view.hidden,
             ticked=view.ticked,
             winners=result.winning_positions if result is not None else (),
             open_=drawing,
         )
-        if result is not None:
-            text, kind = result_line(result)
-        elif view.notice is not None:
-            text, kind = view.notice
-        elif drawing and hand is not None and not view.hidden:
-            text, kind = held_line(hand), "info"  # the dealt hand named before the draw
-        else:
-            text, kind = "", ""
-        if text != self.banner.text or (kind and not self.banner.has_class(f"-{kind}")):
-            self.banner.show(text, kind) if kind else self.banner.clear()
-        self.paytable.winner = result.winning_category if result is not None else None
-        wild = wild_line(view.table.machine)
-        say(self.wild, wild)
-        if self.wild.display != bool(wild):
-            self.wild.display = bool(wild)
-        advice = view.advice if drawing and hand is not None else None
-        if advice is not None and hand is not None and advice is not self._coach_shown:
-            if self.paytable.display and self.paytable.outer_size.height:
-                # the pay table's box exactly: nothing below it moves
-                self.coach.styles.height = self.paytable.outer_size.height
-            lines = int(self.coach.styles.height.value) if self.coach.styles.height else 0
-            self.coach.update(
-                advice_text(advice, hand.exchanges_done + 1, hand.exchange_rounds, self._ascii, lines=lines)
-            )
-        self._coach_shown = advice
-        if self.coach.display != (advice is not None):
-            self.coach.display = advice is not None
-            self.paytable.display = advice is None
+        text, kind = banner_words(view)
+        banner = self.banner
+        if text != banner.text or (kind and not banner.has_class(f"-{kind}")):
+            banner.show(text, kind) if kind else banner.clear()
+        machine = view.table.machine
+        self.machine.machine = machine
+        self.side.wild.machine = machine
+        self._show_advice(view)
+        paytable = self.paytable
+        paytable.winner = result.winning_category if result is not None else None
         in_play = view.in_play
-        self.paytable.coins = in_play.coins if in_play is not None else view.coins
-        if self.bet.value != view.coins:
-            with self.bet.prevent(BetControls.Changed):
-                self.bet.value = view.coins
-        self.bet.locked = not betting
-        stake = in_play.stake if in_play is not None else view.table.stake(view.coins)
-        say(self.stake, f"Stake {format_chips(stake)} chips")
+        paytable.coins = in_play.coins if in_play is not None else view.coins
+        self.side.bet = bet_state(view)
         self.balance.at_stake = in_play.stake if in_play is not None else 0
-        if betting:
-            refusal = view.refusal
-            label = "Refill…" if refusal is not None and refusal.refill else "Deal"
+        self.message.text = hint(view)
+
+    def _show_advice(self, view: PokerView) -> None:
+        """The coach's panel in the pay table's box while advice is asked for."""
+        hand = view.shown
+        advice = view.advice if view.phase is Phase.DRAWING and hand is not None else None
+        coach, paytable = self.coach, self.paytable
+        if advice is None or hand is None:
+            coach.advised = None
         else:
-            label = "Draw" if not drawing or view.ticked else "Stand"
-        if str(self.action.label) != label:
-            self.action.label = label
-        self.action.action = "screen.deal" if betting else "screen.draw"
-        self.action.disabled = not allowed("deal" if betting else "draw")
-        rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
-        say(self.round, rounds)
-        say(self.message, hint(view))
+            if coach.advised is None and paytable.display and paytable.outer_size.height:
+                coach.styles.height = paytable.outer_size.height  # its box exactly: nothing below moves
+            coach.advised = Advised(advice, hand.exchanges_done + 1, hand.exchange_rounds)
+        if coach.display != (advice is not None):
+            coach.display = advice is not None
+            paytable.display = advice is None

@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from ....ai.poker_machines import MACHINE_ORDER, load_machines
 from ....i18n import _, ngettext
-from ....resources import read_json
 
 if TYPE_CHECKING:  # the core's poker modules are imported when a machine is built, not by the lobby
-    from ....core.poker import PayTable
     from ....core.poker_machines import Machine
 
 __all__ = [
@@ -39,7 +37,6 @@ __all__ = [
     "machines_markdown",
     "lobby_blurb",
     "percent",
-    "load_pay_table",
     "machines_on_offer",
     "warm_advice",
 ]
@@ -185,16 +182,6 @@ def lobby_blurb(folder: Path, indent: int = 15) -> str:
     return heading.format(n=len(named)) + pad + " · ".join(cells[:half]) + pad + " · ".join(
         cells[half:]
     )
-
-
-def load_pay_table() -> PayTable:
-    """The house pay table from ``assets/data`` (the core keeps an identical literal)."""
-    from ....core.poker import JACKS_OR_BETTER_9_6, PayTable
-
-    try:
-        return PayTable.from_mapping(read_json("data", "paytable_jacks_9_6.json"))
-    except (OSError, ValueError):
-        return JACKS_OR_BETTER_9_6
 
 
 def machines_on_offer() -> dict[str, Machine]:

@@ -16,8 +16,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ....core.poker import PayTable
-from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand, machine_of
+from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand
 
 __all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH", "MAX_LINES"]
 
@@ -46,6 +45,9 @@ class PayTableWidget(Widget):
         height: auto;
         padding: 0 1;
         background: $surface;
+        /* a narrow box crops each line: a wrapped header read "1 coin" beside the next row */
+        text-wrap: nowrap;
+        text-overflow: clip;
         & > .paytable--title { text-style: bold; color: $text; }
         & > .paytable--header { color: $text-muted; }
         & > .paytable--cell { color: $text-muted; }
@@ -66,14 +68,14 @@ class PayTableWidget(Widget):
 
     def __init__(
         self,
-        table: Machine | PayTable = JACKS_OR_BETTER,
+        table: Machine = JACKS_OR_BETTER,
         *,
         coins: int = 1,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.set_reactive(PayTableWidget.table, machine_of(table))
+        self.set_reactive(PayTableWidget.table, table)
         self.set_reactive(PayTableWidget.coins, coins)
 
     @property

@@ -129,10 +129,9 @@ def hint(view: PokerView) -> str:
     if phase is Phase.DRAWING:
         if view.tip:
             return view.tip
-        ticked = len(view.ticked)
-        if ticked:
-            return f"{ticked} card{'s' if ticked != 1 else ''} to exchange · Enter draws"
-        return "Tick the cards to exchange (1–5 or click) · Enter with none ticked stands"
+        # the same words whatever is ticked: a tick redraws its card and box, not this line
+        # (the boxes show the ticks, the action button says Draw or Stand)
+        return "Tick the cards to exchange (1–5 or click) · Enter draws them, or stands"
     refusal = view.refusal
     if refusal is not None:
         return refusal.message

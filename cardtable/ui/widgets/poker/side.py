@@ -1,0 +1,149 @@
+"""Beside the pay table: the bet with its stake and action button, the exchange round,
+the machine line with its computed return, and what is wild.
+
+Each widget holds its own reactive (:class:`BetPanel.bet`, :class:`MachineLine.machine`
+and :attr:`~MachineLine.figure`, :attr:`Line.text`) and draws itself from it; the
+table's layout feeds them from the screen's :class:`~.view.PokerView`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.widgets import Button, Static
+
+from ....core.money import format_chips
+from ....core.poker_hand import Phase
+from ....core.poker_machines import JACKS_OR_BETTER, Machine
+from ..common.bet import BetControls
+from .view import PokerView
+from .words import coins_text, return_text, wild_line
+
+__all__ = ["Line", "BetState", "bet_state", "BetPanel", "MachineLine", "WildLine"]
+
+
+class Line(Static):
+    """A label in a fixed box (poker.tcss): a new :attr:`text` repaints, never re-lays out."""
+
+    text: reactive[str] = reactive("", init=False, repaint=False)
+    """The words shown."""
+
+    def watch_text(self, text: str) -> None:
+        self.update(text, layout=False)
+
+
+@dataclass(frozen=True)
+class BetState:
+    """The bet as shown: the coins, whether they may change, the stake, the action button
+    (``deal`` or ``draw``, its label, whether it is live) and the exchange round."""
+
+    coins: int = 1
+    locked: bool = False
+    stake: int = 0
+    action: str = "deal"
+    label: str = "Deal"
+    live: bool = True
+    round: str = ""
+
+
+def bet_state(view: PokerView) -> BetState:
+    """What the bet panel shows for ``view``."""
+    hand, phase = view.shown, view.phase
+    betting, drawing = phase is Phase.BETTING, phase is Phase.DRAWING
+    in_play = view.in_play
+    if betting:
+        refusal = view.refusal
+        label = "Refill…" if refusal is not None and refusal.refill else "Deal"
+    else:
+        label = "Draw" if not drawing or view.ticked else "Stand"
+    action = "deal" if betting else "draw"
+    rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
+    return BetState(
+        coins=view.coins,
+        locked=not betting,
+        stake=in_play.stake if in_play is not None else view.table.stake(view.coins),
+        action=action,
+        label=label,
+        live=view.allows(action) is True,
+        round=rounds,
+    )
+
+
+class BetPanel(Vertical):
+    """``#poker-side``: the bet (``#poker-bet``), the stake, the action button, the round,
+    then the machine line and what is wild."""
+
+    bet: reactive[BetState] = reactive(BetState(), init=False, repaint=False)
+    """The bet as shown."""
+
+    def __init__(self, max_coins: int, machine: Machine, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.controls = BetControls(
+            list(range(1, max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
+        )
+        self.stake = Line("", id="poker-stake")
+        self.action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
+        self.round = Line("", id="poker-round")
+        self.machine = MachineLine("", id="poker-machine")
+        self.wild = WildLine("", id="poker-wild")
+        self.machine.set_reactive(MachineLine.machine, machine)
+        self.wild.machine = machine
+
+    def compose(self) -> ComposeResult:
+        yield self.controls
+        yield self.stake
+        yield self.action
+        yield self.round
+        yield self.machine
+        yield self.wild
+
+    def watch_bet(self, old: BetState, bet: BetState) -> None:
+        controls = self.controls
+        if controls.value != bet.coins:
+            with controls.prevent(BetControls.Changed):
+                controls.value = bet.coins
+        controls.locked = bet.locked
+        self.stake.text = f"Stake {format_chips(bet.stake)} chips"
+        action = self.action
+        if old.label != bet.label or str(action.label) != bet.label:
+            action.label = bet.label
+        action.action = f"screen.{bet.action}"
+        action.disabled = not bet.live
+        self.round.text = bet.round
+
+
+class MachineLine(Static):
+    """``#poker-machine``: ``m ▸ next machine`` and the machine's return as computed."""
+
+    machine: reactive[Machine] = reactive(JACKS_OR_BETTER, init=False, repaint=False)
+    """The machine the table sits at."""
+    figure: reactive[Fraction | str | None] = reactive(None, init=False, repaint=False)
+    """Its return (a Fraction), ``computing`` while the room works it out, or None."""
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_machine(self) -> None:
+        self._show()
+
+    def watch_figure(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        self.update(return_text(self.machine, self.figure), layout=False)
+
+
+class WildLine(Static):
+    """``#poker-wild``: what is wild on this machine; hidden on a machine without."""
+
+    machine: reactive[Machine | None] = reactive(None, repaint=False)
+    """The machine the table sits at."""
+
+    def watch_machine(self, machine: Machine | None) -> None:
+        text = wild_line(machine) if machine is not None else ""
+        self.update(text, layout=False)
+        self.display = bool(text)
