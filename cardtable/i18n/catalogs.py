@@ -61,8 +61,15 @@ def _write_po(path: Path, catalog: Any) -> None:
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True)
+    new = buffer.getvalue()
+    if path.exists() and _undated(path.read_bytes()) == _undated(new):
+        return  # only the extraction's date would change: the file stays as it is
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(new)
+
+
+def _undated(content: bytes) -> bytes:
+    return b"\n".join(line for line in content.split(b"\n") if not line.startswith(b'"POT-Creation-Date:'))
 
 
 def read_po(code: str) -> Any:
