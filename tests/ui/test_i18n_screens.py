@@ -211,3 +211,21 @@ async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path, lang: str) -> 
                 assert dialog.query_one("#join-name").placeholder == words  # type: ignore[attr-defined]
             app.pop_screen()
             await settle(pilot)
+
+
+async def test_a_table_footer_is_reworded_when_the_language_changes(data_dir: Path) -> None:
+    """The footer of an open screen follows a change of language, its key groups'
+    labels included (baccarat's p b t: "Bet"), and grouped keys keep no words of their own."""
+    from dataclasses import replace
+
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=7, start="baccarat", lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "pbt Bet" in footer and "Player" not in footer and "Lobby" in footer
+        assert app.save_settings(replace(app.settings, language="ja"))
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "pbt ベット" in footer and "終了" in footer and "プレイヤー" not in footer
+        await press(pilot, "p")  # a key after the change: the footer stays as it is
+        assert screen_text(app).splitlines()[-1] == footer

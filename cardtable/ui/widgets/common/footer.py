@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
 
 from ....i18n import _
 
@@ -34,6 +34,8 @@ class KeyFooter(Footer):
                 widget.description = _(widget.description)  # marked N_() where bound
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
+            elif isinstance(widget, FooterLabel):  # a group's description ("Bet" for p b t)
+                widget.update(_(str(widget.content)))
             yield widget
 
     _rebuild_pending = False
@@ -70,11 +72,14 @@ class KeyFooter(Footer):
         if not keys:
             return False
         if {key.action for key in keys} == set(shown):
+            # A grouped key shows no description of its own (its group's label does).
+            reworded = [k for k in keys if not k.has_class("-grouped") and k.description != shown[k.action][1]]
+            if reworded and any(key.has_class("-grouped") for key in keys):
+                return False  # the language changed: the groups' labels too, in a full rebuild
             for key in keys:
-                _key, description, is_enabled = shown[key.action]
-                if key.description != description:  # the language changed
-                    self._describe(key, description)
-                self._set_enabled(key, is_enabled)
+                if key in reworded:
+                    self._describe(key, shown[key.action][1])
+                self._set_enabled(key, shown[key.action][2])
             return True
         # The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
         # each key in place rather than rebuild. Grouped keys are left to a full rebuild.
