@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardtable.ai.coach import blackjack_action_evs, full_shoe  # noqa: E402
 from cardtable.core.blackjack import Action, Rules  # noqa: E402
+from cardtable.core.blackjack_totals import values_total  # noqa: E402
 
 P95_TARGET = 0.050
 MAX_TARGET = 0.250
@@ -38,7 +39,7 @@ Case = tuple[list[int], int, frozenset[Action], dict[int, int] | None]
 
 
 def _legal(hand: Sequence[int]) -> frozenset[Action]:
-    total = sum(hand) + (10 if 1 in hand and sum(hand) <= 11 else 0)
+    total = _total(hand)
     legal = {Action.STAND}
     if total < 21:
         legal.add(Action.HIT)
@@ -50,7 +51,7 @@ def _legal(hand: Sequence[int]) -> frozenset[Action]:
 
 
 def _total(hand: Sequence[int]) -> int:
-    return sum(hand) + (10 if 1 in hand and sum(hand) <= 11 else 0)
+    return values_total(hand)[0]
 
 
 def _shoe_cards(decks: int) -> list[int]:

@@ -136,10 +136,12 @@ def main() -> int:
     args = parser.parse_args()
     names = args.screen or list(SCREENS)
     trees: dict[str, dict[str, str]] = {"this tree": _CHILD_ENV}
-    if args.before:
-        trees = {f"at {args.before}": {**_CHILD_ENV, "PYTHONPATH": os.path.abspath(args.before)}, **trees}
-    results: dict[str, list[dict[str, list[list[float]]]]] = {label: [] for label in trees}
-    with tempfile.TemporaryDirectory() as data_dir:
+    results: dict[str, list[dict[str, list[list[float]]]]] = {}
+    with tempfile.TemporaryDirectory() as data_dir, tempfile.TemporaryDirectory() as caches:
+        if args.before:  # its bytecode is cached here, not written into the other checkout
+            before = {**_CHILD_ENV, "PYTHONPATH": os.path.abspath(args.before), "PYTHONPYCACHEPREFIX": caches}
+            trees = {f"at {args.before}": before, **trees}
+        results = {label: [] for label in trees}
         _fill(data_dir, args.rounds)
         for env in trees.values():
             measure(data_dir, names, 1, env)  # bytecode caches, file cache

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardtable.core.blackjack import Action
+from cardtable.core.blackjack_totals import values_total
 from cardtable.resources import read_json
 
 __all__ = [
@@ -26,7 +27,6 @@ __all__ = [
     "CODES",
     "Chart",
     "up_index",
-    "hand_facts",
     "resolve",
     "dumps_chart",
     "PUBLISHED_CHART_FILE",
@@ -46,14 +46,6 @@ _UNSURRENDERED = {"Rh": "H", "Rs": "S", "Rp": "P"}
 def up_index(up_value: int) -> int:
     """Column of a dealer up card value (ace = 1) in a chart row."""
     return UP_ORDER.index(up_value)
-
-
-def hand_facts(values: Sequence[int]) -> tuple[int, bool]:
-    """(best total, soft?) of card values with the ace as 1."""
-    hard = sum(values)
-    if 1 in values and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
 
 
 def _row(cells: Sequence[str], what: str) -> tuple[str, ...]:
@@ -119,7 +111,7 @@ class Chart:
 
     def code_for(self, values: Sequence[int], up: int, can_split: bool) -> tuple[str, str]:
         """(cell, row name) for a hand given as card values; pair rows only when splittable."""
-        total, soft = hand_facts(values)
+        total, soft = values_total(values)
         pair = values[0] if len(values) == 2 and values[0] == values[1] else 0
         return self.code_for_facts(total, soft, pair, up, can_split)
 

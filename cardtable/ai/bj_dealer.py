@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from cardtable.core.blackjack_totals import soft_total
+
 if TYPE_CHECKING:  # numpy is imported when many shoes are evaluated at once
     import numpy as np
     import numpy.typing as npt
@@ -40,12 +42,6 @@ BLACKJACK = 6
 def full_shoe_counts(decks: int) -> tuple[int, ...]:
     """Cards per value (ace, 2..9, ten-valued) in a shoe of ``decks`` decks."""
     return tuple(16 * decks if v == 10 else 4 * decks for v in range(1, 11))
-
-
-def _dealer_total(hard: int, has_ace: bool) -> tuple[int, bool]:
-    if has_ace and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,7 @@ class DealerTree:
             n_drawn = sum(drawn)
             for v in range(10):
                 hard = hard_before + v + 1
-                total, soft = _dealer_total(hard, ace_before or v == 0)
+                total, soft = soft_total(hard, ace_before or v == 0)
                 child = drawn[:v] + (drawn[v] + 1,) + drawn[v + 1 :]
                 if n_drawn == 0 and total == 21:
                     target = -1 - BLACKJACK

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardtable.core.blackjack_totals import values_total
+
 __all__ = ["exact_split", "NotCounted", "STEPS"]
 
 Shoe = tuple[int, ...]  # unseen cards by value 1..10 (ten-valued together)
@@ -37,8 +39,7 @@ class NotCounted(Exception):
 
 
 def _total(cards: Hand) -> int:
-    hard = sum(cards)
-    return hard + 10 if 1 in cards and hard <= 11 else hard
+    return values_total(cards)[0]
 
 
 def _take(shoe: Shoe, v: int) -> Shoe:
@@ -74,8 +75,7 @@ class _Count:
             return known
         self.step()
         hand = (self.up, *cards)
-        total = _total(hand)
-        soft = 1 in hand and sum(hand) <= 11
+        total, soft = values_total(hand)
         out: dict[int, float]
         if len(hand) == 2 and total == 21:
             out = {_NATURAL: 1.0}

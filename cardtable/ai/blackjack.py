@@ -24,12 +24,13 @@ from functools import lru_cache
 from typing import Protocol
 
 from cardtable.core.blackjack import Action, Rules, SeatView, card_value
+from cardtable.core.blackjack_totals import values_total
 from cardtable.core.cards import Card
 from cardtable.resources import read_json
 
 from ..core import config
 from .bj_analysis import DERIVED_CHART_FILE, Progress, derive_chart, rules_from_json, strategy_key
-from .bj_chart import PUBLISHED_CHART_FILE, Chart, hand_facts, published_chart
+from .bj_chart import PUBLISHED_CHART_FILE, Chart, published_chart
 
 __all__ = [
     "PUBLISHED_CHART_FILE",
@@ -172,7 +173,7 @@ def explain(rules: Rules, hand: Sequence[Card], dealer_up: Card,
     action = _chart_action(chart, hand, dealer_up, legal)
     values = [card_value(c) for c in hand]
     up = card_value(dealer_up)
-    total, _ = hand_facts(values)
+    total, _ = values_total(values)
     _, row = chart.code_for(values, up, can_split=Action.SPLIT in legal)
     what = _pair_words(values[0]) if row == "pair" else f"{row} {total}"
     text = f"{_WORDS[action]} — {what} against {_up_words(dealer_up)}"
@@ -221,7 +222,7 @@ class EasyPlayer:
 
     def decide(self, view: SeatView) -> Action:
         cards = _hand_to_act(view)
-        total, _ = hand_facts([card_value(c) for c in cards])
+        total, _ = values_total([card_value(c) for c in cards])
         wanted = Action.HIT if total < 17 else Action.STAND
         return pick_legal(wanted, view.legal)  # a split-aces hand may only stand
 

@@ -43,10 +43,10 @@ A shoe so short that the cards could run out before the round ends is outside th
 model: the dealer's distribution is then conditional on the dealer finishing.
 
 How it is fast: every hand the start can become (every multiset of cards it can draw
-while it may still hit) is laid out once per starting total (:func:`_layout`), and the
+while it may still hit) is laid out once per starting total (:func:`start_layout`), and the
 whole layout is valued at once with numpy — one pass over the dealer's tree for all
 its shoes, then stand / hit / double layer by layer. The dealer's distributions are
-kept per shoe (:class:`_DealerStore`), so the next question of a round, whose unseen
+kept per shoe (:mod:`.coach_bj_values`), so the next question of a round, whose unseen
 cards plus hand are the same shoe, mostly finds them computed; a question asked twice
 is answered from a cache. :func:`prepare` builds the trees and layouts ahead.
 
@@ -58,23 +58,19 @@ face-down card, never the order of the shoe.
 from __future__ import annotations
 
 import operator
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import SupportsIndex
 
-import numpy as np
-import numpy.typing as npt
-
 from cardtable.core.blackjack import Action, Hand, Rules, SeatView, card_value
+from cardtable.core.blackjack_totals import values_total
 from cardtable.core.cards import Card
 
-from .bj_analysis import _DealerCache, _UpAnalysis
-from .bj_dealer import DealerTree, full_shoe_counts
+from .bj_dealer import full_shoe_counts
 from .bj_split_exact import NotCounted, exact_split
+from .bj_upcard import Counts
+from .coach_bj_values import ShoeEvaluator, prepare, start_layout, table_values
 
 #: Unseen cards up to which a split with resplits is counted card by card
 #: (:mod:`cardtable.ai.bj_split_exact`) instead of modelled, when the count fits its budget.
@@ -89,270 +85,9 @@ __all__ = [
     "ACTION_ORDER",
 ]
 
-Counts = tuple[int, ...]
-
 #: The order used to break ties and list actions.
 ACTION_ORDER: tuple[Action, ...] = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT,
                                     Action.SURRENDER)
-
-#: Up to this many shoes, the dealer's distributions are computed one by one (the numpy
-#: pass costs about as much as 30 single calls, whatever the number of shoes).
-_SCALAR_MAX = 30
-#: Dealer distributions are kept for this many shoes (up card, rule, unseen cards) ...
-_STORES_KEPT = 8
-#: ... and up to this many sets of removed cards each.
-_STORE_ROWS = 30_000
-#: A set of removed cards as one integer: no value is removed 32 times.
-_CODE = np.asarray([32**v for v in range(10)], dtype=np.int64)
-
-
-class _DealerStore:
-    """The dealer's distributions for one up card, rule and shoe, per removed cards, kept
-    across questions: the next question of a round (after a hit) and the resplit tables
-    ask mostly for distributions already computed. Rows are sorted by code."""
-
-    def __init__(self, up: int, hits_soft_17: bool, base: Counts) -> None:
-        self.tree = _tree(up, hits_soft_17)
-        self.base = np.asarray(base, dtype=np.int64)
-        self.codes: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-        self.rows: npt.NDArray[np.float64] = np.zeros((0, 7))
-        self.lock = threading.Lock()
-
-    def dists(self, removed: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        """(m, 7) distributions for (m, 10) removed-card counts."""
-        codes = removed @ _CODE
-        with self.lock:
-            known_codes, known = self.codes, self.rows
-            pos = np.minimum(np.searchsorted(known_codes, codes), max(len(known_codes) - 1, 0))
-            found = (known_codes[pos] == codes) if len(known_codes) else np.zeros(len(codes), dtype=bool)
-            out = np.empty((len(codes), 7))
-            out[found] = known[pos[found]]
-            missing = np.flatnonzero(~found)
-            if len(missing) == 0:
-                return out
-            new_codes, first, inverse = np.unique(codes[missing], return_index=True, return_inverse=True)
-            shoes = self.base[None, :] - removed[missing[first]]
-            if len(shoes) > _SCALAR_MAX:
-                fresh = np.asarray(self.tree.distributions(shoes))
-            else:  # a few shoes: one call each beats the numpy pass's fixed cost
-                fresh = np.asarray([self.tree.distribution(c) for c in shoes.tolist()])
-            out[missing] = fresh[inverse.reshape(-1)]
-            if len(known_codes) + len(new_codes) > _STORE_ROWS:
-                known_codes, known = known_codes[:0], known[:0]
-            merged = np.concatenate([known_codes, new_codes])
-            order = np.argsort(merged, kind="stable")
-            self.codes = merged[order]
-            self.rows = np.concatenate([known, fresh])[order]
-            return out
-
-
-_stores: OrderedDict[tuple[int, bool, Counts], _DealerStore] = OrderedDict()
-_stores_lock = threading.Lock()
-
-
-def _dealer_store(up: int, hits_soft_17: bool, base: Counts) -> _DealerStore:
-    key = (up, hits_soft_17, base)
-    with _stores_lock:
-        store = _stores.get(key)
-        if store is None:
-            store = _stores[key] = _DealerStore(up, hits_soft_17, base)
-            while len(_stores) > _STORES_KEPT:
-                _stores.popitem(last=False)
-        else:
-            _stores.move_to_end(key)
-        return store
-
-
-@lru_cache(maxsize=32)
-def _tree(up: int, hits_soft_17: bool) -> DealerTree:
-    return DealerTree(up, hits_soft_17)
-
-
-class _Dealer(_DealerCache):
-    """The dealer's distributions for one shoe (``base``) and up card, per removed cards."""
-
-    def __init__(self, base: Counts, up: int, hits_soft_17: bool) -> None:  # no super(): no fill
-        self.base = base
-        self.tree = _tree(up, hits_soft_17)
-        self._dists = {}
-        self._filled = True
-
-    def dist(self, removed: Counts) -> tuple[float, ...]:
-        d = self._dists.get(removed)
-        if d is None:
-            d = self.tree.distribution([b - r for b, r in zip(self.base, removed, strict=True)])
-            self._dists[removed] = d
-        return d
-
-
-class _Eval(_UpAnalysis):
-    """The analysis' per-up-card evaluator for an arbitrary shoe.
-
-    ``base`` is the unseen cards *plus the hand's own cards* (the shoe as it was before
-    the hand was dealt, as far as this hand is concerned), so that the analysis' code
-    runs unchanged with ``removed`` starting at the hand's composition; on a full shoe
-    ``base`` is the analysis' own (full shoe less the up card) and so are the values.
-    """
-
-    def __init__(self, rules: Rules, up: int, base: Counts) -> None:  # no super(): own shoe
-        self.rules = rules
-        self.up = up
-        self.peek = rules.dealer_peeks
-        self.dealer = self.shoe_dealer = _Dealer(base, up, rules.dealer_hits_soft_17)
-        self.base = base
-        self.n = sum(base)
-        self.bj_index = 9 if up == 1 else 0 if up == 10 else None
-
-
-# -- every hand a start can become, valued at once (numpy) ---------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class _Layout:
-    """Every multiset E of cards a hand can draw from its start while it may hit (E
-    empty first, breadth first so a state's children come after it), as arrays."""
-
-    drawn: npt.NDArray[np.int64]  # (n, 10): E per state
-    total: npt.NDArray[np.int64]  # (n,): the hand's best total
-    #: (n, 10): the state after one more card of each value, -1 when it busts, -2 when
-    #: the state does not draw (21, or a split hand's double on 21 only).
-    child: npt.NDArray[np.int64]
-    #: (start, stop) of each layer (states with the same number of cards drawn).
-    layers: tuple[tuple[int, int], ...]
-
-
-@lru_cache(maxsize=128)
-def _layout(start_hard: int, start_ace: bool, one_card: bool) -> _Layout:
-    """The states of a hand of hard total ``start_hard`` (an ace in it: ``start_ace``).
-
-    ``one_card``: a split hand of one card, whose two-card states may also double on a
-    soft 21 (the analysis values that double; it is never the better choice).
-    """
-    drawn: list[Counts] = [(0,) * 10]
-    index: dict[Counts, int] = {drawn[0]: 0}
-    hards = [start_hard]
-    aces = [start_ace]
-    sizes = [0]
-    totals: list[int] = []
-    children: list[list[int]] = []
-    i = 0
-    while i < len(drawn):
-        e, hard, ace = drawn[i], hards[i], aces[i]
-        total = hard + 10 if ace and hard + 10 <= 21 else hard
-        totals.append(total)
-        row = [-2] * 10
-        if total < 21 or (one_card and sizes[i] == 1):
-            for v in range(10):
-                h2, a2 = hard + v + 1, ace or v == 0
-                if (h2 + 10 if a2 and h2 + 10 <= 21 else h2) > 21:
-                    row[v] = -1
-                    continue
-                c = e[:v] + (e[v] + 1,) + e[v + 1 :]
-                j = index.get(c)
-                if j is None:
-                    j = index[c] = len(drawn)
-                    drawn.append(c)
-                    hards.append(h2)
-                    aces.append(a2)
-                    sizes.append(sizes[i] + 1)
-                row[v] = j
-        children.append(row)
-        i += 1
-    layers: list[tuple[int, int]] = []
-    start = 0
-    for k in range(1, len(sizes) + 1):
-        if k == len(sizes) or sizes[k] != sizes[start]:
-            layers.append((start, k))
-            start = k
-    return _Layout(np.asarray(drawn, dtype=np.int64), np.asarray(totals, dtype=np.int64),
-                   np.asarray(children, dtype=np.int64), tuple(layers))
-
-
-@dataclass(frozen=True, eq=False)
-class _Values:
-    """Per shoe (first axis) and state of a layout: standing, hitting, the best of the
-    two, doubling."""
-
-    stand: npt.NDArray[np.float64]
-    hit: npt.NDArray[np.float64]
-    best: npt.NDArray[np.float64]
-    double: npt.NDArray[np.float64]
-    dists: npt.NDArray[np.float64]  # (shoes, n, 7) dealer distributions (zeros off the shoe)
-
-
-def _table_values(layout: _Layout, base: Counts, removed0: Sequence[Counts], up: int, rules: Rules,
-                  double_sizes: tuple[int, ...]) -> _Values:
-    """The analysis' stand / hit / best / double for every state of ``layout`` at once,
-    for each starting removal in ``removed0``.
-
-    A state with cards ``E`` drawn has ``removed0[k] + E`` gone from ``base`` (the model of
-    :class:`_Eval`); the dealer's distributions come from one numpy pass over the tree.
-    """
-    n = len(layout.total)
-    kk = len(removed0)
-    shoe = (np.asarray(base, dtype=np.int64)[None, None, :]
-            - np.asarray(removed0, dtype=np.int64)[:, None, :] - layout.drawn[None, :, :])
-    on_shoe: npt.NDArray[np.bool_] = np.all(shoe >= 0, axis=2)
-    rows = np.nonzero(on_shoe)
-    dists = np.zeros((kk, n, 7))
-    if len(rows[0]):
-        removed = np.asarray(base, dtype=np.int64)[None, :] - shoe[rows]
-        dists[rows] = _dealer_store(up, rules.dealer_hits_soft_17, base).dists(removed)
-    # Standing: +1 against a dealer bust or a lower total, -1 against a higher one; a
-    # dealer blackjack takes the stake without peek (with peek it is left out).
-    total = layout.total
-    coef = np.empty((n, 7))
-    for k in range(5):
-        coef[:, k] = np.sign(total - (17 + k))
-    coef[:, 5] = 1.0
-    coef[:, 6] = 0.0 if rules.dealer_peeks else -1.0
-    stand = (dists * coef[None, :, :]).sum(axis=2)
-    shoe = np.where(on_shoe[:, :, None], shoe, 0)
-    left = shoe.sum(axis=2)
-    p = shoe / np.maximum(left, 1)[:, :, None]
-    if rules.dealer_peeks and up in (1, 10):
-        bj = 9 if up == 1 else 0
-        onehot = np.zeros(10, dtype=np.int64)
-        onehot[bj] = 1
-        after = shoe[:, :, bj][:, :, None] - onehot[None, None, :]
-        bust = -(1.0 - np.maximum(after, 0) / np.maximum(left - 1, 1)[:, :, None])
-    else:
-        bust = np.full((kk, n, 10), -1.0)
-    child = layout.child
-    safe = np.maximum(child, 0)
-    best = np.zeros((kk, n))
-    hit = np.zeros((kk, n))
-    can_hit = total < 21
-    for start, stop in reversed(layout.layers):
-        ch = child[start:stop]
-        values = np.where(ch[None] >= 0, best[:, safe[start:stop]], bust[:, start:stop])
-        h = (p[:, start:stop] * values).sum(axis=2)
-        hit[:, start:stop] = h
-        st = stand[:, start:stop]
-        best[:, start:stop] = np.where(can_hit[None, start:stop], np.maximum(st, h), st)
-    double = np.zeros((kk, n))
-    for size in double_sizes:
-        start, stop = layout.layers[size]
-        ch = child[start:stop]
-        values = np.where(ch[None] >= 0, stand[:, safe[start:stop]], bust[:, start:stop])
-        double[:, start:stop] = 2.0 * (p[:, start:stop] * values).sum(axis=2)
-    return _Values(stand, hit, best, double, dists)
-
-
-def prepare(rules: Rules) -> None:
-    """Build, once per process, what every question under ``rules`` uses: the dealer's
-    trees (compiled for numpy) and the layouts of every starting hand. About half a
-    second; a table may call it in a worker when it opens so that its first question
-    is as quick as the others. Calling it again costs nothing."""
-    for up in range(1, 11):
-        tree = _tree(up, rules.dealer_hits_soft_17)
-        tree.distributions(np.asarray([full_shoe_counts(1)], dtype=np.int64))
-    for hard in range(2, 21):
-        for ace in (False, True):
-            if not ace or hard <= 11:
-                _layout(hard, ace, False)
-    for pair in range(1, 11):
-        _layout(pair, pair == 1, True)
 
 
 # -- input ---------------------------------------------------------------------------
@@ -379,13 +114,6 @@ def _counts_of(values: Iterable[int]) -> Counts:
     for v in values:
         counts[v - 1] += 1
     return tuple(counts)
-
-
-def _total(values: Sequence[int]) -> tuple[int, bool]:
-    hard = sum(values)
-    if 1 in values and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
 
 
 def full_shoe(decks: int) -> dict[int, int]:
@@ -500,28 +228,55 @@ def blackjack_action_evs(
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, not {rules!r}")
+    values, split_hand, aces_split = _hand_flags(hand, from_split, split_aces)
+    up = _value_of(dealer_up, "dealer_up")
+    actions = _check_legal(legal)
+    if len(values) < 2:
+        raise ValueError(f"a hand to act holds at least two cards, not {len(values)}")
+    n_hands = _seat_hands(rules, hands, split_hand)
+    total, _ = values_total(values)
+    if total > 21:
+        raise ValueError(f"the hand is bust ({total}): there is no decision")
+    why = _why_illegal(rules, values, total, split_hand, aces_split, n_hands)
+    for action in ACTION_ORDER:
+        reason = why[action]
+        if action in actions and reason is not None:
+            raise ValueError(f"{action.value} is not legal for this hand: {reason}")
+    natural = len(values) == 2 and total == 21 and not split_hand
+    if natural and actions != {Action.STAND}:
+        raise ValueError("a natural stands automatically")
+    rem = _unseen_off_the_top(rules, values, up) if remaining is None else _check_remaining(remaining)
+    answer = _answer(rules, tuple(values), up, actions, rem, n_hands, natural)
+    return dict(answer)
+
+
+def _hand_flags(hand: object, from_split: bool | None, split_aces: bool | None) -> tuple[list[int], bool, bool]:
+    """(card values, from a split, split aces) of the hand, the keywords overriding its flags."""
     values, split_hand, aces_split = _parse_hand(hand)
     if from_split is not None:
         split_hand = bool(from_split)
     if split_aces is not None:
         aces_split = bool(split_aces)
         split_hand = split_hand or aces_split
-    up = _value_of(dealer_up, "dealer_up")
-    actions = _check_legal(legal)
-    if len(values) < 2:
-        raise ValueError(f"a hand to act holds at least two cards, not {len(values)}")
+    return values, split_hand, aces_split
+
+
+def _seat_hands(rules: Rules, hands: int | None, split_hand: bool) -> int:
+    """How many hands the seat holds (checked; by default 1, or 2 for a split hand)."""
     n_hands = (2 if split_hand else 1) if hands is None else _as_int(hands)
     if n_hands is None or not 1 <= n_hands <= rules.max_hands:
         raise ValueError(f"hands must be 1-{rules.max_hands} (the seat's hands now), not {hands!r}")
     if split_hand and n_hands < 2:
         raise ValueError("a split hand means the seat holds at least 2 hands")
-    total, _ = _total(values)
-    if total > 21:
-        raise ValueError(f"the hand is bust ({total}): there is no decision")
+    return n_hands
+
+
+def _why_illegal(rules: Rules, values: Sequence[int], total: int, split_hand: bool, aces_split: bool,
+                 n_hands: int) -> dict[Action, str | None]:
+    """Per action, why it cannot be legal for this hand (None: it may be)."""
     two = len(values) == 2
     pair = two and values[0] == values[1]
-    natural = two and total == 21 and not split_hand
-    why: dict[Action, str | None] = {
+    return {
         Action.STAND: None,
         Action.HIT: ("a hand of 21 cannot hit" if total >= 21
                      else "split aces take one card only" if aces_split else None),
@@ -537,26 +292,17 @@ def blackjack_action_evs(
                            else "surrender is only on the first two cards of an unsplit hand"
                            if not two or split_hand or n_hands > 1 else None),
     }
-    for action in ACTION_ORDER:
-        reason = why[action]
-        if action in actions and reason is not None:
-            raise ValueError(f"{action.value} is not legal for this hand: {reason}")
-    if natural and actions != {Action.STAND}:
-        raise ValueError("a natural stands automatically")
 
-    if remaining is None:
-        full = full_shoe_counts(rules.decks)
-        unseen = list(full)
-        unseen[up - 1] -= 1
-        for v in values:
-            unseen[v - 1] -= 1
-        if min(unseen) < 0:
-            raise ValueError(f"the hand and up card hold more cards of a value than {rules.decks} decks")
-        rem: Counts = tuple(unseen)
-    else:
-        rem = _check_remaining(remaining)
-    answer = _answer(rules, tuple(values), up, actions, rem, n_hands, natural)
-    return dict(answer)
+
+def _unseen_off_the_top(rules: Rules, values: Sequence[int], up: int) -> Counts:
+    """A full shoe of ``rules.decks`` decks less the hand and the up card."""
+    unseen = list(full_shoe_counts(rules.decks))
+    unseen[up - 1] -= 1
+    for v in values:
+        unseen[v - 1] -= 1
+    if min(unseen) < 0:
+        raise ValueError(f"the hand and up card hold more cards of a value than {rules.decks} decks")
+    return tuple(unseen)
 
 
 @lru_cache(maxsize=512)
@@ -565,7 +311,7 @@ def _answer(rules: Rules, values: tuple[int, ...], up: int, actions: frozenset[A
     """The values of a checked question (the same question twice is answered at once)."""
     comp = _counts_of(values)
     base = tuple(r + c for r, c in zip(rem, comp, strict=True))
-    ev = _Eval(rules, up, base)
+    ev = ShoeEvaluator(rules, up, base)
     p_no_bj = 1.0 - ev.p_blackjack(comp)
     if ev.peek and p_no_bj <= 0.0:
         raise ValueError("with peek the dealer has no blackjack, but every unseen card would make one")
@@ -573,7 +319,7 @@ def _answer(rules: Rules, values: tuple[int, ...], up: int, actions: frozenset[A
     out: dict[Action, float] = {}
     if actions & {Action.STAND, Action.HIT, Action.DOUBLE}:
         hard = sum(values)
-        table = _table_values(_layout(hard, 1 in values, False), base, [comp], up, rules,
+        table = table_values(start_layout(hard, 1 in values, False), base, [comp], up, rules,
                               (0,) if Action.DOUBLE in actions else ())
         if Action.STAND in actions:
             if natural:
@@ -594,7 +340,7 @@ def _answer(rules: Rules, values: tuple[int, ...], up: int, actions: frozenset[A
     return tuple((a, out[a]) for a in ACTION_ORDER if a in out)
 
 
-def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int) -> float:
+def _split_value(ev: ShoeEvaluator, pair: int, base: Counts, comp: Counts, n_hands: int) -> float:
     """Total value of splitting a pair, per original stake (see the module doc).
 
     A split hand that takes a non-pair card when ``k`` pair cards are out (its own, the
@@ -618,14 +364,24 @@ def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int)
                                resplit_aces=rules.resplit_aces)
         except NotCounted:
             pass
+    per_k = _split_hand_values(ev, pair, base, comp, top)
+    return _split_total(per_k, base[i_pair], ev.n, top)
+
+
+def _split_hand_values(ev: ShoeEvaluator, pair: int, base: Counts, comp: Counts,
+                       top: int) -> dict[int, tuple[float, float]]:
+    """Per ``k`` pair cards out (2 to ``top``): the mean value of a split hand whose second
+    card is not a pair card, and the value of a hand kept as a pair when no more hands
+    are allowed."""
+    rules = ev.rules
+    aces = pair == 1
+    i_pair = pair - 1
     removed0 = [tuple(c + (k - 2) * (i == i_pair) for i, c in enumerate(comp)) for k in range(2, top + 1)]
-    layout = _layout(pair, aces, True)
+    layout = start_layout(pair, aces, True)
     can_double = rules.double_after_split and not aces
-    table = _table_values(layout, base, removed0, ev.up, rules, (1,) if can_double else ())
+    table = table_values(layout, base, removed0, ev.up, rules, (1,) if can_double else ())
     first = [int(j) for j in layout.child[0]]  # the state after the second card, per value
-    n_all = ev.n
-    # Per k: (the mean value of a hand whose second card is not a pair card, the value
-    # of a hand kept as a pair when no more hands are allowed).
+
     def hand(row: int, i: int) -> float:
         j = first[i]
         if aces:
@@ -637,7 +393,7 @@ def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int)
 
     per_k: dict[int, tuple[float, float]] = {}
     for k, removed in enumerate(removed0, start=2):
-        left = n_all - sum(removed)
+        left = ev.n - sum(removed)
         if left <= 0:
             continue
         row = k - 2
@@ -652,7 +408,12 @@ def _split_value(ev: _Eval, pair: int, base: Counts, comp: Counts, n_hands: int)
                     not_pair += c / left * hand(row, i)
         keep_pair = hand(row, i_pair) if base[i_pair] - removed[i_pair] > 0 else 0.0
         per_k[k] = (not_pair / (1.0 - q) if q < 1.0 else 0.0, keep_pair)
-    pair_cards = base[i_pair]
+    return per_k
+
+
+def _split_total(per_k: dict[int, tuple[float, float]], pair_cards: int, n_all: int, top: int) -> float:
+    """The total of the two split hands and their resplits (up to ``top`` hands), each
+    hand valued by ``per_k`` for the pair cards out when it takes its second card."""
     memo: dict[tuple[int, int], float] = {}
 
     def hands_value(pending: int, hands: int) -> float:

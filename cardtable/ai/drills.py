@@ -28,10 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.blackjack import Rules, card_value
+from ..core.blackjack_totals import values_total
 from ..core.cards import Card, Suit
 from ..core.poker_machines import Machine
 from .bj_analysis import analysis_for
-from .bj_chart import UP_ORDER, hand_facts
+from .bj_chart import UP_ORDER
 from .grading import Decision, grade
 from .poker import HoldEV, hold_evs
 
@@ -110,7 +111,7 @@ def hand_words(values: Sequence[int]) -> str:
     """"pair of 8s", "soft 17", "hard 16" for a two-card hand's card values."""
     if len(values) == 2 and values[0] == values[1]:
         return "pair of aces" if values[0] == 1 else f"pair of {values[0]}s"
-    total, soft = hand_facts(values)
+    total, soft = values_total(values)
     return f"{'soft' if soft else 'hard'} {total}"
 
 

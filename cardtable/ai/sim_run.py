@@ -19,7 +19,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
@@ -114,7 +114,8 @@ def job_rng(seed: int | None, jobs: int, job: int) -> random.Random:
     return random.Random(f"cardtable simulate/{seed}/{jobs}/{job}")
 
 
-def _add(a: tuple[Tally, ...], b: tuple[Tally, ...]) -> tuple[Tally, ...]:
+def add_tallies(a: tuple[Tally, ...], b: tuple[Tally, ...]) -> tuple[Tally, ...]:
+    """Two runs' tallies summed place by place (``a`` empty: ``b``)."""
     if not a:
         return b
     return tuple(x + y for x, y in zip(a, b, strict=True))
@@ -144,18 +145,33 @@ def run(play: Play, rounds: int, *, jobs: int = 1, seed: int | None = None,
         raise ValueError("rounds must be at least 1")
     jobs = max(1, min(jobs, rounds))
     started = time.perf_counter()
-    total: tuple[Tally, ...] = ()
-    interrupted = False
     if jobs == 1:
-        try:
-            for tallies in play(rounds, job_rng(seed, 1, 0), lambda: False):
-                total = _add(total, tallies)
-                if progress is not None:
-                    progress(total[0].rounds)
-        except KeyboardInterrupt:
-            interrupted = True
+        total, interrupted = _run_here(play, rounds, seed, progress)
         return Outcome(total, rounds, 1, time.perf_counter() - started, interrupted)
+    total, interrupted = _run_workers(play, rounds, jobs, seed, progress)
+    if not interrupted and (not total or total[0].rounds < rounds):
+        interrupted = True  # a worker vanished: report what arrived
+    return Outcome(total, rounds, jobs, time.perf_counter() - started, interrupted)
 
+
+def _run_here(play: Play, rounds: int, seed: int | None,
+              progress: Callable[[int], None] | None) -> tuple[tuple[Tally, ...], bool]:
+    """One job in this process: (the tallies, interrupted by Ctrl-C)."""
+    total: tuple[Tally, ...] = ()
+    try:
+        for tallies in play(rounds, job_rng(seed, 1, 0), lambda: False):
+            total = add_tallies(total, tallies)
+            if progress is not None:
+                progress(total[0].rounds)
+    except KeyboardInterrupt:
+        return total, True
+    return total, False
+
+
+def _run_workers(play: Play, rounds: int, jobs: int, seed: int | None,
+                 progress: Callable[[int], None] | None) -> tuple[tuple[Tally, ...], bool]:
+    """``jobs`` worker processes: (the merged tallies, interrupted by Ctrl-C); a worker's
+    error stops the others and is raised as ``RuntimeError``."""
     methods = multiprocessing.get_all_start_methods()
     # fork: the workers inherit the derived chart instead of deriving it again.
     context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -167,8 +183,30 @@ def run(play: Play, rounds: int, *, jobs: int = 1, seed: int | None = None,
     ]
     for worker in workers:
         worker.start()
+    collected = _collect(results, stop, workers, jobs, progress)
+    for worker in workers:
+        worker.join(timeout=5)
+        if worker.is_alive():
+            worker.terminate()
+    if collected.errors:
+        raise RuntimeError(f"a simulation worker failed: {collected.errors[0]}")
+    return collected.total, collected.interrupted
+
+
+@dataclass
+class _Collected:
+    """What the workers sent so far."""
+
+    total: tuple[Tally, ...] = ()
+    interrupted: bool = False
+    errors: list[str] = field(default_factory=list)
+
+
+def _collect(results: Any, stop: Any, workers: list[Any], jobs: int,
+             progress: Callable[[int], None] | None) -> _Collected:
+    """Merge the workers' chunks until each has said it is done (or all have died)."""
     running = set(range(jobs))
-    errors: list[str] = []
+    got = _Collected()
     while running:
         try:
             job, message = results.get(timeout=0.25)
@@ -177,27 +215,19 @@ def run(play: Play, rounds: int, *, jobs: int = 1, seed: int | None = None,
                 break  # a worker died without a word (killed): stop waiting
             continue
         except KeyboardInterrupt:
-            interrupted = True
+            got.interrupted = True
             stop.set()
             continue
         if message is None:
             running.discard(job)
         elif isinstance(message, str):
-            errors.append(message)
+            got.errors.append(message)
             stop.set()
         else:
-            total = _add(total, message)
+            got.total = add_tallies(got.total, message)
             if progress is not None:
-                progress(total[0].rounds)
-    for worker in workers:
-        worker.join(timeout=5)
-        if worker.is_alive():
-            worker.terminate()
-    if errors:
-        raise RuntimeError(f"a simulation worker failed: {errors[0]}")
-    if not interrupted and (not total or total[0].rounds < rounds):
-        interrupted = True  # a worker vanished: report what arrived
-    return Outcome(total, rounds, jobs, time.perf_counter() - started, interrupted)
+                progress(got.total[0].rounds)
+    return got
 
 
 def default_jobs() -> int:

@@ -8,18 +8,42 @@ Everything a caller can read is immutable (frozen dataclasses and tuples); the r
 itself is the one mutable object, like the shoe it deals from. A computer seat gets
 only :meth:`Round.view` — never the face-down card, never the shoe.
 
-``Action``, ``Rules``, ``card_value`` and ``hand_total`` are shared with
-``cardtable.ai``; keep their names.
+This module is the game's front door: the variant (:mod:`.blackjack_rules`), the hand
+total (:mod:`.blackjack_totals`), what a round shows (:mod:`.blackjack_state`) and the
+spot keys (:mod:`.blackjack_spot`) are importable from here too. ``Action``, ``Rules``,
+``card_value``, ``hand_total`` and ``values_total`` are shared with ``cardtable.ai`` and the
+widgets; keep their names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from enum import Enum
-from functools import cached_property
 
-from . import config
+from .blackjack_box import HandBox
+from .blackjack_rules import Action, Rules
+from .blackjack_spot import (
+    ACTION_BITS,
+    DOUBLE_BIT,
+    HIT_BIT,
+    LEGAL_SETS,
+    SPLIT_BIT,
+    STAND_BIT,
+    SURRENDER_BIT,
+    Spot,
+    decode_spot,
+    legal_from_mask,
+)
+from .blackjack_state import (
+    Event,
+    EventKind,
+    Hand,
+    HandOutcome,
+    HandResult,
+    IllegalAction,
+    RoundState,
+    SeatView,
+)
+from .blackjack_totals import CARD_VALUES, card_value, hand_total, is_natural, values_total
 from .cards import Card, Shoe, ShoeEmpty
 
 __all__ = [
@@ -27,6 +51,8 @@ __all__ = [
     "Rules",
     "card_value",
     "hand_total",
+    "values_total",
+    "is_natural",
     "Hand",
     "HandOutcome",
     "HandResult",
@@ -45,429 +71,6 @@ __all__ = [
     "SPLIT_BIT",
     "SURRENDER_BIT",
 ]
-
-
-class Action(Enum):
-    """What a player may do with the hand to act."""
-
-    HIT = "hit"
-    STAND = "stand"
-    DOUBLE = "double"
-    SPLIT = "split"
-    #: Late surrender (only where ``Rules.late_surrender``): half the stake back.
-    SURRENDER = "surrender"
-
-    #: Members are singletons: identity hashing keeps dict and set look-ups in C
-    #: (Enum's own ``__hash__`` is Python code, called on every decision).
-    __hash__ = object.__hash__
-
-
-@dataclass(frozen=True)
-class Rules:
-    """A blackjack variant; the defaults are this house's rules (RULES.md section 3)."""
-
-    decks: int = config.BLACKJACK_DECKS
-    #: Cut card after this percentage of the shoe has been dealt.
-    penetration_percent: int = 75
-    dealer_hits_soft_17: bool = False
-    #: False: European no-hole-card game; a dealer blackjack takes doubled and split stakes.
-    #: True (the American variant, for analysis and tests): after the deal a dealer with
-    #: a natural says so at once, no one acts, and only the original stakes are lost.
-    dealer_peeks: bool = False
-    double_after_split: bool = True
-    max_hands: int = 4
-    resplit_aces: bool = False
-    #: Late surrender: on the first two cards of an unsplit hand, give up half the
-    #: stake. A dealer natural still takes the whole stake (with peek it never gets
-    #: that far). Off in this house (RULES.md section 3: no surrender).
-    late_surrender: bool = False
-    #: Blackjack pays num:den.
-    blackjack_pays: tuple[int, int] = (3, 2)
-    min_bet: int = config.DEFAULT_TABLE_MIN  # hundredths
-    max_bet: int = config.DEFAULT_TABLE_MAX
-
-    def __post_init__(self) -> None:
-        """Refuse a variant the engine cannot deal, with the field named."""
-        for name in ("decks", "penetration_percent", "max_hands", "min_bet", "max_bet"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Rules.{name} must be an int, not {value!r}")
-        if self.decks < 1:
-            raise ValueError(f"Rules.decks must be at least 1, not {self.decks}")
-        if not 1 <= self.penetration_percent <= 100:
-            raise ValueError(f"Rules.penetration_percent must be 1-100, not {self.penetration_percent}")
-        if self.max_hands < 1:
-            raise ValueError(f"Rules.max_hands must be at least 1, not {self.max_hands}")
-        pays = self.blackjack_pays
-        if (
-            not isinstance(pays, tuple)
-            or len(pays) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in pays)
-        ):
-            raise ValueError(f"Rules.blackjack_pays must be two positive ints (num, den), not {pays!r}")
-
-    def to_dict(self) -> dict[str, object]:
-        """The variant as plain data (for a saved round)."""
-        data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["blackjack_pays"] = list(self.blackjack_pays)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """The variant of :meth:`to_dict`; ``ValueError`` when the data is not one."""
-        if not isinstance(data, dict):
-            raise ValueError("rules are a mapping")
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        if isinstance(values.get("blackjack_pays"), list):
-            values["blackjack_pays"] = tuple(values["blackjack_pays"])
-        for name in ("dealer_hits_soft_17", "dealer_peeks", "double_after_split", "resplit_aces",
-                     "late_surrender"):
-            if name in values and not isinstance(values[name], bool):
-                raise ValueError(f"Rules.{name} must be true or false")
-        return cls(**values)
-
-    @property
-    def cut_from_end(self) -> int:
-        """Cards behind the cut card in a full shoe (78 for 6 decks at 75 %)."""
-        return self.decks * 52 * (100 - self.penetration_percent) // 100
-
-
-#: Blackjack value by rank (index 0 unused).
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-
-
-def card_value(card: Card) -> int:
-    """Blackjack value with the ace as 1: 2-10 face, J/Q/K 10, A 1."""
-    return _VALUE[card.rank]
-
-
-def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
-    """(best total, soft?) — soft when an ace counts 11."""
-    total = 0
-    has_ace = False
-    for c in cards:
-        v = _VALUE[c.rank]
-        total += v
-        if v == 1:
-            has_ace = True
-    if has_ace and total <= 11:
-        return total + 10, True
-    return total, False
-
-
-def is_natural(cards: Sequence[Card]) -> bool:
-    """Two cards worth 21 (whether it *counts* as a natural depends on splitting)."""
-    return len(cards) == 2 and hand_total(cards)[0] == 21
-
-
-# -- hands ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One player hand as everyone at the table sees it (nothing here is secret).
-
-    ``stake`` is everything staked on the hand (doubled included).
-    """
-
-    cards: tuple[Card, ...]
-    stake: int
-    doubled: bool = False
-    from_split: bool = False
-    #: Made by splitting aces: gets exactly one more card, then closes.
-    split_aces: bool = False
-    closed: bool = False
-
-    @cached_property
-    def _facts(self) -> tuple[int, bool]:
-        # Computed once per (immutable) hand; cached_property writes the instance
-        # dict directly, which a frozen dataclass allows.
-        return hand_total(self.cards)
-
-    @property
-    def total(self) -> int:
-        return self._facts[0]
-
-    @property
-    def soft(self) -> bool:
-        return self._facts[1]
-
-    @property
-    def busted(self) -> bool:
-        return self.total > 21
-
-    @property
-    def blackjack(self) -> bool:
-        """A natural: ace and ten-value as the first two cards of an unsplit hand."""
-        return not self.from_split and is_natural(self.cards)
-
-    @property
-    def done(self) -> bool:
-        """Alias of ``closed``: no more actions on this hand."""
-        return self.closed
-
-    @property
-    def waiting(self) -> bool:
-        """A split hand that has not had its second card yet."""
-        return self.from_split and len(self.cards) == 1
-
-    def describe(self) -> str:
-        """``soft 17`` / ``hard 12`` / ``blackjack`` / ``bust 24``."""
-        if self.blackjack:
-            return "blackjack"
-        total, soft = hand_total(self.cards)
-        if total > 21:
-            return f"bust {total}"
-        return f"{'soft' if soft else 'hard'} {total}"
-
-
-class HandOutcome(Enum):
-    """How a hand ended at settlement."""
-
-    BLACKJACK = "blackjack"  # natural paid 3:2
-    WIN = "win"
-    PUSH = "push"
-    LOSE = "lose"
-    BUST = "bust"
-    SURRENDER = "surrender"  # half the stake back
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """A settled hand: ``returned`` includes the stake (0 when lost)."""
-
-    cards: tuple[Card, ...]
-    stake: int
-    returned: int
-    outcome: HandOutcome
-    doubled: bool = False
-    from_split: bool = False
-
-    @property
-    def net(self) -> int:
-        return self.returned - self.stake
-
-    def to_dict(self) -> dict[str, object]:
-        """The hand for the history, as plain data."""
-        return {
-            "cards": [str(c) for c in self.cards],
-            "stake": self.stake,
-            "returned": self.returned,
-            "outcome": self.outcome.value,
-            "doubled": self.doubled,
-        }
-
-
-# -- events -----------------------------------------------------------------------
-
-
-class EventKind(Enum):
-    """Steps of a round, in order, for the screen to animate."""
-
-    DEAL = "deal"  # a card to a seat's hand (seat, hand) or the dealer (seat None)
-    ACTION = "action"  # (seat, hand) took an action; note = the action's value
-    SPLIT = "split"  # (seat, hand) split into hand and hand + 1
-    DOUBLE = "double"  # (seat, hand) stake doubled; amount = the extra stake
-    CLOSED = "closed"  # (seat, hand) closed; note says why
-    REVEAL = "reveal"  # the dealer's face-down card is turned over
-    DEALER_DONE = "dealer_done"  # the dealer stands or busts; note says which
-    PAYOUT = "payout"  # (seat, hand) settled; amount = returned; note = outcome value
-
-
-@dataclass(frozen=True)
-class Event:
-    """One step. A face-down card is dealt with ``card=None`` — events never leak it."""
-
-    kind: EventKind
-    seat: int | None = None  # None: the dealer
-    hand: int | None = None
-    card: Card | None = None
-    face_up: bool = True
-    amount: int = 0
-    note: str = ""
-
-
-# -- the seat's view --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """All one seat may know — what a player at a real table sees, nothing more."""
-
-    seat: int
-    rules: Rules
-    #: This seat's hands, in table order.
-    hands: tuple[Hand, ...]
-    #: The hand this seat is to act on, or None when it is not this seat's turn.
-    hand_index: int | None
-    dealer_up: Card
-    #: Dealer cards face up (the up card only, until the reveal).
-    dealer_cards: tuple[Card, ...]
-    #: Every seat's hands (all face up).
-    seats: tuple[tuple[Hand, ...], ...]
-    #: Every face-up card on the table: all seats' cards, then the dealer's face-up cards.
-    table_cards: tuple[Card, ...]
-    #: Cards seen since the last shuffle, this round's face-up cards included.
-    seen_since_shuffle: tuple[Card, ...]
-    legal: frozenset[Action]
-    #: Chips left beside this seat's stakes, or None when unlimited.
-    bankroll: int | None
-    #: (seat, hand) to act at the table, or None.
-    turn: tuple[int, int] | None
-
-    @property
-    def hand(self) -> Hand | None:
-        """The hand to act, if it is this seat's turn."""
-        return None if self.hand_index is None else self.hands[self.hand_index]
-
-
-@dataclass(frozen=True)
-class RoundState:
-    """The round as everyone at the table sees it at one moment: the picture a screen
-    draws. The face-down card is ``None`` until the reveal; ``results`` fills in as
-    hands are paid."""
-
-    seats: tuple[tuple[Hand, ...], ...]
-    #: The dealer's cards as shown (``None`` for the face-down card).
-    dealer: tuple[Card | None, ...]
-    revealed: bool
-    #: (seat, hand) to act, or None.
-    turn: tuple[int, int] | None
-    #: Per seat, per hand: the settled result, or None until that hand is paid.
-    results: tuple[tuple[HandResult | None, ...], ...]
-    finished: bool
-    #: How many events led to this picture (``Round.events[:applied]``).
-    applied: int
-
-    @property
-    def dealer_visible(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.dealer if c is not None)
-
-    @property
-    def dealer_total(self) -> tuple[int, bool]:
-        """(total, soft) of the face-up dealer cards."""
-        return hand_total(self.dealer_visible)
-
-    @property
-    def dealer_natural(self) -> bool:
-        """The dealer's revealed two cards make a natural (the only dealer BLACKJACK)."""
-        return self.revealed and is_natural(self.dealer_visible)
-
-    @property
-    def dealer_busted(self) -> bool:
-        return self.dealer_total[0] > 21
-
-    def result(self, seat: int, hand: int) -> HandResult | None:
-        row = self.results[seat] if seat < len(self.results) else ()
-        return row[hand] if hand < len(row) else None
-
-
-class IllegalAction(ValueError):
-    """The action is not legal for the hand to act; the round is unchanged."""
-
-
-# -- the round --------------------------------------------------------------------
-
-#: Bits of a legal-action mask (see :meth:`Round.spot_key`).
-HIT_BIT, STAND_BIT, DOUBLE_BIT, SPLIT_BIT, SURRENDER_BIT = 1, 2, 4, 8, 16
-_ACTION_BIT: dict[Action, int] = {
-    Action.HIT: HIT_BIT,
-    Action.STAND: STAND_BIT,
-    Action.DOUBLE: DOUBLE_BIT,
-    Action.SPLIT: SPLIT_BIT,
-    Action.SURRENDER: SURRENDER_BIT,
-}
-#: The legal set of every mask, built once.
-_LEGAL_SETS: tuple[frozenset[Action], ...] = tuple(
-    frozenset(a for a, bit in _ACTION_BIT.items() if mask & bit) for mask in range(32)
-)
-
-
-def legal_from_mask(mask: int) -> frozenset[Action]:
-    """The actions of a legal-action mask."""
-    return _LEGAL_SETS[mask]
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A decision as a basic-strategy player sees it, decoded from :meth:`Round.spot_key`."""
-
-    total: int
-    soft: bool
-    #: The card value (ace = 1) of a two-card pair, else 0.
-    pair: int
-    #: The hand holds exactly two cards.
-    two_cards: bool
-    #: The dealer's up card value (ace = 1).
-    up: int
-    legal: frozenset[Action]
-
-
-def decode_spot(key: int) -> Spot:
-    """The :class:`Spot` of a :meth:`Round.spot_key`."""
-    key, mask = divmod(key, 32)
-    key, up = divmod(key, 11)
-    key, two = divmod(key, 2)
-    key, soft = divmod(key, 2)
-    pair, total = divmod(key, 32)
-    return Spot(total, bool(soft), pair, bool(two), up, _LEGAL_SETS[mask])
-
-
-class _Box:
-    """A hand while the round deals it: mutable, its total kept as cards arrive.
-
-    The public, frozen :class:`Hand` is made from it only when someone looks
-    (and kept until the box changes), so dealing costs no dataclass copies.
-    """
-
-    __slots__ = ("cards", "hard", "ace", "total", "soft", "stake", "doubled", "from_split",
-                 "split_aces", "closed", "_hand")
-
-    def __init__(self, cards: list[Card], stake: int, from_split: bool = False,
-                 split_aces: bool = False) -> None:
-        self.cards = cards
-        self.hard = 0
-        self.ace = False
-        self.total = 0
-        self.soft = False
-        self.stake = stake
-        self.doubled = False
-        self.from_split = from_split
-        self.split_aces = split_aces
-        self.closed = False
-        self._hand: Hand | None = None
-        for card in cards:
-            self._count(card)
-
-    def _count(self, card: Card) -> None:
-        v = _VALUE[card.rank]
-        hard = self.hard + v
-        self.hard = hard
-        if v == 1:
-            self.ace = True
-        if self.ace and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
-
-    def add(self, card: Card) -> None:
-        self.cards.append(card)
-        self._count(card)
-        self._hand = None
-
-    @property
-    def natural(self) -> bool:
-        return self.total == 21 and len(self.cards) == 2 and not self.from_split
-
-    def hand(self) -> Hand:
-        hand = self._hand
-        if hand is None:
-            hand = Hand(tuple(self.cards), self.stake, self.doubled, self.from_split,
-                        self.split_aces, self.closed)
-            self._hand = hand
-        return hand
-
 
 #: Raw events as tuples (kind, seat, hand, card, face_up, amount, note); Event
 #: objects are made only when :attr:`Round.events` is read.
@@ -519,9 +122,9 @@ class Round:
         self._draw = shoe.draw
         self._seen_before: tuple[Card, ...] = seen if type(seen) is tuple else tuple(seen)
         self._bankrolls: list[int] | None = None if bankrolls is None else list(bankrolls)
-        self._boxes: list[list[_Box]] = [[_Box([], bet)] for bet in bets]
+        self._boxes: list[list[HandBox]] = [[HandBox([], bet)] for bet in bets]
         self._dealer: list[Card] = []
-        self._dealer_box = _Box([], 0)
+        self._dealer_box = HandBox([], 0)
         self._revealed = False
         self._turn: tuple[int, int] | None = None
         self._results: list[list[HandResult]] | None = None
@@ -676,7 +279,7 @@ class Round:
         if self._turn is None:
             return set()
         seat, index = self._turn
-        return set(_LEGAL_SETS[self._mask(seat, index)])
+        return set(LEGAL_SETS[self._mask(seat, index)])
 
     def legal_mask(self) -> int:
         """The legal actions of the hand to act as bits (``HIT_BIT`` ...); 0 when none."""
@@ -697,7 +300,7 @@ class Round:
         two = len(cards) == 2
         can_split = (
             two
-            and _VALUE[cards[0].rank] == _VALUE[cards[1].rank]
+            and CARD_VALUES[cards[0].rank] == CARD_VALUES[cards[1].rank]
             and affordable
             and len(boxes) < rules.max_hands
             and (not box.split_aces or rules.resplit_aces)
@@ -731,10 +334,10 @@ class Round:
         two = len(cards) == 2
         pair = 0
         if two:
-            v = _VALUE[cards[0].rank]
-            if v == _VALUE[cards[1].rank]:
+            v = CARD_VALUES[cards[0].rank]
+            if v == CARD_VALUES[cards[1].rank]:
                 pair = v
-        key = (((pair * 32 + box.total) * 2 + box.soft) * 2 + two) * 11 + _VALUE[self._dealer[0].rank]
+        key = (((pair * 32 + box.total) * 2 + box.soft) * 2 + two) * 11 + CARD_VALUES[self._dealer[0].rank]
         return key * 32 + self._mask(seat, index)
 
     # -- dealing ------------------------------------------------------------------
@@ -827,7 +430,7 @@ class Round:
                 raise IllegalAction(f"not an action: {action!r}")
             raise IllegalAction("no hand is to act")
         seat, index = self._turn
-        bit = _ACTION_BIT.get(action) if isinstance(action, Action) else None
+        bit = ACTION_BITS.get(action) if isinstance(action, Action) else None
         if bit is None:
             raise IllegalAction(f"not an action: {action!r}")
         if not self._mask(seat, index) & bit:
@@ -864,8 +467,8 @@ class Round:
             first, second = box.cards
             aces = first.rank == 1
             self._boxes[seat][index : index + 1] = [
-                _Box([first], stake, from_split=True, split_aces=aces),
-                _Box([second], stake, from_split=True, split_aces=aces),
+                HandBox([first], stake, from_split=True, split_aces=aces),
+                HandBox([second], stake, from_split=True, split_aces=aces),
             ]
             self._paid[seat][index : index + 1] = [None, None]
             self._emit(_SPLIT, seat, index, amount=stake)
@@ -937,7 +540,7 @@ class Round:
         return {id(self._boxes[seat][index]) for seat, index, action in self._actions
                 if action is _SURRENDER}
 
-    def _settle(self, box: _Box, dealer_total: int, dealer_bj: bool, surrendered: bool) -> HandResult:
+    def _settle(self, box: HandBox, dealer_total: int, dealer_bj: bool, surrendered: bool) -> HandResult:
         stake = box.stake
         total = box.total
         if total > 21:
@@ -983,7 +586,7 @@ class Round:
             seats=self.all_hands,
             table_cards=table,
             seen_since_shuffle=self._seen_before + table,
-            legal=_LEGAL_SETS[self.legal_mask()] if to_act else frozenset(),
+            legal=LEGAL_SETS[self.legal_mask()] if to_act else frozenset(),
             bankroll=self.bankroll(seat),
             turn=self._turn,
         )

@@ -8,14 +8,11 @@ ignored. It never allows anything the round refuses.
 
 from __future__ import annotations
 
-from .blackjack import Action, Round
+from .blackjack import Action, Hand, Round, Rules
+from .blackjack_totals import card_value
 from .money import format_chips
 
 __all__ = ["action_refusal"]
-
-
-def _value(rank: int) -> int:
-    return min(rank, 10)
 
 
 def action_refusal(round: Round, seat: int, action: Action) -> str | None:
@@ -27,30 +24,49 @@ def action_refusal(round: Round, seat: int, action: Action) -> str | None:
         return None
     hands = round.hands(seat)
     hand = hands[turn[1]]
-    rules = round.rules
     left = round.bankroll(seat)
-    short = left is not None and left < hand.stake
-    need = f"{format_chips(hand.stake)} needed, {format_chips(left or 0)} left"
+    short = None
+    if left is not None and left < hand.stake:
+        short = f"{format_chips(hand.stake)} needed, {format_chips(left)} left"
+    reason = None
     if action is Action.HIT:
-        if hand.split_aces:
-            return "A split ace takes exactly one card."
-        return f"No more cards: the hand is {hand.total}."
-    if action is Action.DOUBLE:
-        if hand.split_aces:
-            return "A split ace takes exactly one card: no double."
-        if len(hand.cards) != 2:
-            return "Double only on a hand's first two cards."
-        if hand.from_split and not rules.double_after_split:
-            return "No double after a split at this table."
-        if short:
-            return f"Not enough chips to double: {need}."
-    if action is Action.SPLIT:
-        if len(hand.cards) != 2 or _value(hand.cards[0].rank) != _value(hand.cards[1].rank):
-            return "Only two cards of the same value can be split."
-        if len(hands) >= rules.max_hands:
-            return f"At most {rules.max_hands} hands per seat: no more splits."
-        if hand.split_aces:
-            return "Aces are split only once."
-        if short:
-            return f"Not enough chips to split: {need}."
-    return f"{action.value.capitalize()} is not possible now."
+        reason = _hit_refusal(hand)
+    elif action is Action.DOUBLE:
+        reason = _double_refusal(hand, round.rules, short)
+    elif action is Action.SPLIT:
+        reason = _split_refusal(hand, len(hands), round.rules, short)
+    return reason or f"{action.value.capitalize()} is not possible now."
+
+
+def _hit_refusal(hand: Hand) -> str:
+    """Why a hand may not hit: a split ace, or a hand already at 21."""
+    if hand.split_aces:
+        return "A split ace takes exactly one card."
+    return f"No more cards: the hand is {hand.total}."
+
+
+def _double_refusal(hand: Hand, rules: Rules, short: str | None) -> str | None:
+    """Why a hand may not double (``short`` says the chips missing, if any)."""
+    if hand.split_aces:
+        return "A split ace takes exactly one card: no double."
+    if len(hand.cards) != 2:
+        return "Double only on a hand's first two cards."
+    if hand.from_split and not rules.double_after_split:
+        return "No double after a split at this table."
+    if short:
+        return f"Not enough chips to double: {short}."
+    return None
+
+
+def _split_refusal(hand: Hand, hands: int, rules: Rules, short: str | None) -> str | None:
+    """Why a hand may not split, the seat holding ``hands`` hands."""
+    cards = hand.cards
+    if len(cards) != 2 or card_value(cards[0]) != card_value(cards[1]):
+        return "Only two cards of the same value can be split."
+    if hands >= rules.max_hands:
+        return f"At most {rules.max_hands} hands per seat: no more splits."
+    if hand.split_aces:
+        return "Aces are split only once."
+    if short:
+        return f"Not enough chips to split: {short}."
+    return None

@@ -20,11 +20,12 @@ from .remote import JoinRefused, SharedSession
 if TYPE_CHECKING:
     from .room import CardRoom
     from .screens.baccarat_seat import SharedSeat
-    from .screens.shared_base import SharedScreen
+    from .screens.blackjack import BlackjackScreen
 
-    #: What the server's messages for a table go to: a shared screen, or the client
-    #: of the baccarat screen (one screen for the local and the shared table).
-    SharedTarget: TypeAlias = SharedScreen | SharedSeat
+    #: What the server's messages for a table go to: the client of the baccarat screen,
+    #: or the blackjack screen at a server's table (one screen each for the local and
+    #: the shared table).
+    SharedTarget: TypeAlias = SharedSeat | BlackjackScreen
 
 __all__ = ["start_join", "sit", "deliver", "go_local", "RECONNECT_FOR"]
 
@@ -140,12 +141,13 @@ def sit(app: CardRoom, game: str) -> bool:
 
 
 def _shared_screen(app: CardRoom) -> SharedTarget | None:
+    """Where the messages of the server's table this app sits at go (None: not seated)."""
     from .screens.baccarat import BaccaratScreen
     from .screens.baccarat_seat import SharedSeat
-    from .screens.shared_base import SharedScreen
+    from .screens.blackjack import BlackjackScreen
 
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, SharedScreen):
+        if isinstance(screen, BlackjackScreen) and screen.table_id is not None:
             return screen
         if isinstance(screen, BaccaratScreen) and isinstance(screen.client, SharedSeat):
             return screen.client
@@ -163,9 +165,9 @@ def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
 
             screen = BaccaratScreen(RemoteBaccarat(message))
         else:
-            from .screens.shared_blackjack import SharedBlackjackScreen
+            from .screens.blackjack import BlackjackScreen
 
-            screen = SharedBlackjackScreen(message)
+            screen = BlackjackScreen(message)
     except ValueError as error:
         app.notify(f"The table could not be shown: {error}", severity="error")
         return

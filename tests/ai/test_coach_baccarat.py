@@ -24,58 +24,66 @@ from cardtable.core.cards import Shoe, parse_cards
 _BANKER_TABLE = {2: 4, 3: 4, 4: 5, 5: 5, 6: 6, 7: 6, 8: 2, 1: 3, 9: 3, 0: 3}
 
 
+class _Enumeration:
+    """Every coup card by card from a shoe of ``counts``, each with its exact chance."""
+
+    def __init__(self, by_value: dict[int, int]) -> None:
+        self.counts = dict(by_value)
+        self.result = {"P": Fraction(0), "B": Fraction(0), "T": Fraction(0)}
+
+    def draws(self) -> list[tuple[int, Fraction]]:
+        n = sum(self.counts.values())
+        return [(v, Fraction(k, n)) for v, k in self.counts.items() if k]
+
+    def decide(self, p: int, b: int, chance: Fraction) -> None:
+        self.result["P" if p > b else "B" if b > p else "T"] += chance
+
+    def deal(self, cards: list[int], chance: Fraction) -> None:
+        if len(cards) == 4:
+            self.after_four((cards[0] + cards[2]) % 10, (cards[1] + cards[3]) % 10, chance)
+            return
+        for v, q in self.draws():
+            self.counts[v] -= 1
+            self.deal(cards + [v], chance * q)
+            self.counts[v] += 1
+
+    def after_four(self, p: int, b: int, chance: Fraction) -> None:
+        if p >= 8 or b >= 8:
+            self.decide(p, b, chance)
+        elif p >= 6:
+            self.player_stands(p, b, chance)
+        else:
+            self.player_draws(p, b, chance)
+
+    def player_stands(self, p: int, b: int, chance: Fraction) -> None:
+        """The Player stands on 6-7; the Banker draws on 0-5."""
+        if b <= 5:
+            for v, q in self.draws():
+                self.decide(p, (b + v) % 10, chance * q)
+        else:
+            self.decide(p, b, chance)
+
+    def player_draws(self, p: int, b: int, chance: Fraction) -> None:
+        """The Player draws on 0-5; the Banker draws by the table on the third card."""
+        for v, q in self.draws():
+            self.counts[v] -= 1
+            p3 = (p + v) % 10
+            if b <= _BANKER_TABLE[v]:
+                for w, r in self.draws():
+                    self.decide(p3, (b + w) % 10, chance * q * r)
+            else:
+                self.decide(p3, b, chance * q)
+            self.counts[v] += 1
+
+
 def _rules_probabilities(by_value: dict[int, int]) -> dict[str, Fraction]:
     """P(Player), P(Banker), P(Tie) by drawing every card in turn with its exact chance.
 
     The probability of each coup is multiplied out as Fractions along the path: slow
     and plain, which is the point."""
-    counts = dict(by_value)
-    result = {"P": Fraction(0), "B": Fraction(0), "T": Fraction(0)}
-
-    def draws() -> list[tuple[int, Fraction]]:
-        n = sum(counts.values())
-        return [(v, Fraction(k, n)) for v, k in counts.items() if k]
-
-    def take(value: int) -> None:
-        counts[value] -= 1
-
-    def give(value: int) -> None:
-        counts[value] += 1
-
-    def decide(p: int, b: int, chance: Fraction) -> None:
-        result["P" if p > b else "B" if b > p else "T"] += chance
-
-    def after_four(p: int, b: int, chance: Fraction) -> None:
-        if p >= 8 or b >= 8:
-            decide(p, b, chance)
-        elif p >= 6:  # the Player stands; the Banker draws on 0-5
-            if b <= 5:
-                for v, q in draws():
-                    decide(p, (b + v) % 10, chance * q)
-            else:
-                decide(p, b, chance)
-        else:
-            for v, q in draws():
-                take(v)
-                p3 = (p + v) % 10
-                if b <= _BANKER_TABLE[v]:
-                    for w, r in draws():
-                        decide(p3, (b + w) % 10, chance * q * r)
-                else:
-                    decide(p3, b, chance * q)
-                give(v)
-
-    def deal(cards: list[int], chance: Fraction) -> None:
-        if len(cards) == 4:
-            after_four((cards[0] + cards[2]) % 10, (cards[1] + cards[3]) % 10, chance)
-            return
-        for v, q in draws():
-            take(v)
-            deal(cards + [v], chance * q)
-            give(v)
-
-    deal([], Fraction(1))
-    return result
+    enumeration = _Enumeration(by_value)
+    enumeration.deal([], Fraction(1))
+    return enumeration.result
 
 
 def _by_value(remaining: dict[int, int]) -> dict[int, int]:

@@ -528,12 +528,13 @@ def test_unseen_from_cards_refuses_more_cards_than_the_shoe_holds() -> None:
 def test_kept_dealer_distributions_change_no_answer() -> None:
     """The next question of a round reuses the dealer's distributions of the first; the
     answers are those of a cold start."""
+    from cardtable.ai import coach_bj_values
     from cardtable.ai import coach_blackjack as cb
 
     remaining = unseen_from_cards(parse_cards("KS QS AH 2D 9C 5H 7D 6H"), 1)
     questions = [([5, 6], 6, {S, H, D}), ([2, 2], 6, {S, H, D, P}), ([2, 2, 3], 6, {S, H})]
     warm = [blackjack_action_evs(HOUSE, h, up, legal, remaining) for h, up, legal in questions]
-    cb._stores.clear()
+    coach_bj_values._stores.clear()
     cb._answer.cache_clear()
     cb.prepare(HOUSE)
     cold = [blackjack_action_evs(HOUSE, h, up, legal, remaining) for h, up, legal in reversed(questions)]

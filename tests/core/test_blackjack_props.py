@@ -60,47 +60,44 @@ VARIANTS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
-@given(rounds(), st.data())
-def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
-    perm, bets, bankrolls, rules = setup
-    shoe = Shoe.stacked(perm)
-    r = Round(rules, shoe, bets, bankrolls)
-    on_table = [
-        (bankrolls[s] if bankrolls else 0) + bets[s] for s in range(len(bets))
-    ]
+def _check_cards_and_stakes(r: Round, shoe: Shoe, bankrolls: list[int] | None, on_table: list[int],
+                            settled: bool = False) -> None:
+    """Every card once, 52 in all; totals as counted by hand; chips beside plus chips
+    staked constant until settlement."""
+    dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
+    assert len(set(dealt)) == len(dealt)  # unique
+    assert len(dealt) + shoe.remaining == 52
+    for seat, hands in enumerate(r.all_hands):
+        for h in hands:
+            assert (h.total, h.soft) == brute_total(h.cards)
+            assert hand_total(h.cards) == brute_total(h.cards)
+        if bankrolls is not None and not settled:
+            assert r.bankroll(seat) + r.staked(seat) == on_table[seat]
+            assert r.bankroll(seat) >= 0
 
-    def check(settled: bool = False) -> None:
-        dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
-        assert len(set(dealt)) == len(dealt)  # unique
-        assert len(dealt) + shoe.remaining == 52
-        for seat, hands in enumerate(r.all_hands):
-            for h in hands:
-                assert (h.total, h.soft) == brute_total(h.cards)
-                assert hand_total(h.cards) == brute_total(h.cards)
-            if bankrolls is not None and not settled:
-                assert r.bankroll(seat) + r.staked(seat) == on_table[seat]
-                assert r.bankroll(seat) >= 0
 
-    check()
-    while r.turn is not None:
-        legal = r.legal_actions()
-        assert legal and Action.STAND in legal
-        illegal = [a for a in ORDER if a not in legal]
-        if illegal:
-            bad = data.draw(st.sampled_from(illegal))
-            snap = (r.all_hands, r.events, r.turn, shoe.remaining)
-            try:
-                r.act(bad)
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{bad} accepted though not legal")
-            assert (r.all_hands, r.events, r.turn, shoe.remaining) == snap
-        r.act(data.draw(st.sampled_from([a for a in ORDER if a in legal])))
-        check()
-    results = r.finish()
-    check(settled=True)
+def _refuses_an_illegal_action(r: Round, shoe: Shoe, data: st.DataObject) -> None:
+    """An action not legal now (if there is one) is refused and changes nothing."""
+    illegal = [a for a in ORDER if a not in r.legal_actions()]
+    if not illegal:
+        return
+    bad = data.draw(st.sampled_from(illegal))
+    snap = (r.all_hands, r.events, r.turn, shoe.remaining)
+    try:
+        r.act(bad)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"{bad} accepted though not legal")
+    assert (r.all_hands, r.events, r.turn, shoe.remaining) == snap
+
+
+def _check_settlement(r: Round, shoe: Shoe, perm: list[Card], bets: list[int], bankrolls: list[int] | None,
+                      on_table: list[int]) -> None:
+    """The dealt cards and the rest of the shoe are the stacked deck; every return is a
+    legal multiple of its stake; each bankroll moved by exactly its seat's net."""
+    results = r.results
+    assert results is not None
     rest = []
     while True:
         try:
@@ -110,7 +107,7 @@ def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
     dealt = [c for hands in r.all_hands for h in hands for c in h.cards] + list(r.dealer_cards)
     assert Counter(dealt + rest) == Counter(perm)
     dealer_natural = len(r.dealer_cards) == 2 and hand_total(r.dealer_cards)[0] == 21
-    if rules.dealer_peeks and dealer_natural:
+    if r.rules.dealer_peeks and dealer_natural:
         # a peeked natural ends the round at once: only the original stakes were at risk
         assert [[res.stake for res in seat] for seat in results] == [[b] for b in bets]
     for seat, seat_results in enumerate(results):
@@ -122,6 +119,26 @@ def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
             # chips beside + original stake + everything won or lost
             assert r.bankroll(seat) == on_table[seat] + sum(x.net for x in seat_results)
 
+
+@settings(max_examples=300, deadline=None)
+@given(rounds(), st.data())
+def test_any_legal_play_conserves_cards_and_stakes(setup, data) -> None:
+    perm, bets, bankrolls, rules = setup
+    shoe = Shoe.stacked(perm)
+    r = Round(rules, shoe, bets, bankrolls)
+    on_table = [
+        (bankrolls[s] if bankrolls else 0) + bets[s] for s in range(len(bets))
+    ]
+    _check_cards_and_stakes(r, shoe, bankrolls, on_table)
+    while r.turn is not None:
+        legal = r.legal_actions()
+        assert legal and Action.STAND in legal
+        _refuses_an_illegal_action(r, shoe, data)
+        r.act(data.draw(st.sampled_from([a for a in ORDER if a in legal])))
+        _check_cards_and_stakes(r, shoe, bankrolls, on_table)
+    r.finish()
+    _check_cards_and_stakes(r, shoe, bankrolls, on_table, settled=True)
+    _check_settlement(r, shoe, perm, bets, bankrolls, on_table)
 
 
 def _play(order: list[Card], bets: list[int], choices: list[int] | None, rng: random.Random,

@@ -59,3 +59,24 @@ def _shared_parse_rules(
 
 if _parse_rules.__code__.co_varnames[:6] == ("self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"):
     Stylesheet._parse_rules = _shared_parse_rules  # type: ignore[method-assign]
+
+
+# -- garbage collection, tuned for many short-lived apps -------------------------------------
+#
+# A UI test builds a whole app (thousands of widgets, styles and strips) and drops it; most of
+# it is freed by reference counting, yet Python's cyclic collector ran ~1,800 young and ~20
+# full collections in one table test file, each full one walking every object of the process
+# (Textual, Rich, hypothesis, numpy, the test modules: ~200,000) — about a fifth of the CPU.
+# The modules imported while collecting are frozen out of the collector's walks once
+# collection is over, and the young generation is collected every 20,000 allocations instead
+# of 700. What a test does and checks is unchanged; unreachable cycles are still collected.
+
+import gc  # noqa: E402
+
+gc.set_threshold(20_000, 20, 20)
+
+
+def pytest_collection_finish(session: object) -> None:
+    """Everything imported so far lives to the end of the run: keep it out of the GC's walks."""
+    gc.collect()
+    gc.freeze()

@@ -220,3 +220,19 @@ async def test_split_is_offered_only_when_the_chips_left_cover_the_stake(
             assert "Hand 2" not in text
             assert app.store.bankroll == bankroll - 500
             assert key_offered(app, "s")
+
+
+# -- the one blackjack screen: what belongs to a shared table says so locally -------------
+
+
+async def test_c_and_x_at_the_local_table_say_why_they_do_nothing_here(data_dir: Path) -> None:
+    app = make_app(data_dir, "TS 6H KD 5C KC")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "c")
+        assert "computer seats are chosen in the settings" in screen_text(app)
+        await press(pilot, "enter", "c")  # in a round too: nothing changes at the table
+        assert "computer seats are chosen in the settings" in screen_text(app)
+        assert len(app.screen.query("ComputerSeat")) == 0
+        await press(pilot, "x")  # sitting a round out is for a shared table
+        assert "Nothing to sit out here" in screen_text(app)

@@ -538,3 +538,26 @@ async def test_keys_work_whatever_widget_has_focus(data_dir: Path) -> None:
         assert screen.round.finished
         assert screen.round.hands(0)[0].cards == tuple(parse_cards("TS 9D"))
         assert hand_markers(app) == ["WIN +5"]
+
+
+def test_the_sittings_count_is_the_stores_own_unit(data_dir: Path) -> None:
+    """The sitting's rounds (the summary at a shared table) are counted as the store
+    counts its statistics: a split round won and lost is one round pushed, two hands."""
+    from cardtable.core.blackjack import HandOutcome, HandResult
+    from cardtable.ui.screens.bj_summary import SessionStats
+
+    win, lose, bj, bust = HandOutcome.WIN, HandOutcome.LOSE, HandOutcome.BLACKJACK, HandOutcome.BUST
+    rounds = [[(1000, 2000, win)], [(1000, 0, lose), (1000, 2000, win)], [(500, 1250, bj)], [(500, 0, bust)]]
+    stats = SessionStats()
+    store = Store.open(data_dir)
+    try:
+        for hands in rounds:
+            stats.add([HandResult((), s, r, o, False, len(hands) > 1) for s, r, o in hands])
+            store.record_round("blackjack", sum(s for s, _, _ in hands), sum(r for _, r, _ in hands), {})
+        assert stats.played == store.stats("blackjack")
+    finally:
+        store.close()
+    assert (stats.rounds, stats.played.pushed, stats.net) == (4, 1, 1_250)
+    assert (stats.hands, stats.won, stats.lost, stats.blackjacks) == (5, 3, 2, 1)
+    text = stats.tally().text()
+    assert "Rounds pushed   1" in text and "Hands played    5" in text

@@ -249,7 +249,7 @@ async def test_keys_typed_while_the_question_is_dealt_are_kept(
         assert "Dealing…" in screen_text(app)
         keys = ["s"] if game == "blackjack" else ["1", "2", "enter"]
         await pilot.press(*keys)  # typed before the question shows
-        assert screen.decisions == []
+        assert screen.decisions == ()
         gate.set()
         while screen.question is None and not screen.decisions:  # the question arrives...
             await settle(pilot)
@@ -267,3 +267,26 @@ def test_a_count_drills_score_is_kept_with_the_others(data_dir: Path) -> None:
         (score,) = store.drill_scores("count")
         assert (score.game, score.answered, score.best) == ("count", 20, 17)
         assert [s.game for s in store.drill_scores()] == ["count"]
+
+
+async def test_the_drill_widgets_draw_the_screens_state(data_dir: Path) -> None:
+    """The title, tally, prompt and question widgets are bound to the screen's reactives:
+    each answer reaches them without the screen redrawing them by hand."""
+    from cardtable.ui.widgets.drill.views import DrillPrompt, DrillTally, DrillTitle, PokerQuestion
+
+    app = CardTableApp(data_dir=data_dir, animations=False, seed=5, drill="poker")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.question is not None
+        first = screen.question
+        prompt, view = screen.query_one(DrillPrompt), screen.query_one(PokerQuestion)
+        assert prompt.question is first and view.question is first
+        await press(pilot, "2", "4")
+        assert screen.ticked == {1, 3} and prompt.ticked == view.ticked == frozenset({1, 3})
+        assert "exchange 2 4" in screen_text(app)
+        await press(pilot, "enter")
+        assert screen.query_one(DrillTally).decisions == screen.decisions and len(screen.decisions) == 1
+        assert screen.query_one(DrillTitle).decisions == screen.decisions
+        assert "question 2 of 20" in screen_text(app) and "1 answered" in screen_text(app)
+        assert prompt.question is screen.question is not first and prompt.ticked == frozenset()

@@ -22,7 +22,7 @@ from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.history_replay import BaccaratReplay, BlackjackReplay, PokerReplay
 from cardtable.ui.screens.lobby import LobbyScreen
 
-from helpers import notifications, press, screen_text, settle
+from helpers import notifications, press, screen_text, settle, until
 
 #: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
 HISTORY = (60, 11)
@@ -214,3 +214,37 @@ async def test_small_cards_line_up_and_stay_visible_on_the_highlighted_row(data:
             ink, face = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
             assert ink.get_truecolor().hex in ("#1b1b1b", "#c0262d"), seg  # the card's own ink
             assert sum(face.get_truecolor()) > 3 * 200, seg  # on a light face
+
+
+async def test_the_list_is_drawn_before_the_history_is_read(data: Path, monkeypatch) -> None:
+    """The screen and its filters show while the store is still being read (in a thread);
+    the rows follow, and a read for a filter changed meanwhile is dropped."""
+    import threading
+
+    from cardtable.store import Store as StoreClass
+
+    gate = threading.Event()
+    reads: list[HistoryFilter] = []
+    real_page = StoreClass.history_page
+
+    def slow_page(self: StoreClass, wanted: HistoryFilter, **kwargs: int) -> list:
+        reads.append(wanted)
+        assert threading.current_thread() is not threading.main_thread()
+        gate.wait(30)
+        return real_page(self, wanted, **kwargs)
+
+    monkeypatch.setattr(StoreClass, "history_page", slow_page)
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y")
+        await until([pilot], lambda: len(reads) == 1)
+        screen = _list(app)
+        assert "Reading the history" in screen_text(app) and "◂ Every game ▸" in screen_text(app)
+        assert screen.entries == [] and screen.reading
+        await pilot.press("g")  # a new filter while the first read waits: that read is dropped
+        await until([pilot], lambda: len(reads) == 2)
+        gate.set()
+        await settle(pilot)
+        assert not screen.reading and screen.entries
+        assert {e.game for e in screen.entries} == {"blackjack"}
+        assert "Reading" not in screen_text(app) and "blackjack" in screen_text(app).lower()

@@ -19,7 +19,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, HOLE_CARD
 from cardtable.ui.widgets.baccarat.table import HandView
 from cardtable.ui.widgets.blackjack.seat import PlayerHands
-from cardtable.ui.widgets.blackjack.table import BlackjackTable
+from cardtable.ui.widgets.blackjack.table import BlackjackFelt
 from cardtable.ui.widgets.common.card import CardSize
 
 from helpers import blackjack_alone, press, screen_text, settle
@@ -57,7 +57,7 @@ async def test_blackjack_fits_and_its_cards_grow_with_the_terminal(data_dir: Pat
         await press(pilot, "enter")
         _unclipped(app)
         hands = app.screen.query_one(PlayerHands)
-        table = app.screen.query_one(BlackjackTable)
+        table = app.screen.query_one(BlackjackFelt)
         dealer, seats, largest, _gap = table.card_sizes(1)
         # the player's hands are always boxes at least; large when the room allows
         assert hands.card_size in (CardSize.BOX, CardSize.LARGE)

@@ -28,7 +28,7 @@ from cardtable.store import START_BANKROLL, Store
 from cardtable.tables.blackjack import BlackjackService
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
-from cardtable.ui.screens.shared_blackjack import SharedBlackjackScreen
+from cardtable.ui.screens.blackjack import BlackjackScreen
 
 from helpers import screen_text, until
 
@@ -59,14 +59,14 @@ def client(tmp_path: Path, server: Server, folder: str, name: str | None) -> Car
     )
 
 
-def table_screen(app: CardTableApp) -> SharedBlackjackScreen:
+def table_screen(app: CardTableApp) -> BlackjackScreen:
     screen = app.screen
-    assert isinstance(screen, SharedBlackjackScreen), type(screen).__name__
+    assert isinstance(screen, BlackjackScreen), type(screen).__name__
     return screen
 
 
 def at_table(app: CardTableApp) -> bool:
-    return isinstance(app.screen, SharedBlackjackScreen) and app.screen.shared is not None
+    return isinstance(app.screen, BlackjackScreen) and app.screen.shared is not None
 
 
 async def sit_both(server: Server, a: CardTableApp, b: CardTableApp, pa: Pilot, pb: Pilot) -> None:
@@ -93,6 +93,7 @@ async def test_two_players_bet_act_in_turn_and_see_the_same_table(tmp_path: Path
         await sit_both(server, a, b, pa, pb)
         sa, sb = table_screen(a), table_screen(b)
         await until([pa, pb], lambda: "bob" in screen_text(a) and "alice (host)" in screen_text(b))
+        await until([pa, pb], lambda: "⏎ Bet" in screen_text(a).splitlines()[-1])  # the footer says it too
         # Both bet the minimum shown (5 chips) with the key; the round is dealt at once.
         await pa.press("enter")
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
@@ -494,3 +495,85 @@ async def test_r_places_the_last_bet_again_for_the_next_round(tmp_path: Path, se
         await pa.press("r")
         await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 1000)
         assert sa.check_action("repeat", ()) is None  # placed: nothing to repeat until the deal
+
+
+async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path, server: Server) -> None:
+    """As at the local table, leaving after a round shows the session summary: here from
+    the rounds the screen saw settled (the statistics are the server's)."""
+    from cardtable.ui.screens.bj_summary import SessionSummary
+    from cardtable.ui.screens.lobby import LobbyScreen
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pb.press("escape")  # no round played yet: straight back, no summary
+        await until([pa, pb], lambda: isinstance(b.screen, LobbyScreen))
+        await pb.press("1")
+        await until([pa, pb], lambda: at_table(b))
+        sb = table_screen(b)
+        await bet_both(a, b, pa, pb)
+        await pa.press("escape")  # a hand in play is not left: said why
+        assert "Your hand is in play" in sa._banner.text and a.screen is sa
+        await pa.press("s")  # alice stands on 19
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")  # bob stands on 9; the dealer's 16 draws the 5: 21, both lose
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        await until([pa, pb], lambda: "session" in screen_text(b))  # the sitting's net beside the bet
+        for app, pilot in ((a, pa), (b, pb)):
+            await pilot.press("escape")
+            await until([pa, pb], lambda app=app: isinstance(app.screen, SessionSummary))
+        text_a, text_b = screen_text(a), screen_text(b)
+        for text in (text_a, text_b):
+            assert "Rounds played   1" in text and "Rounds lost     1" in text and "Hands lost      1" in text
+            assert "Net             −5" in text
+            assert "Decisions       1" in text  # the sitting's graded choices
+        await pa.press("enter")
+        await until([pa, pb], lambda: isinstance(a.screen, LobbyScreen))
+
+
+async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tmp_path: Path, server: Server) -> None:
+    """``y`` asks the server for the player's own history there (not this computer's)."""
+    from cardtable.ui.screens.shared_history import SharedHistoryScreen as SharedHistory
+
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pa.press("y")  # nothing played yet
+        await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
+        assert "None settled yet" in screen_text(a)
+        await pa.press("escape")
+        await until([pa, pb], lambda: a.screen is sa)
+        await bet_both(a, b, pa, pb)
+        await pa.press("s")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.my_turn)
+        await pb.press("s")  # both lose 5 to the dealer's 21
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.phase == "betting")
+        await pa.press("y")
+        await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
+        text = screen_text(a)
+        assert "Your latest blackjack rounds on the server" in text
+        assert "blackjack staked        5         −5" in text
+        (entry,) = server.players.load("alice").store.history("blackjack")  # alice's, on the server
+        assert entry.at[:16].replace("T", " ") in text
+        assert a.store.history_count("blackjack") == 0  # not this computer's
+        await pa.press("escape")
+        await until([pa, pb], lambda: a.screen is sa)
+
+
+async def test_x_sits_the_next_round_out_so_the_others_are_dealt_at_once(tmp_path: Path, server: Server) -> None:
+    """A seated player who does not want the next round passes (``x``): the round is
+    dealt as soon as the others have bet, without waiting for the window."""
+    a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        await pb.press("x")
+        await until([pa, pb], lambda: server.tables[1].seats[1] is not None and server.tables[1].seats[1].passed)
+        assert "You sit the next round out" in sb._banner.text
+        await pa.press("enter")  # alice bets: everyone seated has bet or passed
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.in_round and sa.shared.my_turn)
+        assert sb.shared is not None and sb.shared.seats[1].hands == ()  # bob sits it out
+        await pb.press("x")  # mid-round: refused, with words
+        assert "once it is settled" in sb._banner.text and sb._banner.kind == "error"

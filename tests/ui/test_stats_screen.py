@@ -174,3 +174,26 @@ async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
         assert len(screen.query(GameNetChart)) == 1 and not screen.query(ResultsChart)
         await press(pilot, "c")
         assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)
+
+
+async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Path) -> None:
+    """The table, the note and the coach tab are bound to the screen's reactives: new figures
+    (a round settled, a refill) reach each of them when the screen reads the store again."""
+    from dataclasses import replace
+
+    from cardtable.ui.widgets.history.stats_views import CoachFigures, StatsNote, StatsTable
+
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await settle(pilot)
+        assert screen.query_one(StatsTable).rows_shown == screen.rows
+        assert screen.query_one(StatsNote).rows_shown == screen.rows
+        assert screen.coach is not None and screen.query_one(CoachFigures).figures == screen.coach
+        total = screen.rows[-1]
+        screen.rows = (*screen.rows[:-1], replace(total, refills=total.refills + 7, rounds=12345))
+        await settle(pilot)
+        assert f"Refills {total.refills + 7:,}" in screen_text(app)
+        assert str(screen.query_one("#stats-table", DataTable).get_row("total")[1]) == "12,345"

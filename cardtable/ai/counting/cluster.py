@@ -25,7 +25,7 @@ from typing import Any
 
 from cardtable import argtypes
 
-from ..sim_run import Outcome, Play, Tally, job_rng, job_rounds, run
+from ..sim_run import Outcome, Play, Tally, add_tallies, job_rng, job_rounds, run
 
 __all__ = ["run_on_cluster", "runner_for", "cluster_address", "missing_extra", "EXTRA_HINT", "ClusterError"]
 
@@ -68,7 +68,7 @@ def _job(play: Play, job: int, rounds: int, seed: int | None, jobs: int, stop_na
     worker = get_worker()
     total: tuple[Tally, ...] = ()
     for tallies in play(rounds, job_rng(seed, jobs, job), stop.is_set):
-        total = tallies if not total else tuple(a + b for a, b in zip(total, tallies, strict=True))
+        total = add_tallies(total, tallies)
         worker.log_event(_TOPIC, {"stop": stop_name, "rounds": tallies[0].rounds})
     return total
 
@@ -78,24 +78,12 @@ def run_on_cluster(play: Play, rounds: int, *, jobs: int | None = None, seed: in
     """:func:`~cardtable.ai.sim_run.run` on a Dask cluster: ``address`` is a scheduler's
     (``tcp://HOST:PORT``), ``"local"`` (a LocalCluster of ``jobs`` worker processes on
     this machine), or a cluster object. ``jobs`` None: one job per worker thread."""
-    from distributed import Client, Event, LocalCluster, wait
+    from distributed import Event
 
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
     started = time.perf_counter()
-    local = None
-    if address == "local":
-        from .. import sim_run
-
-        local = LocalCluster(n_workers=jobs or sim_run.default_jobs(), threads_per_worker=1, host="127.0.0.1",
-                             dashboard_address="127.0.0.1:0")
-        address = local
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, asyncio.TimeoutError) as error:
-        if local is not None:
-            local.close()
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {type(error).__name__}") from None
+    client, local = _connect(address, jobs)
     try:
         if jobs is None:
             jobs = max(1, sum(client.nthreads().values()))
@@ -112,33 +100,8 @@ def run_on_cluster(play: Play, rounds: int, *, jobs: int | None = None, seed: in
         client.subscribe_topic(_TOPIC, on_event)
         futures = [client.submit(_job, play, job, share, seed, jobs, stop_name, pure=False, key=f"{stop_name}-{job}")
                    for job, share in enumerate(job_rounds(rounds, jobs))]
-        done = 0
-        interrupted = False
-        pending = futures
-        while pending:
-            try:
-                try:
-                    pending = list(wait(pending, timeout=0.25, return_when="FIRST_COMPLETED").not_done)
-                except (TimeoutError, asyncio.TimeoutError):
-                    pass
-                while not arrived.empty():
-                    done = min(rounds, done + arrived.get())
-                    if progress is not None:
-                        progress(done)
-            except KeyboardInterrupt:
-                if interrupted:  # a second Ctrl-C: drop the work at once
-                    client.cancel(futures)
-                    raise
-                interrupted = True
-                stop.set()  # every task stops after its chunk and returns what it played
-        total: tuple[Tally, ...] = ()
-        for future in futures:
-            try:
-                part = future.result()
-            except Exception as error:  # the task's own error, raised here: said in one line
-                raise ClusterError(f"a cluster task failed: {type(error).__name__}: {error}") from None
-            if part:
-                total = part if not total else tuple(a + b for a, b in zip(total, part, strict=True))
+        interrupted = _wait(client, futures, stop, arrived, rounds, progress)
+        total = _gather(futures)
         if total and progress is not None:
             progress(total[0].rounds)
         client.unsubscribe_topic(_TOPIC)
@@ -148,6 +111,68 @@ def run_on_cluster(play: Play, rounds: int, *, jobs: int | None = None, seed: in
         client.close()
         if local is not None:
             local.close()
+
+
+def _connect(address: Any, jobs: int | None) -> tuple[Any, Any]:
+    """(a client of the cluster, the LocalCluster started for ``"local"`` or None);
+    :class:`ClusterError` when the scheduler cannot be reached."""
+    from distributed import Client, LocalCluster
+
+    local = None
+    if address == "local":
+        from .. import sim_run
+
+        local = LocalCluster(n_workers=jobs or sim_run.default_jobs(), threads_per_worker=1, host="127.0.0.1",
+                             dashboard_address="127.0.0.1:0")
+        address = local
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT), local
+    except (OSError, TimeoutError, asyncio.TimeoutError) as error:
+        if local is not None:
+            local.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {type(error).__name__}") from None
+
+
+def _wait(client: Any, futures: list[Any], stop: Any, arrived: queue.SimpleQueue[int], rounds: int,
+          progress: Callable[[int], None] | None) -> bool:
+    """Wait for every task, reporting the rounds the tasks' events announce; the first
+    Ctrl-C asks every task to stop after its chunk (True: interrupted), a second one
+    cancels them and is raised."""
+    from distributed import wait
+
+    done = 0
+    interrupted = False
+    pending = futures
+    while pending:
+        try:
+            try:
+                pending = list(wait(pending, timeout=0.25, return_when="FIRST_COMPLETED").not_done)
+            except (TimeoutError, asyncio.TimeoutError):
+                pass
+            while not arrived.empty():
+                done = min(rounds, done + arrived.get())
+                if progress is not None:
+                    progress(done)
+        except KeyboardInterrupt:
+            if interrupted:  # a second Ctrl-C: drop the work at once
+                client.cancel(futures)
+                raise
+            interrupted = True
+            stop.set()  # every task stops after its chunk and returns what it played
+    return interrupted
+
+
+def _gather(futures: list[Any]) -> tuple[Tally, ...]:
+    """The tasks' tallies summed; a task's own error as a one-line :class:`ClusterError`."""
+    total: tuple[Tally, ...] = ()
+    for future in futures:
+        try:
+            part = future.result()
+        except Exception as error:  # the task's own error, raised here: said in one line
+            raise ClusterError(f"a cluster task failed: {type(error).__name__}: {error}") from None
+        if part:
+            total = add_tallies(total, part)
+    return total
 
 
 def runner_for(cluster: str | None, jobs_given: int | None, here: Runner = run) -> Runner:

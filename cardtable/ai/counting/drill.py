@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardtable.core.blackjack_totals import card_value, hand_total
 from cardtable.core.cards import Card, Shoe
 
 from .indices import Index
@@ -92,7 +93,7 @@ class CountDrill:
             for hand in hands:
                 hand.append(shoe.draw())
         for hand in hands:  # everyone draws to 17 or more: enough for counting
-            while shoe.remaining and _total(hand) < 17:
+            while shoe.remaining and hand_total(hand)[0] < 17:
                 hand.append(shoe.draw())
         return hands
 
@@ -106,17 +107,11 @@ class CountDrill:
         before = self.running
         hands = self._batch(shoe)
         cards = [card for hand in hands for card in hand]
-        self.running = before + sum(self.system.tag(min(card.rank, 10)) for card in cards)
+        self.running = before + sum(self.system.tag(card_value(card)) for card in cards)
         decks_left = decks_in_tray(shoe.remaining)
         true_count = self.system.true_count(self.running, round(decks_left * CARDS_PER_DECK))
         sizes = tuple(len(hand) for hand in hands) if self.whole_rounds else ()
         return CountQuestion(tuple(cards), before, self.running, decks_left, true_count, new_shoe, sizes)
-
-
-def _total(cards: Sequence[Card]) -> int:
-    values = [min(card.rank, 10) for card in cards]
-    hard = sum(values)
-    return hard + 10 if 1 in values and hard + 10 <= 21 else hard
 
 
 @dataclass(frozen=True)

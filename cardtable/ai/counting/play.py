@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 
 from cardtable.core.blackjack import Action, Rules, decode_spot
 from cardtable.core.blackjack_table import Table
+from cardtable.core.blackjack_totals import CARD_VALUES
 
 from ..bj_spot import spot_player
 from ..sim_run import CHUNK, Tally
@@ -118,7 +119,7 @@ class CountTally(Tally):
 
 
 def _tags_by_rank(system: CountSystem) -> tuple[float, ...]:
-    return (0.0,) + tuple(system.tag(min(rank, 10)) for rank in range(1, 14))
+    return (0.0,) + tuple(system.tag(CARD_VALUES[rank]) for rank in range(1, 14))
 
 
 @dataclass(frozen=True)

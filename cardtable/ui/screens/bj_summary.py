@@ -2,9 +2,11 @@
 
 Why it counts from the store: the summary must count the same unit as the
 statistics — settled rounds, won/lost/pushed by the round's net — so it is
-the difference between the game's statistics when the player sat down and when they
-leave (:func:`session_tally`). Blackjack adds its hands as a second figure (a split
-round is one round and two hands): :class:`SessionStats` keeps those at the table.
+the difference between the game's statistics (the store's :class:`GameStats`) when the
+player sat down and when they leave (:func:`session_tally`). Blackjack adds its hands as a
+second figure (a split round is one round and two hands): :class:`SessionStats` keeps
+those at the table, with the sitting's rounds as a :class:`GameStats` counted as the store
+counts them — the summary at a shared table, whose statistics are the server's.
 
 At every table the summary also says how well the player chose — decisions
 taken, the share that were the best, the expected value given away — read from the
@@ -13,7 +15,7 @@ grades the sitting's settled rounds keep in the history (:func:`sitting_accuracy
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 
 from textual.app import ComposeResult
@@ -22,32 +24,59 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ...ai.grading import Accuracy, accuracy, decisions_in
+from ...ai.grading import Accuracy, Decision, accuracy, decisions_in
 from ...core.blackjack import HandOutcome, HandResult
 from ...core.money import format_signed
 from ...store import GameStats, HistoryFilter, Store
 from ..widgets.common.footer import KeyFooter
 
-__all__ = ["SessionStats", "SessionTally", "SessionSummary", "session_tally", "sitting_accuracy", "accuracy_lines"]
+__all__ = [
+    "SessionStats", "SessionTally", "SessionSummary", "session_tally", "sitting_accuracy", "accuracy_lines",
+    "counted", "difference",
+]
+
+
+def counted(stats: GameStats, net: int) -> GameStats:
+    """``stats`` with one more settled round of ``net``, counted as the store counts it
+    (won, lost or pushed by the round's net)."""
+    return replace(stats, rounds=stats.rounds + 1, won=stats.won + (net > 0), lost=stats.lost + (net < 0),
+                   pushed=stats.pushed + (net == 0), net=stats.net + net, biggest_win=max(stats.biggest_win, net))
+
+
+def difference(before: GameStats, after: GameStats) -> GameStats:
+    """What happened between two readings of a game's statistics."""
+    return GameStats(after.game, after.rounds - before.rounds, after.won - before.won, after.lost - before.lost,
+                     after.pushed - before.pushed, after.net - before.net)
 
 
 @dataclass
 class SessionStats:
-    """Blackjack hands since sitting down (a round may hold several after splits)."""
+    """A sitting at the blackjack table as the screen saw it: its rounds in the store's
+    own unit (``played``, a :class:`GameStats`), their hands (a split round is one round
+    and two hands) and the graded decisions. The local summary takes its rounds from the
+    store's statistics (:func:`session_tally`); a shared table's statistics are the
+    server's, so there the summary is this count (:meth:`tally`)."""
 
-    rounds: int = 0
+    played: GameStats = field(default_factory=lambda: GameStats("blackjack"))
     won: int = 0
     lost: int = 0
     pushed: int = 0
     blackjacks: int = 0
-    net: int = 0
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def rounds(self) -> int:
+        return self.played.rounds
+
+    @property
+    def net(self) -> int:
+        return self.played.net
 
     @property
     def hands(self) -> int:
         return self.won + self.lost + self.pushed
 
     def add(self, results: list[HandResult]) -> None:
-        self.rounds += 1
         for r in results:
             if r.returned > r.stake:
                 self.won += 1
@@ -57,16 +86,21 @@ class SessionStats:
                 self.lost += 1
             if r.outcome is HandOutcome.BLACKJACK:
                 self.blackjacks += 1
-            self.net += r.returned - r.stake
+        self.played = counted(self.played, sum(r.returned - r.stake for r in results))
+
+    def tally(self) -> SessionTally:
+        """The sitting in the summary's form, from this count alone."""
+        return SessionTally.of(self.played, self, accuracy(self.decisions))
 
     def lines(self) -> list[str]:
-        return SessionTally.from_hands("blackjack", self).lines()
+        return self.tally().lines()
 
 
 @dataclass(frozen=True)
 class SessionTally:
-    """One sitting at a table, in the statistics' unit (rounds); at blackjack the
-    hands too (``hands``), as a second figure."""
+    """One sitting at a table as the summary shows it: its rounds in the statistics'
+    unit (a :class:`GameStats` of the sitting), at blackjack the hands too (``hands``),
+    and the graded decisions."""
 
     game: str
     rounds: int = 0
@@ -79,9 +113,14 @@ class SessionTally:
     decisions: Accuracy | None = None
 
     @classmethod
+    def of(cls, played: GameStats, hands: SessionStats | None = None,
+           decisions: Accuracy | None = None) -> SessionTally:
+        return cls(played.game, played.rounds, played.won, played.lost, played.pushed, played.net, hands, decisions)
+
+    @classmethod
     def from_hands(cls, game: str, stats: SessionStats) -> SessionTally:
-        """A tally from blackjack's own count alone (rounds without their results)."""
-        return cls(game, stats.rounds, net=stats.net, hands=stats)
+        """A tally from blackjack's own count alone."""
+        return cls.of(replace(stats.played, game=game), stats)
 
     def lines(self) -> list[str]:
         rows = [f"Rounds played   {self.rounds:,}"]
@@ -149,16 +188,7 @@ def session_tally(
     decisions: Accuracy | None = None,
 ) -> SessionTally:
     """What happened at ``game`` between two readings of its statistics."""
-    return SessionTally(
-        game,
-        after.rounds - before.rounds,
-        after.won - before.won,
-        after.lost - before.lost,
-        after.pushed - before.pushed,
-        after.net - before.net,
-        hands,
-        decisions,
-    )
+    return SessionTally.of(replace(difference(before, after), game=game), hands, decisions)
 
 
 _TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}

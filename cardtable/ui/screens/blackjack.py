@@ -1,27 +1,22 @@
-"""The blackjack table: the dealer, 0–4 computer seats and the player.
+"""The blackjack table, local or shared: the dealer, the other seats and the player.
 
-The screen renders the table and owns no rule, and no money: the table service
-(:class:`~cardtable.tables.blackjack.BlackjackTable`, in-process with one person, the
-same service ``cardtable serve`` runs) takes the bet, deals, lets the computer seats
-act, validates the player's actions, saves each one before its card and settles. The
-screen holds one reactive :attr:`BlackjackScreen.view`: the picture on screen (a
-:class:`~cardtable.core.blackjack.RoundState`) and the phase. The base screen's
-:meth:`~GameScreen.catch_up` brings the picture up to the table event by event; what a
-key or button may do is computed from the view.
+One screen for both: it asks a :class:`~.blackjack_client.BlackjackClient` what the
+table looks like and what the player may do, and hands it the player's choices. At the
+local table (``BlackjackScreen()``) the client wraps the in-process table service and
+returns the core round's pictures, which the base screen's :meth:`~GameScreen.catch_up`
+shows one by one; at a server's table (``BlackjackScreen(snapshot)``) it wraps the
+connection, and each snapshot is the picture (:mod:`.blackjack_remote` routes them).
+The screen owns no rule and no money: what it would refuse it asks the client.
 
-Seats: the computer seats sit to the player's right and act first; the player sits
-last ("third base"), so they see the other seats' cards before deciding.
-
-The coach: each of the player's decisions is valued exactly for the cards
-left (``widgets/blackjack/coach.py``: a worker thread, started when the turn begins), so
-``t`` shows every action's value and each choice is graded into the round's record and
-history; with coach mode on (``k``) a costly choice asks :class:`CoachWarning` first.
-``g`` opens the strategy chart on the hand's cell.
+Seats: the other seats sit to the player's right and act first; the player sits last.
+The coach (:mod:`.blackjack_coach`): ``t`` every action's value, each choice graded
+into the round's record, ``k`` coach mode, ``n`` the count, ``g`` the chart.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -30,22 +25,18 @@ from textual.widgets import Header
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
-from ...core.blackjack import Action, HandResult, Round, RoundState, Rules
-from ...core.blackjack_refusals import action_refusal
+from ...core.blackjack import Action, Round, RoundState, Rules
+from ...core.blackjack_phase import Phase
 from ...core.blackjack_table import Table
-from ...core.cards import Card
-from ...core.record import RoundRecord
+from ...net.view import SEATS, SharedTable, SnapshotError
 from ...resources import asset_path
-from ...tables.blackjack import BlackjackService as TableService
 from ...tables.hub import TableError
-from ...tables.local import YOU, LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
+from ..blackjack_client import BlackjackClient, LocalBlackjackClient, RemoteBlackjackClient
 from ..widgets.blackjack.coach import CoachSpot
-from ..widgets.blackjack.table import ACTIONS, BlackjackTable, Phase, TableView, pause_kind, shoe_left_at
-from ..widgets.blackjack.words import result_line, turn_prompt
+from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.footer import KeyFooter
 from .bj_summary import SessionStats, SessionSummary
-from .blackjack_betting import BlackjackBetting
-from .blackjack_coach import BlackjackCoach
+from .blackjack_sitting import BlackjackSitting
 
 __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableView"]
 
@@ -53,7 +44,7 @@ __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableV
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
 
 
-class BlackjackScreen(BlackjackCoach, BlackjackBetting):
+class BlackjackScreen(BlackjackSitting):
     """The blackjack table."""
 
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
@@ -68,8 +59,11 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
         Binding("n", "count", "Count", priority=True, id="blackjack.count", show=False),
         # The chart is on its own button ("Chart g"): the footer has no room left at 80.
         Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
-        # The bet keys are shown by the bet row's own "−" and "+" buttons (disabled
-        # exactly when the key does nothing), not in the footer, which then fits 80.
+        # Only the host at a shared table seats computer players (the local table: settings).
+        Binding("c", "computers", "Computers", priority=True, id="shared.computers", show=False),
+        # At a shared table: sit the next round out (the bet taken back), so it is not held up.
+        Binding("x", "pass_round", "Sit out", priority=True, id="shared.pass", show=False),
+        # The bet keys are shown by the bet row's own "−" and "+" buttons.
         Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
         Binding("minus,down", "bet(-1)", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
         # shown by the bet row's "Repeat r" button
@@ -77,29 +71,41 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
         Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, snapshot: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.rules = Rules()
-        #: The table service this screen plays at (in-process: the local game).
-        self.service: TableService | None = None
+        self.client: BlackjackClient | None = None
         self.seats = ComputerSeats(())
         self.stats = SessionStats()
         self.last_bet: int | None = None
-        self._resumed: TableService | None = None
-        #: The next prompt says that the round was waiting (once, after a resume).
-        self._welcome_back = False
         self._coach_setup()
+        if snapshot is not None:
+            try:
+                first = SharedTable.read(snapshot)
+            except SnapshotError as error:
+                raise ValueError(str(error)) from None
+            self.table_id = first.table
+            self.client = RemoteBlackjackClient(first, self.send)
+            self.rules = first.rules
+            # ⏎ places a bet for the next round here: the footer says "Bet", as the button
+            enter = self._bindings.key_to_bindings.get("enter", [])
+            self._bindings.key_to_bindings["enter"] = [
+                replace(b, description="Bet") if b.action == "deal" else b for b in enter]
 
-    # -- the round, read through the table ------------------------------------------
+    # -- the round, read through the client ---------------------------------------------
+
+    @property
+    def local(self) -> LocalBlackjackClient | None:
+        return self.client if isinstance(self.client, LocalBlackjackClient) else None
 
     @property
     def table(self) -> Table | None:
-        """The core table the service deals from (its shoe, its round)."""
-        return self.service.core if self.service is not None else None
+        """The core table of the local game (None at a shared table)."""
+        return self.local.table if self.local is not None else None
 
     @property
     def round(self) -> Round | None:
-        return self.service.core.round if self.service is not None else None
+        return self.local.round if self.local is not None else None
 
     @property
     def phase(self) -> Phase:
@@ -111,12 +117,8 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
 
     @property
     def human(self) -> int:
-        """The player's seat index (last: computer seats act first)."""
-        return len(self.seats)
-
-    @property
-    def ascii(self) -> bool:
-        return self.app.ascii
+        """The player's seat in the picture (last: the other seats act first)."""
+        return len(self.seats) if self.local is not None else SEATS - 1
 
     def table_minimum(self) -> int:
         return self.rules.min_bet
@@ -124,95 +126,58 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
     # -- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings
-        self.rules = Rules(min_bet=settings.bj_min, max_bet=settings.bj_max)
-        self.seats = ComputerSeats(settings.bj_seats)
-        self.account = LocalAccount(self.app.store, self.app.bankroll)
-        self.hub = LocalHub(self.table_said)
-        # A round left open (here or in an earlier run) is replayed from its record, with
-        # the rules and seats it was dealt with, whatever the settings say now.
-        resumed = self.resume_saved(self._replay)
-        if resumed is not None:
-            self._resumed, self.seats = resumed
-            self.rules = resumed[0].rules
-        self._layout = BlackjackTable(self.rules, self.seats.levels, id="bj-table")
+        levels: list[str] = [""] * (SEATS - 1)
+        if self.remote is None:
+            levels = self.local_setup()
+        self._layout = BlackjackFelt(self.rules, levels, id="bj-table")
         self._bet = self._layout.bet
         self._banner = self._layout.banner
+        if self.remote is not None:
+            self._layout.buttons["deal"].label = "Bet ⏎"
+        self._footer = KeyFooter(compact=True)
         yield Header()
         yield self._layout
-        yield KeyFooter(compact=True)
-
-    def _replay(self, record: RoundRecord) -> tuple[TableService, ComputerSeats]:
-        service = resume_local_blackjack(self.account, self.hub, record, rng=self.app.rng(self.GAME),
-                                         keep_states=True)
-        seats = ComputerSeats([s.level for s in service.occupants if s.level is not None])
-        if len(seats) != len(service.occupants) - 1:
-            from ...core.record import RecordError
-
-            raise RecordError("the saved round's computer seats are not readable")
-        saved = record.meta.get("decisions")
-        if isinstance(saved, list):  # the decisions graded before the round was left
-            self._decisions = [d.to_json() for d in (Decision.from_json(x) for x in saved) if d is not None]
-        return service, seats
+        yield self._footer
 
     def on_mount(self) -> None:
         self._bet.set_value(self.rules.min_bet)
-        self._recall()
-        if self._resumed is not None:
-            self.service = self._resumed
-        else:
-            shoe = self.app.make_shoe(self.GAME, self.rules.decks, self.rules.cut_from_end)
-            self.service = local_blackjack(self.account, self.hub, self.rules, self.seats.levels,
-                                           self.seats.stacks, shoe=shoe, keep_states=True)
-        assert self.table is not None
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)
-        self.view = TableView(shoe_left=self.table.shoe.remaining)
+        if self.remote is not None:
+            self.remote.update(self.remote.state)  # its clock starts now
+            self.show_coach_mode()
+            self.set_interval(0.5, self.tick)
+            self.table_moved()
+        else:
+            super().on_mount()
+            self.local_mount()
         self.call_after_refresh(self._draw)  # again once the rows know their width
-        if self._resumed is not None and self.round is not None:
-            bets = self.table.record().start.get("bets")  # the bet it was dealt with
-            bet = bets[self.human] if isinstance(bets, list) else None
-            if isinstance(bet, int):
-                self.last_bet = bet
-                self._bet.set_value(bet)
-            self._welcome_back = True
-            self.banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
-            try:
-                self.service.start_resumed()
-            except TableError as error:
-                self._refused(error)
-                return
-            self._advance(shown=0)
-            return
-        self.offer_refill_if_needed()
 
-    # -- what may be done: computed from the view -------------------------------------
+    # -- what may be done ----------------------------------------------------------------
 
     def legal(self) -> set[Action]:
-        """The table's legal actions for the player, once the picture has caught up."""
-        r = self.round
-        if self.view.phase is not Phase.PLAYER or r is None or r.turn is None or r.turn[0] != self.human:
+        """The player's legal actions, once the picture has caught up."""
+        if self.view.phase is not Phase.PLAYER or self.client is None:
             return set()
-        return r.legal_actions()
+        return set(self.client.legal())
 
     def allowed(self, action: str, parameter: object = None) -> bool:
         """Whether the action may be taken now (keys and buttons alike)."""
-        betting = self.view.phase is Phase.BETTING and self.table is not None
+        client = self.client
+        betting = self.view.phase is Phase.BETTING and client is not None and client.may_bet()
         if action == "play":
             return ACTIONS.get(str(parameter)) in self.legal()
         if action == "tip":
             return bool(self.legal())
-        if action == "coach":
-            return True
         if action == "chip":  # a chip the bankroll cannot cover is off
             return betting and (parameter is None or self._bet.affordable(int(str(parameter))))
         if action == "deal":
             return betting and self.deal_refusal() is None
         if action == "repeat":
-            return betting and self.last_bet is not None and self.deal_refusal() is None
-        if action == "bet":
-            if not betting:
+            if not betting or self.last_bet is None or client is None or client.bet_placed():
                 return False
-            return self._bet.can_increase if parameter == 1 else self._bet.can_decrease
+            return self.deal_refusal(None if client.repeats_bet_shown else self.last_bet) is None
+        if action == "bet":
+            return betting and (self._bet.can_increase if parameter == 1 else self._bet.can_decrease)
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -220,46 +185,17 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
             return True if self.allowed(action, parameters[0] if parameters else None) else None
         return True
 
-    def watch_view(self, view: TableView) -> None:
-        """Render the picture and restyle the controls from the view."""
-        if self.table is None:
-            return
-        r = self.round
-        at_stake = r.staked(self.human) if r is not None and not r.finished else 0
-        betting = view.phase is Phase.BETTING
-        if betting:  # the bet shown can always be dealt (the minimum when nothing can)
-            self._bet.cap = max(self.app.bankroll, self.rules.min_bet)
-        self._layout.restyle(self.allowed, betting, at_stake)
-        self._draw()
-
-    def _draw(self) -> None:
-        if self.table is not None:
-            r, picture = self.round, self.view.picture
-            in_round = r is not None and not r.finished
-            stacks = [
-                (r.bankroll(i) or 0) if r is not None and in_round else stack
-                for i, stack in enumerate(self.seats.stacks)
-            ]
-            self._layout.draw(
-                self.counted(self.view, self.rules),
-                stacks,
-                live=picture is not None and r is not None and picture.applied == len(r.events),
-                min_bet=self.rules.min_bet,
-                just_shuffled=self.table.just_shuffled,
-                session_net=self.stats.net if self.stats.rounds else None,
-                ascii=self.ascii,
-            )
-
     def on_key(self, event: events.Key) -> None:
         """A table key that does nothing now says why, instead of being ignored."""
+        client = self.client
         name = _KEY_ACTIONS.get(event.key)
-        r = self.round
-        if name is not None and self.view.phase is Phase.PLAYER and r is not None:
-            if not self.allowed("play", name):
-                event.stop()
-                refusal = action_refusal(r, self.human, ACTIONS[name])
-                self.banner.show(refusal or f"{name.capitalize()} is not possible now.", "error")
-        elif event.key in ("enter", "r") and self.view.phase is Phase.BETTING:
+        if client is None:
+            return
+        if name is not None and (client.shared or self.view.phase is Phase.PLAYER) and not self.allowed("play", name):
+            event.stop()
+            self.banner.show(client.action_refusal(name), "error")
+            return
+        if event.key in ("enter", "r") and self.view.phase is Phase.BETTING and client.may_bet():
             if event.key == "r" and self.last_bet is None:
                 event.stop()
                 self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
@@ -267,166 +203,95 @@ class BlackjackScreen(BlackjackCoach, BlackjackBetting):
                 event.stop()
                 self.banner.show(refusal, "error")
                 self.offer_refill_if_needed()
+        elif event.key == "enter" and client.shared and self.view.phase is not Phase.BETTING:
+            event.stop()
+            self.banner.show("A round is being played: bets for the next one open when it is settled.", "info")
+
+    # -- the player's choices ------------------------------------------------------------
 
     def action_deal(self) -> None:
-        """Place the bet: the table commits the stake before a card is dealt."""
-        service, table = self.service, self.table
-        if not self.allowed("deal") or service is None or table is None:
+        """Place the bet shown (locally the table deals it at once, the stake committed
+        before a card; at a shared table when everyone seated has bet or passed)."""
+        client = self.client
+        if not self.allowed("deal") or client is None:
             return
-        app = self.app
-        app.sync_bankroll()
-        bet = self._bet.value
-        refusal = table.refusal(bet, app.bankroll)
-        if refusal is not None:
+        if client.shared:
+            self._place(self._bet.value)
+            return
+        self.app.sync_bankroll()
+        if (refusal := self.deal_refusal()) is not None:
             self.banner.show(refusal, "error")
             self.offer_refill_if_needed()
             return
         self._new_round_coach()
-        dealt = service.round_no
+        self._place(self._bet.value)
+
+    def _place(self, bet: int) -> None:
+        client = self.client
+        assert client is not None
+        dealt = client.round_no
         try:
-            service.bet(YOU, bet)
+            steps = client.bet(bet)
         except TableError as error:
             self._refused(error)
             return
-        if service.round_no == dealt:
+        self.last_bet = bet
+        if client.shared:
+            return  # the server's snapshot says the rest
+        if client.round_no == dealt:
             self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
             return
-        self.last_bet = bet
         self._remember()
-        self.banner.show("The cut card came out: the shoe was shuffled." if table.just_shuffled else "", "info")
-        self._advance(shown=0)
+        self.banner.show("The cut card came out: the shoe was shuffled." if client.just_shuffled() else "", "info")
+        self.table_moved(steps)
 
-    def _refused(self, error: TableError) -> None:
-        """The table refused (nothing changed), or voided the round: said on the banner."""
-        if error.code == "void":
-            self._shoe_ran_out()
+    def action_repeat(self) -> None:
+        """``r``: the bet shown again locally (after a round it shows the last bet); the
+        last bet again at a shared table."""
+        client = self.client
+        if not self.allowed("repeat") or client is None or self.last_bet is None:
             return
-        text = str(error)
-        self.banner.show(text[:1].upper() + text[1:], "error")
-        if error.code == "store":
-            self.report_refusal("That could not be saved, so it was not done", error)
-        self.offer_refill_if_needed()
+        if not client.repeats_bet_shown:
+            self._bet.set_value(self.last_bet)
+        self.action_deal()
 
-    # -- the player's actions ---------------------------------------------------------
+    def action_pass_round(self) -> None:
+        """``x``: sit the next round out (a shared table deals without waiting for you)."""
+        if self.client is None:
+            return
+        refusal = self.client.pass_round()
+        if refusal is not None:
+            self.banner.show(refusal, "error" if self.client.shared else "info")
+            return
+        self.passed_round = self.client.round_no
+        self.banner.show("You sit the next round out: a bet puts you back in.", "info")
 
     def _act(self, action: Action, decision: Decision | None) -> None:
         """Take ``action`` — the table saves it (with its grade) before its card is
         dealt, so a restart never offers the decision again with the next card known."""
-        r, service = self.round, self.service
-        if action not in self.legal() or r is None or service is None or r.turn is None:
+        client = self.client
+        if action not in self.legal() or client is None:
             return
-        shown = len(r.events)
         try:
-            service.act(YOU, action, decision.to_json() if decision is not None else None)
+            steps = client.act(action, decision.to_json() if decision is not None else None)
         except TableError as error:
             self._refused(error)
             return
         if decision is not None:
             self._decisions.append(decision.to_json())
+            self.stats.decisions.append(decision)
         self._hide_tip()
-        self._advance(shown)
-
-    # -- the coach: values worked out off the UI thread ----------------------------------
+        if not client.shared:
+            self.table_moved(steps)
 
     def _spot(self) -> CoachSpot | None:
         """The player's decision now, as their seat sees it (None when not their turn)."""
-        r = self.round
-        if not self.legal() or r is None:
-            return None
-        return CoachSpot.of(r.view(self.human))
-
-    # -- coach mode and the chart --------------------------------------------------------
+        view = self.client.seat_view() if self.client is not None and self.legal() else None
+        return CoachSpot.of(view) if view is not None else None
 
     def action_chart(self) -> None:
         """The strategy chart for these rules, the current hand's cell marked."""
-        try:
-            from .chart import ChartScreen
-        except ImportError:
-            self.banner.show("The strategy chart is not available in this version.", "error")
-            return
+        from .chart import ChartScreen
+
         spot = self._spot()
         self.app.push_screen(ChartScreen(self.rules, spot.cell if spot is not None else None))
-
-    # -- running the round --------------------------------------------------------------
-
-    def _advance(self, shown: int) -> None:
-        """Catch the picture up from event ``shown`` to the table (which has already let
-        the computer seats act, and the dealer when no one is left to act)."""
-        r = self.round
-        if r is None:
-            return
-        if not self.app.animations:  # one frame: the table as it now stands
-            self._caught_up()
-            return
-        if shown and self.banner.kind != "error":  # the prompt for a decision taken is stale
-            self.banner.show("The dealer plays…" if r.turn is None else "", "info")
-        self.view = replace(self.view, phase=Phase.DEALING)
-        self.catch_up(r.states[shown:], self._show_step, self._pause_before, self._caught_up)
-
-    def _pause_before(self, state: RoundState) -> float:
-        kind = pause_kind(self.round, state, self.human) if self.round is not None else None
-        return self.app.delay(kind) if kind is not None else 0.0
-
-    def _show_step(self, state: RoundState) -> None:
-        left = shoe_left_at(self.round, state, self.table.shoe.remaining) if self.table and self.round else 0
-        self.view = TableView(Phase.DEALING, state, left)
-
-    def _caught_up(self) -> None:
-        """The picture shows the table: the player's turn, or the settlement."""
-        r, table = self.round, self.table
-        if r is None or table is None:
-            return
-        state = r.state()
-        if r.finished:
-            self._settle(state)
-            return
-        self.view = TableView(Phase.PLAYER, state, table.shoe.remaining)
-        self._prompt()
-        self._prefetch()
-
-    def _prompt(self) -> None:
-        r = self.round
-        if r is None or r.turn is None:
-            return
-        prefix = "New shoe · " if self.table is not None and self.table.just_shuffled else ""
-        if self._welcome_back:
-            self._welcome_back = False
-            prefix = "Your round was waiting · " + prefix
-        prompt = turn_prompt(r.view(self.human), prefix)
-        note = self.count_note(self.view, self.rules)
-        self.banner.show(f"{prompt} · {note}" if note else prompt, "info")
-
-    def _seen_before(self) -> tuple[Card, ...]:
-        return self.table.seen_since_shuffle if self.table is not None else ()
-
-    def _recount(self) -> None:
-        self._draw()
-        if self.view.phase is Phase.PLAYER:
-            self._prompt()
-
-    def _shoe_ran_out(self) -> None:
-        """The shoe ran out mid-round (only a tiny test shoe can): a malfunction, so the
-        table voided the round and returned its stakes."""
-        self.stop_catching_up()
-        self.view = TableView(Phase.BETTING, None, self.table.shoe.remaining if self.table else 0)
-        self.banner.show("The shoe ran out: this round is void and every stake returned.", "error")
-
-    def _settle(self, state: RoundState) -> None:
-        r = self.round
-        if r is None or r.results is None:
-            return
-        mine: list[HandResult] = r.results[self.human]
-        self.seats.settle(r)
-        self._remember()
-        self.stats.add(mine)
-        self.view = TableView(Phase.BETTING, state, self.table.shoe.remaining if self.table else 0)
-        self.banner.show(*result_line(state, mine))
-        self.offer_refill_if_needed()
-
-    # -- leaving --------------------------------------------------------------------------
-
-    def round_in_progress(self) -> bool:
-        return self.view.phase is not Phase.BETTING
-
-    def on_leave(self) -> None:
-        self.stop_catching_up()  # the session summary: GameScreen.show_session_summary

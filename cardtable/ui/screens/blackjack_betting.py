@@ -1,33 +1,43 @@
 """Between rounds at the blackjack table: the bet shown and what it may be.
 
-The bet follows the bankroll down (never a lit Deal that refuses), ``r`` deals the bet
-shown again, a chip button sets the bet, and the table remembers the last bet and the
-computer seats' chips between visits. The rules of a bet (limits, the bankroll) are the
-core table's (:meth:`~cardtable.core.blackjack_table.Table.refusal`); the round itself is
-driven by :class:`~cardtable.ui.screens.blackjack.BlackjackScreen`.
+A chip button sets the bet, ``+``/``−`` step it, and the local table remembers the last
+bet and the computer seats' chips between visits. Whether a bet may be placed is the
+table's rule, asked through the screen's client
+(:meth:`~cardtable.ui.screens.blackjack.BlackjackScreen.deal_refusal`).
 """
 
 from __future__ import annotations
 
 from textual.reactive import reactive
-from textual.screen import Screen
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
-from ...core.blackjack_table import Table
-from ..widgets.blackjack.table import Phase, TableView
+from ..blackjack_client import BlackjackClient
+from ..widgets.blackjack.table import TableView
 from ..widgets.common.banner import Banner
 from ..widgets.common.bet import BetControls
 from .base import GameScreen
 
-__all__ = ["BlackjackBetting", "BetKeys"]
+__all__ = ["BlackjackBetting"]
 
 
-class BetKeys(Screen[None]):
-    """The bet row's keys and buttons, the same at the local and the shared blackjack
-    table: a screen sets ``_bet`` and answers ``allowed``."""
+class BlackjackBetting(GameScreen):
+    """The blackjack screen's betting between rounds (its base class)."""
 
+    GAME = "blackjack"
+
+    # No bindings=True: the footer's keys are dimmed in the key's own frame (_dim_keys),
+    # not by a message after it (a second frame and a second reading of every binding).
+    view: reactive[TableView] = reactive(TableView, always_update=True, repaint=False)
+    """The picture on screen and its phase; keys, buttons and widgets follow it."""
+
+    # Set up by the table screen.
+    client: BlackjackClient | None
+    rules: Rules
+    seats: ComputerSeats
+    last_bet: int | None
     _bet: BetControls
+    _banner: Banner
 
     def allowed(self, action: str, parameter: object = None) -> bool:
         """Whether the action may be taken now (the table screen answers)."""
@@ -48,40 +58,15 @@ class BetKeys(Screen[None]):
         bet keys are not in the footer, so the key repaints only the bet row."""
         event.stop()
 
-
-class BlackjackBetting(BetKeys, GameScreen):
-    """The blackjack screen's betting between rounds (its base class)."""
-
-    GAME = "blackjack"
-
-    view: reactive[TableView] = reactive(TableView, bindings=True, always_update=True, repaint=False)
-    """The picture on screen and its phase; keys, buttons and widgets follow it."""
-
-    # Set up by the table screen.
-    rules: Rules
-    seats: ComputerSeats
-    last_bet: int | None
-    _bet: BetControls
-    _banner: Banner
-
     @property
     def banner(self) -> Banner:
         return self._banner
 
-    @property
-    def table(self) -> Table | None:
-        """The core table the round is dealt from (the table screen answers)."""
-        raise NotImplementedError
-
-    def action_deal(self) -> None:
-        """Deal the bet shown (the table screen does)."""
-        raise NotImplementedError
-
-    def deal_refusal(self) -> str | None:
-        """Why the bet shown cannot be dealt now (the core table's words), or None."""
-        if self.table is None:
+    def deal_refusal(self, bet: int | None = None) -> str | None:
+        """Why the bet shown (or ``bet``) cannot be placed now (the table's words), or None."""
+        if self.client is None:
             return "The table is not ready."
-        return self.table.refusal(self._bet.value, self.app.bankroll)
+        return self.client.bet_refusal(self._bet.value if bet is None else bet, self.app.bankroll)
 
     def _recall(self) -> None:
         """The last bet and the computer seats' chips, as the table was left."""
@@ -96,22 +81,3 @@ class BlackjackBetting(BetKeys, GameScreen):
 
     def _remember(self) -> None:
         self.app.remember_table(self.GAME, {"last_bet": self.last_bet, "seats": self.seats.memory()})
-
-    def _bankroll_changed(self, bankroll: int) -> None:
-        """Between rounds the bet follows the bankroll down (never a lit Deal that
-        refuses), and a refusal the new bankroll answers is taken off the banner."""
-        if self.view.phase is not Phase.BETTING:
-            return
-        if self.banner.kind == "error" and self.deal_refusal() is None:
-            self.banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
-        self.view = self.view  # restyle: the bet's cap, Deal, the chips
-
-    def action_repeat(self) -> None:
-        """Deal again. The bet shown is the bet dealt: after a round it shows the last
-        bet, and a bet changed since is the one the player chose."""
-        if not self.allowed("repeat"):
-            return
-        if self.last_bet is None:
-            self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
-            return
-        self.action_deal()

@@ -23,8 +23,8 @@ from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.blackjack import Action, Rules
 from ...core.cards import Card
 from ..room import CardRoom
-from ..widgets.blackjack.coach import CoachAdvice, CoachSpot, advise
-from ..widgets.blackjack.table import ACTIONS, BlackjackTable, TableView
+from ..widgets.blackjack.coach import CoachAdvice, CoachShown, CoachSpot, advise
+from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.banner import Banner
 from .coach_warning import CoachWarning
 
@@ -43,7 +43,7 @@ class BlackjackCoach(Screen[None]):
     """The coach's part of a blackjack table screen."""
 
     _banner: Banner
-    _layout: BlackjackTable
+    _layout: BlackjackFelt
 
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
@@ -222,7 +222,7 @@ class BlackjackCoach(Screen[None]):
         advice = self._advice.get(spot)
         if advice is None:
             self._tip_wanted = spot
-            self._layout.coach.show_waiting(spot)
+            self._layout.coach.state = CoachShown(spot)
             self._layout.coach_changed()
             self._value(spot)
             return
@@ -235,15 +235,15 @@ class BlackjackCoach(Screen[None]):
         self._banner.show(advice.sentence(), "info")
         panel = self._layout.coach
         before = panel.lines
-        panel.show_advice(advice)
+        panel.state = CoachShown(advice.spot, advice)
         if panel.lines != before:
             self._layout.coach_changed()
 
     def _hide_tip(self) -> None:
         self._tip_wanted = None
         panel = self._layout.coach
-        if panel.spot is not None:
-            panel.hide()
+        if panel.state is not None:
+            panel.state = None
             self._layout.coach_changed()
 
     def _new_round_coach(self) -> None:

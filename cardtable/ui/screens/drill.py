@@ -19,15 +19,13 @@ blackjack hand at the table minimum and a poker hand of 5 coins of the coin size
 
 from __future__ import annotations
 
-import random
-
-from rich.text import Text
 from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, Header, Label, Static
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Checkbox, Header
 from textual.worker import Worker, WorkerState
 
 from ...ai.drills import DEFAULT_QUESTIONS, DRILL_GAMES, BlackjackDrill, PokerDrill, Question, exchange_words
@@ -35,27 +33,34 @@ from ...ai.grading import Accuracy, Decision, accuracy
 from ...core.money import format_chips
 from ...store import StoreError
 from ..room import CardRoom
-from ..widgets.common.card import CardSize, CardWidget, cards_text
+from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
-from ..widgets.common.menu import MenuItem
-from ..widgets.poker.cards import CardSlots, hand_slots
+from ..widgets.drill.views import (
+    BlackjackQuestion,
+    DrillPrompt,
+    DrillScoreBox,
+    DrillTally,
+    DrillTitle,
+    DrillVerdict,
+    PokerQuestion,
+)
+from ..widgets.drill.words import DRILL_TITLES, Stake
+from .drill_choice import DrillChoice
+from .drill_making import make_drill
 
 __all__ = ["DrillScreen", "DrillChoice", "DRILL_TITLES"]
 
-DRILL_TITLES = {"blackjack": "Blackjack", "poker": "Draw poker"}
-_BJ_KEYS = {"Hit": "h", "Stand": "s", "Double": "d", "Split": "p"}
-#: Poker: coins a drill hand is played with (the EVs are per coin at this bet).
-_POKER_COINS = 5
 #: From this many rows the cards are drawn large.
 _ROOMY_HEIGHT = 34
 
 
-def _ev(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "\u2212")
-
-
 class DrillScreen(Screen[None]):
-    """One drill of ``questions`` decisions of ``game`` ("blackjack" or "poker")."""
+    """One drill of ``questions`` decisions of ``game`` ("blackjack" or "poker").
+
+    Its state is four reactives (the question shown, the cards ticked, the answers graded,
+    over or not) that the widgets are bound to; the screen itself makes the questions and
+    turns keys into answers.
+    """
 
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
@@ -64,7 +69,7 @@ class DrillScreen(Screen[None]):
     DrillScreen #drill-title { width: 1fr; text-style: bold; color: $accent; }
     DrillScreen #drill-tally { width: 1fr; color: $text-muted; margin-bottom: 1; }
     DrillScreen .drill-label { width: 1fr; height: 1; }
-    DrillScreen #drill-play { height: auto; }
+    DrillScreen #drill-play, DrillScreen PokerQuestion { height: auto; }
     DrillScreen #drill-table { height: auto; }
     DrillScreen #drill-dealer-box { width: 18; height: auto; }
     DrillScreen #drill-hand-box { width: 1fr; height: auto; }
@@ -100,6 +105,14 @@ class DrillScreen(Screen[None]):
         Binding("escape", "leave", "Back", id="drill.back"),
     ]
 
+    question: reactive[Question | None] = reactive(None, bindings=True)
+    """The question shown (None while the next one is dealt, and once the drill is over)."""
+    ticked: reactive[frozenset[int]] = reactive(frozenset())
+    """Poker: the cards ticked for exchange."""
+    decisions: reactive[tuple[Decision, ...]] = reactive(())
+    """The answers so far, graded."""
+    over: reactive[bool] = reactive(False, bindings=True)
+
     def __init__(self, game: str, *, questions: int = DEFAULT_QUESTIONS, seed: int | None = None) -> None:
         super().__init__()
         if game not in DRILL_GAMES:
@@ -107,79 +120,41 @@ class DrillScreen(Screen[None]):
         self.game = game
         self.total = questions
         self.seed = seed
-        self.question: Question | None = None
-        self.ticked: set[int] = set()
-        self.decisions: list[Decision] = []
-        self.over = False
         self.recorded = False
         self._ready: list[Question] = []
         #: Answers and ticks typed while the question was being dealt, applied once it shows.
         self._typed_ahead: list[tuple[str, str | int]] = []
         self._making = False
         self._drill: BlackjackDrill | PokerDrill | None = None
-        self.stake = 0
-        """Hundredths of a chip a question is played for (the cost's unit)."""
+        self.stake = Stake(game, 0)
+        """What a question is played for (the cost's unit)."""
 
     # -- building --------------------------------------------------------------------
 
-    def _rng(self) -> random.Random:
-        """``seed``'s generator; else, under ``--seed``, one seeded from the app's stream for
-        this game's drills (each drill of the session new, the session reproducible; the
-        drill's own generator, as its questions are made in a thread); else unpredictable."""
-        if self.seed is not None:
-            return random.Random(f"{self.seed}:drill:{self.game}")
-        stream = self.app.rng(f"drill:{self.game}")
-        return random.Random(stream.getrandbits(64)) if stream is not None else random.Random()
-
-    def _make_drill(self) -> BlackjackDrill | PokerDrill:
-        settings = self.app.settings
-        if self.game == "blackjack":
-            from ...core.blackjack import Rules
-
-            self.stake = settings.bj_min
-            return BlackjackDrill(Rules(min_bet=settings.bj_min, max_bet=settings.bj_max), self._rng())
-        from ...ai.poker_machines import UnknownMachine, default_machine, machine_named
-
-        try:
-            machine = machine_named(settings.poker_machine)
-        except UnknownMachine:
-            machine = default_machine()
-        self.stake = _POKER_COINS * settings.poker_coin
-        return PokerDrill(machine, self._rng(), coins=_POKER_COINS)
-
     def compose(self) -> ComposeResult:
         ascii = self.app.ascii
+        drill, stake = make_drill(self.app, self.game, self.seed)  # the settings, read once
+        self._drill, self.stake = drill, stake
+        state = {"question": DrillScreen.question, "decisions": DrillScreen.decisions}
         yield Header()
         with Vertical(id="drill"):
-            yield Static(f"{DRILL_TITLES[self.game]} drill", id="drill-title")
-            yield Static("", id="drill-tally")
+            yield DrillTitle(self.game, self.total, id="drill-title").data_bind(**state, over=DrillScreen.over)
+            yield DrillTally(self.total, id="drill-tally").data_bind(decisions=DrillScreen.decisions)
             with Vertical(id="drill-play"):
-                if self.game == "blackjack":
-                    with Horizontal(id="drill-table"):
-                        with Vertical(id="drill-dealer-box"):
-                            yield Label("Dealer shows", classes="drill-label", id="drill-dealer-label")
-                            with Horizontal(id="drill-dealer"):
-                                yield CardWidget(None, ascii=ascii, id="drill-up")
-                        with Vertical(id="drill-hand-box"):
-                            yield Label("Your hand", classes="drill-label", id="drill-hand-label")
-                            with Horizontal(id="drill-hand"):
-                                yield CardWidget(None, ascii=ascii, id="drill-card-0")
-                                yield CardWidget(None, ascii=ascii, id="drill-card-1")
+                if isinstance(drill, PokerDrill):
+                    line = (f"{drill.machine.name} · {stake.coins} coins of "
+                            f"{format_chips(stake.coin)} chips · tick the cards to exchange")
+                    yield PokerQuestion(line, ascii=ascii, id="drill-poker").data_bind(
+                        question=DrillScreen.question, ticked=DrillScreen.ticked)
                 else:
-                    yield Label("", classes="drill-label", id="drill-machine")
-                    yield CardSlots(ascii=ascii, id="drill-slots")
-                yield Static("Dealing…", id="drill-prompt")
-            yield Static("", id="drill-score", classes="-hidden")
-            yield Static("", id="drill-feedback")
+                    yield BlackjackQuestion(ascii=ascii, id="drill-table").data_bind(question=DrillScreen.question)
+                yield DrillPrompt(self.game, id="drill-prompt").data_bind(
+                    question=DrillScreen.question, ticked=DrillScreen.ticked)
+            yield DrillScoreBox(id="drill-score", classes="-hidden")
+            yield DrillVerdict(ascii=ascii, id="drill-feedback")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self._drill = self._make_drill()
-        if isinstance(self._drill, PokerDrill):
-            self.query_one("#drill-machine", Label).update(
-                f"{self._drill.machine.name} · {_POKER_COINS} coins of {format_chips(self.app.settings.poker_coin)}"
-                " chips · tick the cards to exchange")
-        self._show_tally()
         self._make()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -192,6 +167,9 @@ class DrillScreen(Screen[None]):
         size = CardSize.LARGE if roomy else CardSize.BOX
         for card in self.query(CardWidget):
             card.size_class = size
+
+    def watch_over(self, over: bool) -> None:
+        self.query_one("#drill-play").set_class(over, "-hidden")
 
     # -- questions, made one ahead in a thread --------------------------------------
 
@@ -218,16 +196,13 @@ class DrillScreen(Screen[None]):
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self._making = False
             if event.state is WorkerState.ERROR:
-                self.query_one("#drill-prompt", Static).update(
-                    f"The next question could not be made ({event.worker.error}).")
+                self.query_one(DrillPrompt).failure = f"The next question could not be made ({event.worker.error})."
 
     def _next(self) -> None:
         """Show the next question (or wait for it), and start making the one after; then
         apply the keys typed while it was being dealt."""
+        self.ticked = frozenset()
         self.question = self._ready.pop(0) if self._ready else None
-        self.ticked = set()
-        self._draw_question()
-        self.refresh_bindings()
         self._make()
         while self._typed_ahead and self.question is not None and not self.over:
             action, argument = self._typed_ahead.pop(0)
@@ -242,28 +217,6 @@ class DrillScreen(Screen[None]):
         """A question is on its way (typed keys wait for it)."""
         return self.question is None and not self.over and self._drill is not None
 
-    def _draw_question(self) -> None:
-        q = self.question
-        prompt = self.query_one("#drill-prompt", Static)
-        if q is None:
-            prompt.update("Dealing…")
-            return
-        number = len(self.decisions) + 1
-        self.query_one("#drill-title", Static).update(
-            f"{DRILL_TITLES[self.game]} drill · question {number} of {self.total}")
-        if self.game == "blackjack":
-            self.query_one("#drill-up", CardWidget).card = q.up
-            for i, card in enumerate(q.cards):
-                self.query_one(f"#drill-card-{i}", CardWidget).card = card
-            self.query_one("#drill-hand-label", Label).update(f"Your hand: {q.spot}")
-            keys = " · ".join(f"[b]{_BJ_KEYS[w]}[/b] {w.lower()}" for w in ("Hit", "Stand", "Double", "Split")
-                              if w in q.evs)
-            prompt.update(f"What do you do?  {keys}")
-        else:
-            self.query_one("#drill-slots", CardSlots).slots = hand_slots(q.cards, ticked=self.ticked, open_=True)
-            prompt.update(f"Tick the cards to exchange ([b]1[/b]–[b]5[/b]), then [b]enter[/b]: "
-                          f"{exchange_words(sorted(self.ticked))}")
-
     # -- keys ------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -276,11 +229,9 @@ class DrillScreen(Screen[None]):
                 return True  # typed ahead: kept for the question being dealt
             return True if (parameters and parameters[0] in q.evs) else None
         if action in ("tick", "draw"):
-            if blackjack or self.over:
-                return False
-            return True
+            return not (blackjack or self.over)
         if action == "again":
-            return True if self.over else False
+            return self.over
         if action == "end":  # mid-drill with answers: end it and show the score
             return not self.over and bool(self.decisions)
         if action == "leave":
@@ -305,7 +256,6 @@ class DrillScreen(Screen[None]):
         if self.question is None or self.over or self.game != "poker":
             return
         self.ticked ^= {index}
-        self._draw_question()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A click on a card's Exchange box."""
@@ -333,10 +283,9 @@ class DrillScreen(Screen[None]):
         self._graded(q, exchange_words(sorted(self.ticked)))
 
     def _graded(self, q: Question, chosen: str) -> None:
-        decision = q.grade(chosen, self.stake)
-        self.decisions.append(decision)
-        self.query_one("#drill-feedback", Static).update(self._verdict(q, decision))
-        self._show_tally()
+        decision = q.grade(chosen, self.stake.amount)
+        self.decisions = (*self.decisions, decision)
+        self.query_one(DrillVerdict).graded = (q, decision, self.stake)
         if len(self.decisions) >= self.total:
             self._finish()
         else:
@@ -357,69 +306,6 @@ class DrillScreen(Screen[None]):
             return
         self.app.switch_screen(DrillScreen(self.game, questions=self.total, seed=None))
 
-    # -- words -----------------------------------------------------------------------
-
-    def _money(self, hundredths: float) -> str:
-        return f"{hundredths / 100:,.2f}"
-
-    def _stake_words(self) -> str:
-        if self.game == "blackjack":
-            return f"a {format_chips(self.stake)}-chip hand"
-        return f"{_POKER_COINS} coins of {format_chips(self.app.settings.poker_coin)} chips"
-
-    def _verdict(self, q: Question, d: Decision) -> Text:
-        ascii = self.app.ascii
-        out = Text()
-        what = self._choice_words(q, d.chosen)
-        if d.is_best:
-            out.append("✓ ", style="bold green")
-            out.append(f"{what}: the best choice", style="bold")
-            out.append(f" ({_ev(d.ev_chosen)} a unit of stake).\n")
-        else:
-            out.append("✗ ", style="bold red")
-            out.append(f"{what}: the best was {self._choice_words(q, d.best)}", style="bold")
-            out.append(f" — you gave up {d.ev_best - d.ev_chosen:.3f} of the stake "
-                       f"({self._money(d.cost)} chips for {self._stake_words()}).\n")
-        out.append("  ")
-        out.append_text(cards_text(q.cards, ascii))
-        if q.up is not None:
-            out.append(" against ")
-            out.append_text(cards_text([q.up], ascii))
-            out.append(f" — {q.spot}")
-        out.append("\n  ")
-        ranked = q.ranked()
-        if self.game == "blackjack":
-            out.append(" · ".join(f"{w} {_ev(v)}" for w, v in ranked))
-        else:
-            shown = ranked[:3]
-            if d.chosen not in dict(shown):
-                shown.append((d.chosen, q.evs[d.chosen]))
-            out.append(" · ".join(f"{self._hold_words(q, w)} {_ev(v)}" for w, v in shown) + " a coin")
-        return out
-
-    def _hold_words(self, q: Question, choice: str) -> str:
-        """"hold A♥ J♥", "stand pat", "exchange all five"."""
-        hold = q.holds.get(choice, ())
-        if not hold or len(hold) == 5:
-            return choice
-        return "hold " + " ".join(q.cards[i].label(self.app.ascii) for i in hold)
-
-    def _choice_words(self, q: Question, choice: str) -> str:
-        if self.game == "blackjack":
-            return choice
-        hold = q.holds.get(choice, ())
-        if not hold or len(hold) == 5:
-            return choice
-        return f"{choice} (hold {' '.join(q.cards[i].label(self.app.ascii) for i in hold)})"
-
-    def _show_tally(self) -> None:
-        tally = accuracy(self.decisions)
-        text = (f"{tally.taken} answered · {tally.best} best · {self._money(tally.cost)} chips of EV given away"
-                if tally.taken else
-                f"{self.total} questions, weighted toward the ones players get wrong. "
-                "Each answer is graded at once against the exact EVs.")
-        self.query_one("#drill-tally", Static).update(text)
-
     # -- the end ---------------------------------------------------------------------
 
     @property
@@ -429,16 +315,17 @@ class DrillScreen(Screen[None]):
     def _finish(self) -> None:
         if self.over:
             return
-        self.over = True
         self.question = None
+        self.over = True
         tally = self.tally
         self._record(tally)
-        self.query_one("#drill-play").set_class(True, "-hidden")
-        score = self.query_one("#drill-score", Static)
-        score.set_class(False, "-hidden")
-        score.update(self._score_text(tally))
-        self.query_one("#drill-title", Static).update(f"{DRILL_TITLES[self.game]} drill · over")
-        self.refresh_bindings()
+        try:
+            earlier = self.app.store.drill_scores(self.game)
+        except StoreError:
+            earlier = []
+        if self.recorded:
+            earlier = earlier[:-1]  # this drill's own score is the last one kept
+        self.query_one(DrillScoreBox).score = (tally, tuple(earlier), self.stake)
 
     def _record(self, tally: Accuracy) -> None:
         if self.recorded or not tally.taken:
@@ -449,26 +336,6 @@ class DrillScreen(Screen[None]):
         except (StoreError, ValueError) as error:
             self.notify(f"The drill's score could not be kept: {error}", severity="error", timeout=8)
 
-    def _score_text(self, tally: Accuracy) -> Text:
-        out = Text()
-        share = round(100 * tally.best / tally.taken) if tally.taken else 0
-        out.append("Drill over\n", style="bold")
-        out.append(f"{tally.taken} answered, {tally.best} best ({share} %), "
-                   f"{self._money(tally.cost)} chips of EV given away ({self._stake_words()} each).\n")
-        try:
-            earlier = self.app.store.drill_scores(self.game)[:-1] if self.recorded else \
-                self.app.store.drill_scores(self.game)
-        except StoreError:
-            earlier = []
-        if earlier:
-            last = earlier[-5:]
-            out.append("Your earlier drills: " + ", ".join(
-                f"{round(100 * s.best / s.answered) if s.answered else 0} %" for s in last))
-            best = max(earlier, key=lambda s: (s.share or 0.0, s.answered))
-            out.append(f" (best {round(100 * (best.share or 0.0))} % on {best.at[:10]})\n")
-        out.append("enter: another drill · escape: back", style="dim")
-        return out
-
     def on_unmount(self) -> None:
         """Leaving mid-drill (ctrl+q) still keeps what was answered."""
         if not self.over:
@@ -476,41 +343,3 @@ class DrillScreen(Screen[None]):
                 self._record(self.tally)
             except Exception:  # noqa: BLE001 - the app is closing; never a traceback
                 pass
-
-
-class DrillChoice(ModalScreen[str | None]):
-    """Which drill: ``b`` blackjack, ``p`` poker, ``c`` the count; escape: none."""
-
-    DEFAULT_CSS = """
-    DrillChoice { align: center middle; }
-    DrillChoice > Vertical {
-        width: 66; max-width: 100%; height: auto;
-        border: thick $accent; background: $surface; padding: 1 2;
-    }
-    DrillChoice #drill-choice-title { text-style: bold; margin-bottom: 1; width: 1fr; }
-    DrillChoice MenuItem { width: 1fr; margin-bottom: 1; }
-    """
-
-    BINDINGS = [
-        Binding("b,1", "choose('blackjack')", "Blackjack", id="drillchoice.blackjack"),
-        Binding("p,3", "choose('poker')", "Poker", id="drillchoice.poker"),
-        Binding("c", "choose('count')", "Count", id="drillchoice.count"),
-        Binding("escape", "choose('')", "Back", id="drillchoice.back"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Drills: practise the decisions players get wrong", id="drill-choice-title")
-            yield MenuItem("[b]b[/b]  Blackjack: pairs, soft doubles, 12–16 against 7–A",
-                           id="drill-choice-blackjack")
-            yield MenuItem("[b]p[/b]  Draw poker: hands where the obvious hold is wrong",
-                           id="drill-choice-poker")
-            yield MenuItem("[b]c[/b]  Card counting: running and true count", id="drill-choice-count")
-        yield KeyFooter()
-
-    def on_menu_item_pressed(self, event: MenuItem.Pressed) -> None:
-        event.stop()
-        self.dismiss((event.item.id or "").removeprefix("drill-choice-") or None)
-
-    def action_choose(self, game: str) -> None:
-        self.dismiss(game or None)

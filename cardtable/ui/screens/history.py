@@ -6,133 +6,67 @@ nears the end, so it opens as fast with a long history as with a short one. The 
 page is one screenful and a little more (the screen opens at once), the next ones larger.
 The filters are plain one-line controls that a key (``g`` ``w`` ``b``) or a click moves to
 the next choice: three drop-down selects cost more than the rest of the screen together.
+Each read for a new filter (the first one included) runs in a thread, which also makes the
+rows' small cards: the screen's first frame is drawn before any data is read, and a filter
+key never waits on the file.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import timedelta
 
 from rich.text import Text
-from textual import getters, on
+from textual import getters, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label, Static
+from textual.widgets import DataTable, Header, Input, Label
 
-from ...core.cards import Card
-from ...core.money import format_chips, format_signed
 from ...core.record import RecordError, RoundRecord
-from ...store import HistoryEntry, HistoryFilter, StoreError
+from ...store import HistoryEntry, HistoryFilter, Store, StoreError
 from ..games import GAME_INFO
 from ..room import CardRoom
-from ..widgets.common.card import cards_mini
 from ..widgets.common.footer import KeyFooter
+from ..widgets.history.filters import FilterChoice, day_start_utc, parse_day
+from ..widgets.history.rows import Row, net_text, round_cards, row_cells
 from ..widgets.history.steps import steps_for
-from .history_replay import local_time, replay_screen
+from .history_replay import replay_screen
 
 __all__ = ["HistoryScreen", "round_cards", "net_text", "parse_day"]
 
-#: Rows read from the store at a time, and for the first frame.
+#: Rows read from the store at a time.
 PAGE = 200
-FIRST_PAGE = 40
-#: Cells of one small card in the list: a ten's three, every other card padded to match.
-_CARD_CELLS = 3
+#: The first page: the rows a screen of this height shows and a few more (each row costs
+#: its measure and its add; the next page is read when the cursor nears the end).
+FIRST_PAGE_MIN = 20
 
 _RESULTS = (("Any result", ""), ("Won", "won"), ("Lost", "lost"), ("Pushed", "pushed"))
 _ORDERS = (("Newest first", "newest"), ("Biggest swings", "swing"), ("Oldest first", "oldest"))
 
 
-def parse_day(text: str) -> date | None:
-    """A ``YYYY-MM-DD`` date, or None for an empty field; ``ValueError`` otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    return date.fromisoformat(text)
+class PageRead(Message):
+    """The reading thread's result: the count and first page for one filter, or an error."""
 
-
-def day_start_utc(day: date) -> str:
-    """Local midnight at the start of ``day`` as the store's UTC text."""
-    local = datetime.combine(day, time()).astimezone()
-    return local.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _cards(names: object, ascii: bool) -> Text:
-    cards: list[Card] = []
-    if isinstance(names, list):
-        for name in names:
-            try:
-                cards.append(Card.parse(str(name)))
-            except ValueError:
-                continue
-    return cards_mini(cards, ascii, width=_CARD_CELLS, in_table=True)
-
-
-def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
-    """The round's cards as small cards: yours (each hand), then the dealer's / banker's."""
-    d = entry.details
-    out = Text()
-    if entry.game == "blackjack":
-        hands = d.get("hands") if isinstance(d.get("hands"), list) else []
-        for i, hand in enumerate(hands or []):
-            if i:
-                out.append(" │ ")
-            out.append_text(_cards(hand.get("cards") if isinstance(hand, dict) else None, ascii))
-        out.append("  vs ", style="dim")
-        out.append_text(_cards(d.get("dealer"), ascii))
-    elif entry.game == "baccarat":
-        out.append("P ", style="dim")
-        out.append_text(_cards(d.get("player"), ascii))
-        out.append("  B ", style="dim")
-        out.append_text(_cards(d.get("banker"), ascii))
-    elif entry.game == "poker":
-        out.append_text(_cards(d.get("cards"), ascii))
-        if d.get("paid_on"):
-            out.append(f" {d['paid_on']}", style="dim")
-    return out
-
-
-def net_text(amount: int) -> Text:
-    """A signed amount, right-aligned, green when won and red when lost."""
-    style = "bold green" if amount > 0 else "bold red" if amount < 0 else "dim"
-    return Text(format_signed(amount), style=style, justify="right")
-
-
-class FilterChoice(Static):
-    """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one."""
-
-    class Moved(Message):
-        """The choice was clicked: move it on."""
-
-        def __init__(self, choice: FilterChoice) -> None:
-            super().__init__()
-            self.choice = choice
-
-    def __init__(self, choices: tuple[tuple[str, str], ...], value: str, *, id: str) -> None:
-        super().__init__(id=id, classes="filter-choice")
-        self.choices = choices
-        self.value = value
-        self._show()
-
-    def _show(self) -> None:
-        self.update(f"◂ {dict((v, k) for k, v in self.choices).get(self.value, self.value)} ▸")
-
-    def move(self) -> str:
-        """The next choice (round again after the last); returns it."""
-        values = [v for _, v in self.choices]
-        self.value = values[(values.index(self.value) + 1) % len(values)] if self.value in values else values[0]
-        self._show()
-        return self.value
-
-    def on_click(self) -> None:
-        self.post_message(self.Moved(self))
+    def __init__(self, generation: int, total: int, page: list[HistoryEntry], rows: list[Row],
+                 error: str | None = None) -> None:
+        super().__init__()
+        self.generation = generation
+        self.total = total
+        self.page = page
+        self.rows = rows
+        self.error = error
 
 
 class HistoryScreen(Screen[None]):
     """Settled rounds, newest first by default; enter opens a round's replay."""
 
     app = getters.app(CardRoom)  # typed: the card room's own attributes
+
+    AUTO_FOCUS = "#history-list"
+    """The list has the keys from the start (a date field focused first changed the keys
+    shown twice before the first frame, each time a rebuild of the footer)."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="history.back"),
@@ -147,7 +81,7 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-filters .filter-choice { width: auto; margin-right: 2; }
     HistoryScreen #history-filters Input { width: 12; }
     HistoryScreen #history-filters .filter-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
-    HistoryScreen #history-status { height: 1; padding: 0 1; color: $text-muted; }
+    HistoryScreen #history-status { height: 1; width: 1fr; padding: 0 1; color: $text-muted; }
     HistoryScreen #history-list { height: 1fr; }
     """
 
@@ -157,6 +91,10 @@ class HistoryScreen(Screen[None]):
         self.entries: list[HistoryEntry] = []
         self.total = 0
         self._bad_dates = False
+        self._generation = 0
+        """Counts the reads asked for: a page read for an older filter is dropped."""
+        self.reading = False
+        """True while the first page for the current filter is being read."""
 
     def compose(self) -> ComposeResult:
         games = [("Every game", "")] + [(info.title, key) for key, info in GAME_INFO.items()]
@@ -181,45 +119,63 @@ class HistoryScreen(Screen[None]):
         table.add_column(Text("Net", justify="right"), key="net")
         table.add_column("Cards", key="cards")
         self.reload()
-        table.focus()
 
     # -- reading -------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the first page for the current filter."""
-        table = self.query_one("#history-list", DataTable)
-        table.clear()
+        """Read the count and the first page for the current filter, in a thread."""
+        self.query_one("#history-list", DataTable).clear()
+        if self.entries:
+            self.refresh_bindings()  # no row to replay until the new page comes
         self.entries = []
+        self.total = 0
+        self._generation += 1
+        self.reading = True
+        self._status("Reading the history…")
+        first = max(FIRST_PAGE_MIN, self.app.size.height)
+        self._read_first(self.app.store, self.filter, self._generation, self.app.ascii, first)
+
+    @work(thread=True, exclusive=True, group="history-read")
+    def _read_first(self, store: Store, wanted: HistoryFilter, generation: int, ascii: bool, limit: int) -> None:
         try:
-            self.total = self.app.store.history_matching(self.filter)
+            total = store.history_matching(wanted)
+            page = store.history_page(wanted, limit=limit, offset=0) if total else []
         except (StoreError, ValueError) as error:
-            self._status(f"The history could not be read: {error}")
+            self.post_message(PageRead(generation, 0, [], [], str(error)))
             return
-        self._load_more()
+        self.post_message(PageRead(generation, total, page, [row_cells(entry, ascii) for entry in page]))
+
+    @on(PageRead)
+    def _first_page(self, message: PageRead) -> None:
+        if message.generation != self._generation:
+            return  # read for a filter since changed
+        self.reading = False
+        if message.error is not None:
+            self._status(f"The history could not be read: {message.error}")
+            return
+        self.total = message.total
+        self._add_rows(message.page, message.rows)
         self._status()
 
+    def _add_rows(self, page: list[HistoryEntry], rows: list[Row]) -> None:
+        table = self.query_one("#history-list", DataTable)
+        for entry, cells in zip(page, rows, strict=True):
+            table.add_row(*cells, key=str(entry.id))
+        if page and not self.entries:
+            self.refresh_bindings()  # enter (replay) is offered once there is a row
+        self.entries.extend(page)
+
     def _load_more(self) -> None:
-        if len(self.entries) >= self.total:
+        """The next page, read at once (the cursor is near the end of the list)."""
+        if self.reading or len(self.entries) >= self.total:
             return
         try:
-            limit = PAGE if self.entries else FIRST_PAGE
-            page = self.app.store.history_page(self.filter, limit=limit, offset=len(self.entries))
+            page = self.app.store.history_page(self.filter, limit=PAGE, offset=len(self.entries))
         except (StoreError, ValueError) as error:
             self._status(f"The history could not be read: {error}")
             return
-        table = self.query_one("#history-list", DataTable)
         ascii = self.app.ascii
-        for entry in page:
-            title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
-            table.add_row(
-                local_time(entry.at),
-                title,
-                Text(format_chips(entry.stake), justify="right"),
-                net_text(entry.net),
-                round_cards(entry, ascii),
-                key=str(entry.id),
-            )
-        self.entries.extend(page)
+        self._add_rows(page, [row_cells(entry, ascii) for entry in page])
 
     def _status(self, text: str | None = None) -> None:
         if text is None:
@@ -232,7 +188,7 @@ class HistoryScreen(Screen[None]):
                 text = f"{rounds} · {what} · {order} · enter replays"
             if self._bad_dates:
                 text = "Dates are written YYYY-MM-DD (e.g. 2026-11-30) · " + text
-        self.query_one("#history-status", Label).update(text)
+        self.query_one("#history-status", Label).update(text, layout=False)  # one fixed line
 
     @on(DataTable.RowHighlighted, "#history-list")
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:

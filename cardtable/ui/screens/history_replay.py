@@ -8,8 +8,6 @@ Left/right step back and forward, home/end jump; no key plays.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,22 +23,14 @@ from ...store import HistoryEntry
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
-from ..widgets.blackjack.table import BlackjackTable, Phase, TableView
+from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, Phase, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.history.rows import local_time
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots, hand_slots
 from ..widgets.poker.paytable import PayTableWidget
 
 __all__ = ["ReplayScreen", "BlackjackReplay", "BaccaratReplay", "PokerReplay", "replay_screen", "local_time"]
-
-
-def local_time(at: str, seconds: bool = False) -> str:
-    """The store's UTC time as the player's local time (``2026-12-01 14:05``)."""
-    try:
-        when = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
-    except ValueError:
-        return at
-    return when.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 class ReplayScreen(Screen[None]):
@@ -129,7 +119,7 @@ class BlackjackReplay(ReplayScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        self.layout_widget = BlackjackTable(self.steps.table.rules, self.steps.levels, id="bj-table")
+        self.layout_widget = BlackjackFelt(self.steps.table.rules, self.steps.levels, id="bj-table")
         yield self.layout_widget
 
     def on_mount(self) -> None:
@@ -152,13 +142,11 @@ class BlackjackReplay(ReplayScreen):
         stacks = [r.bankroll(i) or 0 for i in range(len(self.steps.levels))]
         view = self.view
         picture = view.picture
-        self.layout_widget.draw(
+        self.layout_widget.state = FeltPicture(
             view,
-            stacks,
+            tuple(stacks),
             live=picture is not None and picture.applied == len(r.events),
             min_bet=self.steps.table.rules.min_bet,
-            just_shuffled=False,
-            session_net=None,
             ascii=self.app.ascii,
         )
         self.layout_widget.banner.show(self.steps.caption(index), "info")

@@ -20,15 +20,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....ai.coach import blackjack_action_evs, unseen_counts
 from ....ai.grading import BEST_TOLERANCE, Decision, grade
-from ....core.blackjack import Action, Hand, Rules, SeatView, card_value
+from ....core.blackjack import Action, Hand, Rules, SeatView, card_value, values_total
 from ....core.cards import Card
 from ....core.money import format_signed
 
 __all__ = [
+    "CoachShown",
     "ACTION_WORDS",
     "CoachSpot",
     "CoachAdvice",
@@ -68,10 +70,8 @@ def chart_cell(cards: tuple[Card, ...], dealer_up: Card, can_split: bool) -> tup
     up = card_value(dealer_up)
     if len(values) == 2 and values[0] == values[1] and can_split:
         return "pair", values[0], up
-    hard = sum(values)
-    if 1 in values and hard + 10 <= 21:
-        return "soft", hard + 10, up
-    return "hard", hard, up
+    total, soft = values_total(values)
+    return ("soft" if soft else "hard"), total, up
 
 
 @dataclass(frozen=True)
@@ -239,6 +239,15 @@ def advise(spot: CoachSpot) -> CoachAdvice:
     return CoachAdvice(spot, evs, chart, chart_words)
 
 
+@dataclass(frozen=True)
+class CoachShown:
+    """The coach's line under the banner: the spot's values, or (``advice`` None) a
+    word that they are being worked out."""
+
+    spot: CoachSpot
+    advice: CoachAdvice | None = None
+
+
 class CoachPanel(Static):
     """The coach's values under the banner: hidden until ``t`` asks for them."""
 
@@ -253,36 +262,32 @@ class CoachPanel(Static):
     CoachPanel.-shown { display: block; }
     """
 
-    #: The spot the panel shows (None while hidden).
-    spot: CoachSpot | None = None
-    _plain = ""
+    state: reactive[CoachShown | None] = reactive(None, init=False, repaint=False)
+    """What the panel shows (None: hidden); it draws itself again when this changes."""
+
+    @property
+    def spot(self) -> CoachSpot | None:
+        """The spot the panel shows (None while hidden)."""
+        return self.state.spot if self.state is not None else None
 
     @property
     def lines(self) -> int:
         """Rows the panel takes on the table (0 while hidden)."""
-        return 2 if self.spot is not None else 0
+        return 2 if self.state is not None else 0
 
-    def show_advice(self, advice: CoachAdvice) -> None:
-        self.spot = advice.spot
-        grid = advice.grid()
-        self._plain = grid.plain
-        self.update(grid)
-        self.add_class("-shown")
+    def watch_state(self, shown: CoachShown | None) -> None:
+        if shown is None:
+            self._shown = Text("")
+        elif shown.advice is None:
+            self._shown = Text("Working out the exact value of every choice for the cards left…", style="italic")
+        else:
+            self._shown = shown.advice.grid()
+        self.update(self._shown)
+        self.set_class(shown is not None, "-shown")
 
-    def show_waiting(self, spot: CoachSpot) -> None:
-        self.spot = spot
-        self._plain = "Working out the exact value of every choice for the cards left…"
-        self.update(Text(self._plain, style="italic"))
-        self.add_class("-shown")
-
-    def hide(self) -> None:
-        if self.spot is not None:
-            self.spot = None
-            self._plain = ""
-            self.update("")
-            self.remove_class("-shown")
+    _shown = Text("")
 
     @property
     def text(self) -> str:
         """The text shown (for tests)."""
-        return self._plain
+        return self._shown.plain

@@ -12,18 +12,25 @@ and ``HandResult``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
+from ....core.cards import Card
 from ....core.money import format_chips, format_signed
 from ...games import HOLE_CARD
 from ..common.card import FAN_STEP, CardSize, card_lines, card_text, cards_mini, fan
 
 __all__ = [
+    "DealerPicture",
+    "SeatPicture",
+    "HandPicture",
+    "HandsPicture",
     "DealerRow",
     "ComputerSeat",
     "PlayerHand",
@@ -106,7 +113,75 @@ def _seat_marker(result: HandResult | None, marker: str) -> str:
     return {"DOUBLED": "×2", "BLACKJACK": "BJ"}.get(marker, marker)
 
 
+def _show(widget: Static, text: Text) -> None:
+    """Show ``text`` in ``widget``: the screen is laid out again only when the number of
+    lines changes (a new card in a hand of the same height repaints the hand alone)."""
+    lines = text.plain.count("\n") + 1
+    relayout = lines != getattr(widget, "_lines", None)
+    widget._lines = lines  # type: ignore[attr-defined]
+    widget.update(text, layout=relayout)
+
+
 _KIND_STYLES = {"win": "bold green", "lose": "bold red", "push": "bold yellow", "info": "dim"}
+
+
+@dataclass(frozen=True)
+class DealerPicture:
+    """The dealer's row: the cards (None: face down), their words, the shoe's line."""
+
+    cards: tuple[Card | None, ...] = ()
+    total: str = ""
+    revealed: bool = False
+    shoe_text: str = ""
+    size: CardSize = CardSize.CHIP
+    ascii: bool = False
+
+    @classmethod
+    def of(cls, state: RoundState | None, shoe_text: str, size: CardSize, ascii: bool) -> DealerPicture:
+        if state is None:
+            return cls(shoe_text=shoe_text, size=size, ascii=ascii)
+        return cls(tuple(state.dealer), dealer_text(state), state.revealed, shoe_text, size, ascii)
+
+
+@dataclass(frozen=True)
+class SeatPicture:
+    """A computer (or another player's) seat: its name and level, its hands and money;
+    ``active``: the hand to act; ``rows``: the hand lines every seat keeps."""
+
+    name: str
+    level: str
+    hands: tuple[Hand, ...] = ()
+    results: tuple[HandResult | None, ...] = ()
+    stack: int | None = None
+    bet: int = 0
+    active: int | None = None
+    ascii: bool = False
+    size: CardSize = CardSize.CHIP
+    rows: int = 1
+
+
+@dataclass(frozen=True)
+class HandPicture:
+    """One of the player's hand boxes (``hand`` None: the empty box before a bet)."""
+
+    hand: Hand | None = None
+    result: HandResult | None = None
+    label: str = "You"
+    active: bool = False
+    ascii: bool = False
+    size: CardSize = CardSize.CHIP
+    width: int = 19
+
+
+@dataclass(frozen=True)
+class HandsPicture:
+    """The player's hands: ``active`` the one to act; ``largest`` the card size allowed."""
+
+    hands: tuple[Hand, ...] = ()
+    results: tuple[HandResult | None, ...] = ()
+    active: int | None = None
+    ascii: bool = False
+    largest: CardSize = CardSize.BOX
 
 
 class DealerRow(Static):
@@ -117,29 +192,29 @@ class DealerRow(Static):
     DealerRow { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    def show(self, state: RoundState | None, ascii: bool, shoe_text: str = "", size: CardSize = CardSize.CHIP) -> None:
-        key = (
-            state.dealer if state is not None else None,
-            state.revealed if state is not None else False,
-            ascii,
-            shoe_text,
-            self.size.width,
-            size,
-        )
-        if key == getattr(self, "_key", None):
-            return
-        self._key = key
+    state: reactive[DealerPicture] = reactive(DealerPicture, init=False, repaint=False)
+    """What the row shows; it draws itself again when this changes (or its width)."""
+
+    def watch_state(self) -> None:
+        self._paint()
+
+    def on_resize(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        picture = self.state
+        ascii, shoe_text, size = picture.ascii, picture.shoe_text, picture.size
         label = Text()
         label.append("Dealer ", "bold")
-        cards = list(state.dealer) if state is not None else []
+        cards = list(picture.cards)
         chips = size is CardSize.CHIP or not cards
-        if state is not None and cards:
+        if cards:
             if chips:
                 label.append(" ")
                 label.append_text(Text(" ").join(card_text(c, ascii) for c in cards))
             label.append("  ")
-            total = dealer_text(state)
-            style = "bold red" if total.startswith("BUST") else ("bold" if state.revealed else "dim")
+            total = picture.total
+            style = "bold red" if total.startswith("BUST") else ("bold" if picture.revealed else "dim")
             label.append(total, style)
         else:
             label.append(f" stands on all 17s · {HOLE_CARD}", "dim")
@@ -155,7 +230,7 @@ class DealerRow(Static):
             label.append(shoe_text, "dim")
         self._plain = label.plain
         text = Text("\n").join([label, *lines])
-        self.update(text, layout=True)
+        _show(self, text)
 
     @property
     def plain(self) -> str:
@@ -181,11 +256,21 @@ class ComputerSeat(Static):
     ComputerSeat.-active { background: $accent 25%; }
     """
 
+    state: reactive[SeatPicture] = reactive(lambda: SeatPicture("", ""), init=False, repaint=False)
+    """What the seat shows; it draws itself again when this changes (or its width)."""
+
     def __init__(self, name: str, level: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.seat_name = name
-        self.level = level
+        self.set_reactive(ComputerSeat.state, SeatPicture(name, level))
         self.markers: list[str] = []
+
+    @property
+    def seat_name(self) -> str:
+        return self.state.name
+
+    @property
+    def level(self) -> str:
+        return self.state.level
 
     #: The seat's width (padding and margin included) from which its stake and chips
     #: share one line (``stake 30 · chips 1,970``); narrower, they take two.
@@ -199,26 +284,18 @@ class ComputerSeat(Static):
             return 1 + size.height + 1 + money
         return 1 + max(1, hands) + money
 
-    def show(
-        self,
-        hands: Sequence[Hand] | None,
-        results: Sequence[HandResult | None],
-        stack: int | None,
-        bet: int,
-        active: int | None,
-        ascii: bool,
-        size: CardSize = CardSize.CHIP,
-        rows: int = 1,
-    ) -> None:
+    def watch_state(self) -> None:
+        self._paint()
+
+    def on_resize(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
         """Draw the seat; ``rows``: the hand lines every seat keeps (the most hands any
         seat has), so that the seats' money lines sit on one row."""
-        key = (
-            tuple(hands) if hands else None, tuple(results), stack, bet, active, ascii, self.size.width, size, rows,
-            self.seat_name, self.level,
-        )
-        if key == getattr(self, "_key", None):
-            return
-        self._key = key
+        picture = self.state
+        results, stack, bet, active = picture.results, picture.stack, picture.bet, picture.active
+        ascii, size, rows = picture.ascii, picture.size, picture.rows
         lines: list[Text] = []
         head = Text(no_wrap=True, overflow="crop")
         head.append(self.seat_name, "bold")
@@ -226,7 +303,7 @@ class ComputerSeat(Static):
         head.append(self.level, LEVEL_STYLES.get(self.level, "bold"))
         lines.append(head)
         self.markers = []
-        hands = list(hands or ())
+        hands = list(picture.hands)
         width = self.size.width  # inside the padding (0 before the first layout)
         boxes = size is not CardSize.CHIP and len(hands) == 1 and bool(hands[0].cards)
         for index, hand in enumerate(hands):
@@ -269,7 +346,7 @@ class ComputerSeat(Static):
         else:
             lines.extend((stake, chips))
         self.set_class(active is not None, "-active")
-        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines), layout=True)
+        _show(self, Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
 class PlayerHand(Static):
@@ -292,11 +369,24 @@ class PlayerHand(Static):
     #: Cells around the cards: the border and the padding, left and right.
     FRAME = 4
 
+    state: reactive[HandPicture] = reactive(HandPicture, init=False, repaint=False)
+    """What the box shows; it draws itself again when this changes."""
+
     def __init__(self, index: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.index = index
         self.marker = ""
         self.total_text = ""
+
+    def _paint_empty(self, size: CardSize) -> None:
+        self.border_title = "You"
+        self.border_subtitle = ""
+        self.marker = ""
+        self.total_text = ""
+        for k in ("win", "lose", "push", "active"):
+            self.remove_class(f"-{k}")
+        blank = "\n" * (PlayerHands.height_for(size) - 4)
+        _show(self, Text(f"place a bet\nand press ⏎{blank}", "dim"))
 
     @staticmethod
     def width_for(cards: int, size: CardSize, *, tight: bool) -> int:
@@ -307,21 +397,19 @@ class PlayerHand(Static):
         step = FAN_STEP if tight else size.width + 1
         return max(15, step * (max(1, cards) - 1) + size.width) + PlayerHand.FRAME
 
-    def show(
-        self,
-        hand: Hand,
-        result: HandResult | None,
-        label: str,
-        active: bool,
-        ascii: bool,
-        size: CardSize,
-        width: int = 19,
-    ) -> None:
-        """Draw ``hand`` in a box ``width`` cells wide (borders included)."""
-        key = (hand, result, label, active, ascii, size, width)
-        if key == getattr(self, "_key", None):
+    def watch_state(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        """Draw the hand in a box ``width`` cells wide (borders included), or the empty
+        box that asks for a bet."""
+        picture = self.state
+        hand = picture.hand
+        if hand is None:
+            self._paint_empty(picture.size)
             return
-        self._key = key
+        result, label, active, ascii, size, width = (
+            picture.result, picture.label, picture.active, picture.ascii, picture.size, picture.width)
         self.border_title = f"{label} · {format_chips(hand.stake)}"
         marker, kind = hand_marker(hand, result)
         self.marker = marker
@@ -355,7 +443,7 @@ class PlayerHand(Static):
         body.append(self.total_text, style)
         if hand.doubled:
             body.append("  doubled", "dim")
-        self.update(body, layout=True)
+        _show(self, body)
 
 
 class PlayerHands(Horizontal):
@@ -400,38 +488,31 @@ class PlayerHands(Horizontal):
         """A box's width plus its right margin."""
         return PlayerHand.width_for(cards, size, tight=tight) + 1
 
-    def show(
-        self,
-        hands: Sequence[Hand] | None,
-        results: Sequence[HandResult | None],
-        active: int | None,
-        ascii: bool,
-        largest: CardSize = CardSize.BOX,
-    ) -> None:
-        boxes = self.boxes
-        hands = list(hands or ())
-        size, width = self.fitting_size(hands, largest)
+    state: reactive[HandsPicture] = reactive(HandsPicture, init=False, repaint=False)
+    """The player's hands as the row shows them; the boxes follow when this changes."""
+
+    def watch_state(self) -> None:
+        self._paint()
+
+    def on_resize(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        picture = self.state
+        hands = list(picture.hands)
+        size, width = self.fitting_size(hands, picture.largest)
         self.card_size = size
         spaced = size is not CardSize.CHIP  # chips: four boxes abut to fit 80 columns
-        for i, box in enumerate(boxes):
+        for i, box in enumerate(self.boxes):
             box.styles.margin = (0, 1 if spaced else 0, 0, 0)
             box.styles.padding = (0, 1 if spaced else 0, 0, 1)
+            box.display = i < len(hands) or (i == 0 and not hands)
+            if not box.display:
+                continue
+            box.styles.width = width
             if i < len(hands):
-                box.display = True
-                box.styles.width = width
                 label = "You" if len(hands) == 1 else f"Hand {i + 1}"
-                result = results[i] if i < len(results) else None
-                box.show(hands[i], result, label, active == i, ascii, size, width)
+                result = picture.results[i] if i < len(picture.results) else None
+                box.state = HandPicture(hands[i], result, label, picture.active == i, picture.ascii, size, width)
             else:
-                box.display = i == 0 and not hands
-                if box.display:
-                    box.__dict__.pop("_key", None)  # drawn anew when a hand comes back
-                    box.styles.width = width
-                    box.border_title = "You"
-                    box.border_subtitle = ""
-                    box.marker = ""
-                    box.total_text = ""
-                    for k in ("win", "lose", "push", "active"):
-                        box.remove_class(f"-{k}")
-                    blank = "\n" * (self.height_for(size) - 4)
-                    box.update(Text(f"place a bet\nand press ⏎{blank}", "dim"), layout=True)
+                box.state = HandPicture(size=size, width=width)

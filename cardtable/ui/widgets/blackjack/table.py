@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from functools import partial
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Button
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
+from ....core.blackjack_phase import Phase
 from ....core.money import format_chips, format_signed
 from ..common.banner import Banner
 from ..common.bet import BetControls, bet_ladder
@@ -27,12 +27,12 @@ from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
 from .coach import CoachPanel
-from .seat import ComputerSeat, DealerRow, PlayerHands
+from .seat import ComputerSeat, DealerPicture, DealerRow, HandsPicture, PlayerHands, SeatPicture
 
 __all__ = [
-    "Phase",
     "TableView",
-    "BlackjackTable",
+    "FeltPicture",
+    "BlackjackFelt",
     "ACTIONS",
     "SEAT_NAMES",
     "CHIP_VALUES",
@@ -69,12 +69,22 @@ _SIZES = (
 TALL_BUTTONS_FROM = 30
 
 
-class Phase(str, Enum):
-    """Where the table stands, as the player sees it."""
+@dataclass(frozen=True)
+class FeltPicture:
+    """What the felt draws: the view, and beside it each other seat's name and level
+    (``names``; empty: as composed), chips (``stacks``: None, not shown) and bet
+    between rounds (``bets``; None: the table minimum); ``live``: the picture is the
+    table as it stands (not a step of a catch-up), so the hand to act is marked."""
 
-    BETTING = "betting"  # no round, or the last one settled: bet and deal
-    DEALING = "dealing"  # cards coming out, computer seats or the dealer at work
-    PLAYER = "player"  # the player's hand is to act
+    view: TableView
+    stacks: tuple[int | None, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    bets: tuple[int, ...] | None = None
+    live: bool = True
+    min_bet: int = 0
+    just_shuffled: bool = False
+    session_net: int | None = None
+    ascii: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,11 +123,11 @@ class _PlayArea(Vertical):
 
     def on_resize(self) -> None:
         table = self.parent
-        if isinstance(table, BlackjackTable):
+        if isinstance(table, BlackjackFelt):
             self.call_after_refresh(table.redraw)
 
 
-class BlackjackTable(Vertical):
+class BlackjackFelt(Vertical):
     """The whole table below the header: it composes the seats and controls once and
     redraws them from a view."""
 
@@ -148,8 +158,6 @@ class BlackjackTable(Vertical):
         self.buttons["chart"] = Button("Chart g", id="btn-chart", compact=True, action="screen.chart")
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
-        #: The arguments of the last draw, to draw again at a new size.
-        self._last: Callable[[], None] | None = None
         #: The card sizes of the last draw, and the computer seats' hand rows it had.
         self._sizes: tuple[CardSize, CardSize, CardSize, int] | None = None
         self._seat_hands = 1
@@ -189,16 +197,11 @@ class BlackjackTable(Vertical):
                 button.compact = not tall
         self.call_after_refresh(self.redraw)
 
-    def redraw(self) -> None:
-        """Draw the last picture again (the room changed)."""
-        if self._last is not None:
-            self._last()
-
     def coach_changed(self) -> None:
         """The coach's values were shown or hidden: draw again only if the cards must
         change size to leave them room (or may grow back)."""
-        if self._last is not None and self.card_sizes(self._seat_hands) != self._sizes:
-            self._last()
+        if self.card_sizes(self._seat_hands) != self._sizes:
+            self.redraw()
 
     def _seat_lines(self, hands: int, size: CardSize) -> int:
         seats = self.query_one("#bj-seats").size.width or 78
@@ -233,35 +236,21 @@ class BlackjackTable(Vertical):
         self.bet.locked = not betting
         self.balance.at_stake = at_stake
 
-    def draw(
-        self,
-        view: TableView,
-        stacks: Sequence[int | None],
-        *,
-        live: bool,
-        min_bet: int,
-        bets: Sequence[int] | None = None,
-        just_shuffled: bool,
-        session_net: int | None,
-        ascii: bool,
-    ) -> None:
-        """Draw the picture: the dealer and shoe, each computer seat, the player's hands
-        (the player sits last), and the session's net once a round was played; the
-        cards as large as the room allows. ``stacks``: each other seat's chips as they
-        stand now (None: not shown); ``live``: the picture is the table as it stands
-        (not a step of a catch-up), so the hand to act is marked; ``bets``: each other
-        seat's bet between rounds (the table minimum when not given)."""
-        self._last = partial(
-            self.draw,
-            view,
-            tuple(stacks),
-            live=live,
-            min_bet=min_bet,
-            bets=None if bets is None else tuple(bets),
-            just_shuffled=just_shuffled,
-            session_net=session_net,
-            ascii=ascii,
-        )
+    state: reactive[FeltPicture | None] = reactive(None, init=False, repaint=False)
+    """Everything the felt draws; each part draws itself again when its own share of
+    this changes (a chip change or a key that changes nothing redraws nothing here)."""
+
+    def watch_state(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Hand each part its picture: the dealer and shoe, each other seat, the
+        player's hands (the player sits last), and the session's net once a round was
+        played; the cards as large as the room allows."""
+        felt = self.state
+        if felt is None:
+            return
+        view, ascii = felt.view, felt.ascii
         picture = view.picture
         seat_hands = (
             max((len(picture.seats[i]) for i in range(min(len(self.seats), len(picture.seats)))), default=1)
@@ -278,24 +267,36 @@ class BlackjackTable(Vertical):
         self.dealer.styles.margin = (0, 0, gap, 0)
         self.query_one("#bj-seats").styles.margin = (0, 0, gap, 0)
         self.hands.styles.margin = (0, 0, gap, 0)
-        turn = picture.turn if picture is not None and live and view.phase is not Phase.BETTING else None
+        turn = picture.turn if picture is not None and felt.live and view.phase is not Phase.BETTING else None
         cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
-        shoe_text = f"new shoe · {cards}" if just_shuffled and picture is not None else f"shoe {cards}"
+        shoe_text = f"new shoe · {cards}" if felt.just_shuffled and picture is not None else f"shoe {cards}"
         if view.count_text:
             shoe_text = f"{view.count_text} · {shoe_text}"
-        self.dealer.show(picture, ascii, shoe_text, dealer_size)
+        self.dealer.state = DealerPicture.of(picture, shoe_text, dealer_size, ascii)
         for i, seat in enumerate(self.seats):
-            hands = picture.seats[i] if picture is not None and i < len(picture.seats) else None
-            results = picture.results[i] if picture is not None and i < len(picture.results) else ()
-            active = turn[1] if turn is not None and turn[0] == i else None
-            bet = min_bet if bets is None else bets[i]
-            seat.show(hands, results, stacks[i], bet, active, ascii, seat_size, rows=seat_hands)
+            name, level = felt.names[i] if i < len(felt.names) else (seat.seat_name, seat.level)
+            seat.state = SeatPicture(
+                name,
+                level,
+                picture.seats[i] if picture is not None and i < len(picture.seats) else (),
+                picture.results[i] if picture is not None and i < len(picture.results) else (),
+                felt.stacks[i] if i < len(felt.stacks) else None,
+                felt.min_bet if felt.bets is None else felt.bets[i],
+                turn[1] if turn is not None and turn[0] == i else None,
+                ascii,
+                seat_size,
+                seat_hands,
+            )
         human = len(self.seats)
-        mine = picture.seats[human] if picture is not None else None
-        results = picture.results[human] if picture is not None else ()
         playing = turn is not None and turn[0] == human and view.phase is Phase.PLAYER
-        self.hands.show(mine, results, turn[1] if playing and turn is not None else None, ascii, hand_size)
-        net = "" if session_net is None else f"session {format_signed(session_net)}"
+        self.hands.state = HandsPicture(
+            picture.seats[human] if picture is not None else (),
+            picture.results[human] if picture is not None else (),
+            turn[1] if playing and turn is not None else None,
+            ascii,
+            hand_size,
+        )
+        net = "" if felt.session_net is None else f"session {format_signed(felt.session_net)}"
         if net != self._net_text:
             self._net_text = net
             self.net.update(net)

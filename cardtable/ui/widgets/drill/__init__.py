@@ -1,0 +1,1 @@
+"""The strategy drill's widgets and words."""
