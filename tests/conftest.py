@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test runs in an English terminal (whatever the machine's locale: the room
+    speaks the terminal's language), and in English again after it; a test of another
+    language sets it itself."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    from cardtable.i18n import set_language
+
+    set_language("en")
 
 
 @pytest.fixture

@@ -11,7 +11,18 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .common import GAMES, Parser, UsageError, add_global_options, fail, open_store, split_subcommand
+from ..i18n import N_, _, from_environment, set_language
+from .common import (
+    GAMES,
+    Parser,
+    UsageError,
+    add_global_options,
+    fail,
+    open_store,
+    speak_argparse,
+    split_subcommand,
+    take_language,
+)
 
 __all__ = ["main", "build_parser", "build_drill_parser", "DRILL_GAMES"]
 
@@ -20,32 +31,38 @@ def build_parser() -> argparse.ArgumentParser:
     """The option parser (also documents the command in ``--help``)."""
     parser = Parser(
         prog="cardtable",
-        description="A terminal card room: European blackjack, punto banco baccarat and "
-        "five-card draw poker with one shared virtual bankroll.",
-        epilog="Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
-        "plays N rounds with a computer seat and prints the house edge; "
-        "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
-        "'cardtable analyse count --system NAME [--decks N] [--peek] ...' a count system's effects "
-        "of removal, correlations and index numbers; "
-        "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
-        "the settled rounds; 'cardtable stats' prints the statistics; "
-        "'cardtable drill blackjack|poker' drills the decisions players get wrong, 'cardtable drill count' "
-        "the running and true count; "
-        "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server, "
-        "'cardtable join HOST[:PORT] [--name NAME]' sits at one, "
-        "'cardtable web [--port P] [--server HOST[:PORT]]' serves the card room to a browser.",
+        description=_(
+            "A terminal card room: European blackjack, punto banco baccarat and "
+            "five-card draw poker with one shared virtual bankroll."
+        ),
+        epilog=_(
+            "Also: 'cardtable simulate blackjack|baccarat --rounds N [--jobs N] [--seed S] ...' "
+            "plays N rounds with a computer seat and prints the house edge; "
+            "'cardtable analyse poker --machine NAME|all' computes a video-poker machine's exact return; "
+            "'cardtable analyse count --system NAME [--decks N] [--peek] ...' a count system's effects "
+            "of removal, correlations and index numbers; "
+            "'cardtable history [--export FILE.csv|.jsonl] [--game G] [--since DATE]' lists or exports "
+            "the settled rounds; 'cardtable stats' prints the statistics; "
+            "'cardtable drill blackjack|poker' drills the decisions players get wrong, 'cardtable drill count' "
+            "the running and true count; "
+            "'cardtable serve [--host H] [--port P] [--turn-timeout S]' runs a shared-table server, "
+            "'cardtable join HOST[:PORT] [--name NAME]' sits at one, "
+            "'cardtable web [--port P] [--server HOST[:PORT]]' serves the card room to a browser."
+        ),
     )
-    parser.add_argument("game", nargs="?", choices=GAMES, help="open this game's table directly")
+    parser.add_argument("game", nargs="?", choices=GAMES, help=_("open this game's table directly"))
     add_global_options(
-        parser, seed_help="reproducible shuffles (replay a session exactly)",
-        ascii_help=_ASCII_HELP, animation_help="deal without pauses",
+        parser, seed_help=N_("reproducible shuffles (replay a session exactly)"),
+        ascii_help=_ASCII_HELP, animation_help=N_("deal without pauses"),
     )
-    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"cardtable {__version__}", help=_("show the version and exit")
+    )
     return parser
 
 
 #: The help of ``--ascii`` where cards are shown.
-_ASCII_HELP = "suit letters (S H D C) instead of symbols"
+_ASCII_HELP = N_("suit letters (S H D C) instead of symbols")
 #: ``cardtable drill GAME``: the games with drills.
 DRILL_GAMES = ("blackjack", "poker", "count")
 
@@ -60,13 +77,15 @@ def build_drill_parser() -> argparse.ArgumentParser:
     """``cardtable drill blackjack|poker|count`` and the global options (before or after)."""
     parser = Parser(
         prog="cardtable drill",
-        description="Strategy drills: 20 decisions weighted toward the ones players get wrong, "
-        "each graded at once against the exact EVs; the score is kept with the statistics.",
+        description=_(
+            "Strategy drills: 20 decisions weighted toward the ones players get wrong, "
+            "each graded at once against the exact EVs; the score is kept with the statistics."
+        ),
     )
-    parser.add_argument("game", choices=DRILL_GAMES, help="the game to drill")
+    parser.add_argument("game", choices=DRILL_GAMES, help=_("the game to drill"))
     add_global_options(
-        parser, seed_help="the same questions again", ascii_help=_ASCII_HELP,
-        animation_help="accepted with every command",
+        parser, seed_help=N_("the same questions again"), ascii_help=_ASCII_HELP,
+        animation_help=N_("accepted with every command"),
     )
     return parser
 
@@ -82,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _subcommand(args_list: list[str]) -> int | None:
+def _subcommand(args_list: list[str], lang: str | None) -> int | None:
     """Run the headless or network subcommand named in ``args_list`` (exit code), or
     None when there is none (the app's own command line, or ``drill``)."""
     from .history import history_subcommand
@@ -90,16 +109,26 @@ def _subcommand(args_list: list[str]) -> int | None:
     from .serve import serve_subcommand
     from .simulate import compute_subcommand
 
-    for run in (compute_subcommand, serve_subcommand, net_subcommand, history_subcommand):
+    for run in (compute_subcommand, serve_subcommand, history_subcommand):
         code = run(args_list)
         if code is not None:
             return code
-    return None
+    return net_subcommand(args_list, lang)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    code = _subcommand(args_list)
+    # The language first: every message and --help from here on speaks it. The settings'
+    # choice is the app's to apply (the data folder is not open yet).
+    set_language(from_environment(os.environ))
+    speak_argparse()
+    try:
+        lang, args_list = take_language(args_list)
+    except UsageError as error:
+        return fail(_("{error} (see '{where}')").format(error=error, where="cardtable --help"))
+    if lang is not None:
+        set_language(lang)
+    code = _subcommand(args_list, lang)
     if code is not None:
         return code
     drill_args = _drill_args(args_list)
@@ -112,7 +141,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             args = build_parser().parse_args(args_list)
     except UsageError as error:
         where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
-        return fail(f"{error} (see '{where}')")
+        return fail(_("{error} (see '{where}')").format(error=error, where=where))
 
     store = open_store(args.data_dir)
     if isinstance(store, str):
@@ -127,6 +156,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         ascii=True if args.ascii else None,
         animations=False if args.no_animation else None,
         drill=drill,
+        lang=lang,
     )
     try:
         app.run()

@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 
 from ..argtypes import shorten
+from ..i18n import _, ngettext
 from .common import GAMES, Parser, UsageError, add_global_options, fail, split_subcommand
 
 __all__ = ["SUBCOMMANDS", "history_subcommand", "run_subcommand"]
@@ -31,7 +32,9 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1,000,000, not {shorten(text, 20)!r}")
+        raise argparse.ArgumentTypeError(
+            _("must be a whole number from 1 to 1,000,000, not {value}").format(value=repr(shorten(text, 20)))
+        )
     return value
 
 
@@ -39,15 +42,15 @@ def _parser(name: str) -> argparse.ArgumentParser:
     parser = Parser(prog=f"cardtable {name}")
     add_global_options(parser)
     if name == "history":
-        parser.description = "The settled rounds: the last ones printed, or all of them exported."
-        parser.add_argument("--export", metavar="FILE", help="write every round to FILE (.csv or .jsonl)")
-        parser.add_argument("--game", choices=GAMES, help="only this game's rounds")
+        parser.description = _("The settled rounds: the last ones printed, or all of them exported.")
+        parser.add_argument("--export", metavar="FILE", help=_("write every round to FILE (.csv or .jsonl)"))
+        parser.add_argument("--game", choices=GAMES, help=_("only this game's rounds"))
         parser.add_argument(
-            "--since", metavar="DATE", help="only rounds from DATE on (2026-11-30, or an ISO 8601 time)"
+            "--since", metavar="DATE", help=_("only rounds from DATE on (2026-11-30, or an ISO 8601 time)")
         )
-        parser.add_argument("--limit", type=_positive, default=20, metavar="N", help="rounds printed (default 20)")
+        parser.add_argument("--limit", type=_positive, default=20, metavar="N", help=_("rounds printed (default 20)"))
     else:
-        parser.description = "The statistics per game: rounds, results, net, extremes and house edges."
+        parser.description = _("The statistics per game: rounds, results, net, extremes and house edges.")
     return parser
 
 
@@ -56,7 +59,7 @@ def run_subcommand(name: str, rest: list[str]) -> int:
     try:
         args = _parser(name).parse_args(rest)
     except UsageError as error:
-        return fail(f"{error} (see 'cardtable {name} --help')")
+        return fail(_("{error} (see '{where}')").format(error=error, where=f"cardtable {name} --help"))
     from ..history_export import ExportError, export, history_table, parse_since, stats_table
     from ..store import HistoryFilter, Store, StoreError
 
@@ -70,7 +73,7 @@ def run_subcommand(name: str, rest: list[str]) -> int:
     except StoreError as error:
         return fail(str(error))
     except OSError as error:
-        return fail(f"the data folder cannot be used: {error.strerror or type(error).__name__}")
+        return fail(_("the data folder cannot be used: {reason}").format(reason=error.strerror or type(error).__name__))
     try:
         if name == "stats":
             from ..history_stats import exact_edges, stats_rows
@@ -79,11 +82,12 @@ def run_subcommand(name: str, rest: list[str]) -> int:
         elif args.export:
             target = Path(args.export).expanduser()
             count = export(store, target, where)
-            print(f"{count:,} round{'' if count == 1 else 's'} written to {target}")
+            print(ngettext("{n} round written to {file}", "{n} rounds written to {file}", count).format(
+                n=f"{count:,}", file=target))
         else:
             entries = store.history_page(where, limit=args.limit)
             if not entries:
-                print("No settled rounds yet." if where == HistoryFilter() else "No rounds match.")
+                print(_("No settled rounds yet.") if where == HistoryFilter() else _("No rounds match."))
             else:
                 print("\n".join(history_table(entries)))
     except (ExportError, StoreError) as error:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 from ..argtypes import shorten
+from ..i18n import N_, _
 from ..net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
 from . import common
 from .common import Parser, UsageError, add_global_options, fail, open_store, split_subcommand
@@ -49,23 +50,26 @@ def _name(text: str) -> str:
     problem = name_problem(text)
     if problem is not None:
         raise argparse.ArgumentTypeError(
-            f"{problem}, not {shorten(text)}" if problem.startswith("a name") else problem
+            _("{problem}, not {value}").format(problem=problem, value=shorten(text))
+            if problem.startswith("a name")
+            else problem
         )
     return text
 
 
 def _pages(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= 1000):
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1000, not {shorten(text)}")
+        words = _("must be a whole number from 1 to 1000, not {value}").format(value=shorten(text))
+        raise argparse.ArgumentTypeError(words)
     return int(text)
 
 
 def _app_options(parser: argparse.ArgumentParser) -> None:
     """The global options, as the app these commands open uses them."""
     add_global_options(
-        parser, seed_help="accepted with every command",
-        data_dir_help="where the settings and the shared tables' tokens live on this machine",
-        ascii_help="suit letters (S H D C) instead of symbols", animation_help="deal without pauses",
+        parser, seed_help=N_("accepted with every command"),
+        data_dir_help=N_("where the settings and the shared tables' tokens live on this machine"),
+        ascii_help=N_("suit letters (S H D C) instead of symbols"), animation_help=N_("deal without pauses"),
     )
 
 
@@ -73,16 +77,20 @@ def build_join_parser() -> argparse.ArgumentParser:
     """``cardtable join HOST[:PORT] [--name NAME]`` and the global options."""
     parser = Parser(
         prog="cardtable join",
-        description="Sit at a shared table run by 'cardtable serve' on HOST (port 7654 unless "
-        "given). The first join with a name creates that player on the server and keeps its "
-        "secret token in this machine's data folder; later joins with the name present it.",
+        description=_(
+            "Sit at a shared table run by 'cardtable serve' on HOST (port 7654 unless "
+            "given). The first join with a name creates that player on the server and keeps its "
+            "secret token in this machine's data folder; later joins with the name present it."
+        ),
     )
-    parser.add_argument("address", type=parse_address, metavar="HOST[:PORT]", help="the server")
-    parser.add_argument("--name", type=_name, help="your name at the table (asked when not given)")
+    parser.add_argument("address", type=parse_address, metavar="HOST[:PORT]", help=_("the server"))
+    parser.add_argument("--name", type=_name, help=_("your name at the table (asked when not given)"))
     parser.add_argument(
         "--ask-key", action="store_true",
-        help="keep no key on this machine: show it at the first join and ask for it at the next "
-        "(the pages of 'cardtable web --server' join this way: one machine, many players)",
+        help=_(
+            "keep no key on this machine: show it at the first join and ask for it at the next "
+            "(the pages of 'cardtable web --server' join this way: one machine, many players)"
+        ),
     )
     _app_options(parser)
     return parser
@@ -92,25 +100,31 @@ def build_web_parser() -> argparse.ArgumentParser:
     """``cardtable web [--host H] [--port 8000] [--server HOST[:PORT]]`` and the global options."""
     parser = Parser(
         prog="cardtable web",
-        description="Serve the card room to a web browser (textual-serve): each page opens "
-        "the lobby, or with --server a shared table's lobby.",
+        description=_(
+            "Serve the card room to a web browser (textual-serve): each page opens "
+            "the lobby, or with --server a shared table's lobby."
+        ),
     )
     parser.add_argument(
-        "--host", type=common.host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host", type=common.host, default="127.0.0.1",
+        help=_("address to listen on (default {default})").format(default="127.0.0.1"),
     )
-    parser.add_argument("--port", type=common.port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--port", type=common.port, default=8000, help=_("port to listen on (default {default})").format(default=8000)
+    )
     parser.add_argument("--max-pages", type=_pages, default=8, metavar="N",
-                        help="pages (each a copy of the app) served at once (default 8)")
+                        help=_("pages (each a copy of the app) served at once (default 8)"))
     parser.add_argument(
         "--server", type=parse_address, metavar="HOST[:PORT]",
-        help="each page joins this shared-table server (cardtable join) instead of the local room",
+        help=_("each page joins this shared-table server (cardtable join) instead of the local room"),
     )
     _app_options(parser)
     return parser
 
 
-def net_subcommand(args: list[str]) -> int | None:
-    """Run ``join`` or ``web`` when it is the subcommand (exit code), else None."""
+def net_subcommand(args: list[str], lang: str | None = None) -> int | None:
+    """Run ``join`` or ``web`` when it is the subcommand (exit code), else None; ``lang``:
+    ``--lang``, for the app they open."""
     command, rest = split_subcommand(args, ("join", "web"))
     if command is None:
         return None
@@ -118,7 +132,8 @@ def net_subcommand(args: list[str]) -> int | None:
     try:
         parsed = parser.parse_args(rest)
     except UsageError as error:
-        return fail(f"{error} (see 'cardtable {command} --help')")
+        return fail(_("{error} (see '{where}')").format(error=error, where=f"cardtable {command} --help"))
+    parsed.lang = lang
     if command == "join":
         return _join(parsed)
     from .web import web_main
@@ -140,6 +155,7 @@ def _join(args: argparse.Namespace) -> int:
         ascii=True if args.ascii else None,
         animations=False if args.no_animation else None,
         remote=Remote(host, port, args.name, ask_key=args.ask_key),
+        lang=args.lang,
     )
     app.error_console = _plain_console()
     try:

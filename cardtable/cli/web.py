@@ -60,6 +60,9 @@ def app_command(args: argparse.Namespace, python: str = sys.executable) -> list[
         command.append("--ascii")
     if args.no_animation:
         command.append("--no-animation")
+    lang = getattr(args, "lang", None)
+    if lang is not None:
+        command.append(f"--lang={lang}")
     return command
 
 

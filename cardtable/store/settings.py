@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import config as _config
+from ..i18n import LANGUAGES as _LANGUAGES
 from .base import StoreBase
 from .values import MAX_AMOUNT, START_BANKROLL, int_in, is_int
 
@@ -37,6 +38,8 @@ class Settings:
     coach: bool = False
     #: In coach mode at the blackjack table: the Hi-Lo count shown, and the plays it turns.
     count: bool = False
+    #: The language chosen in the settings ("en", "ja", "lt"); "" follows the terminal's locale.
+    language: str = ""
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
@@ -57,6 +60,8 @@ class Settings:
         for name in ("animations", "ascii", "coach", "count"):
             if not isinstance(getattr(self, name), bool):
                 bad.append(name)
+        if not (isinstance(self.language, str) and self.language in ("", *_LANGUAGES)):
+            bad.append("language")
         if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
             bad.append("theme")
         machine = self.poker_machine

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -10,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import Screen
 
+from .. import i18n
 from ..core.cards import Shoe
-from ..core.money import format_chips
+from ..i18n import _
+from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from .games import GAME_INFO, game_screen_class
@@ -37,13 +40,13 @@ class CardTableApp(CardRoom):
     is :class:`~cardtable.ui.room.CardRoom`)."""
 
     TITLE = "cardtable"
-    SUB_TITLE = "a terminal card room"
+    SUB_TITLE = i18n.N_("a terminal card room")
     CSS_PATH = [str(asset_path("styles", "app.tcss"))]
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        Binding("question_mark", "rules", "Rules", id="app.rules"),
+        Binding("ctrl+q", "quit", i18n.N_("Quit"), id="app.quit", priority=True),
+        Binding("question_mark", "rules", i18n.N_("Rules"), id="app.rules"),
     ]
 
     def __init__(
@@ -58,8 +61,11 @@ class CardTableApp(CardRoom):
         store: Store | None = None,
         drill: str | None = None,
         remote: Remote | None = None,
+        lang: str | None = None,
     ) -> None:
         super().__init__()
+        if lang is not None and lang not in i18n.LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
         if start is not None and start not in GAME_INFO:
             raise ValueError(f"unknown game {start!r}")
         if drill is not None and drill not in ("blackjack", "poker", "count"):
@@ -74,6 +80,10 @@ class CardTableApp(CardRoom):
         self.shoe_factory = shoe_factory
         self._rngs: dict[str, random.Random] = {}
         self._settings: Settings = self.store.settings()
+        #: ``--lang``: the language of this run until the player picks one in the settings.
+        self._lang_override = lang
+        i18n.set_language(self.language)
+        self.sub_title = i18n._(self.SUB_TITLE)
         self.set_reactive(CardRoom.bankroll, self.store.bankroll)
         self._too_small: TooSmallScreen | None = None
         self.store.set_busy_timeout(UI_BUSY_TIMEOUT_MS)
@@ -94,14 +104,40 @@ class CardTableApp(CardRoom):
 
         False (and the player is told why) when the data file refused them.
         """
+        before = self._settings.language
         try:
             self.store.save_settings(settings)
             self._settings = self.store.settings()
         except StoreError as error:
-            self.report_store_error("The settings could not be saved", error)
+            self.report_store_error(_("The settings could not be saved"), error)
             return False
+        if settings.language != before:  # the player's choice now outranks --lang
+            self._lang_override = None
         self._apply_theme()
+        self._apply_language()
         return True
+
+    @property
+    def language(self) -> str:
+        """The language in force: ``--lang``, else the setting, else the terminal's locale."""
+        return i18n.choose_language(self._lang_override, self._settings.language, os.environ)
+
+    def _apply_language(self) -> None:
+        """Switch to :attr:`language` at once: every screen open says it anew."""
+        code = self.language
+        if code == i18n.language():
+            return
+        i18n.set_language(code)
+        self.sub_title = i18n._(self.SUB_TITLE)
+        if self.is_screen_installed("rules") and self.get_screen("rules") not in self.screen_stack:
+            self.uninstall_screen("rules")  # built again, in the new language, on the next ``?``
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+            for widget in screen.walk_children():  # widgets that word themselves as they render
+                widget.refresh(layout=True)
+            screen.refresh_bindings()  # the footer's descriptions, in the new language
 
     @property
     def ascii(self) -> bool:
@@ -153,7 +189,7 @@ class CardTableApp(CardRoom):
         try:
             return self.store.open_round(game)
         except StoreError as error:
-            self.report_store_error("The open round could not be read", error)
+            self.report_store_error(_("The open round could not be read"), error)
             return None
 
     def void_open_round(self, game: str, reason: str) -> None:
@@ -161,12 +197,13 @@ class CardTableApp(CardRoom):
         try:
             self.bankroll = self.store.void_open_round(game, reason)
         except StoreError as error:
-            self.report_store_error("The damaged round could not be voided", error)
+            self.report_store_error(_("The damaged round could not be voided"), error)
             return
-        title = GAME_INFO[game].title if game in GAME_INFO else game
+        title = _(GAME_INFO[game].title) if game in GAME_INFO else game
         self.notify(
-            f"The saved {title} round could not be resumed ({reason}): it is void and its stakes "
-            "were returned.",
+            _(
+                "The saved {game} round could not be resumed ({reason}): it is void and its stakes were returned."
+            ).format(game=title, reason=reason),
             severity="warning",
             timeout=12,
         )
@@ -225,17 +262,19 @@ class CardTableApp(CardRoom):
                 self.bankroll = self.store.refill(game, minimum)
             except StoreError as error:
                 # e.g. another copy refilled meanwhile: nothing changed here.
-                self.report_store_error("No refill", error)
+                self.report_store_error(_("No refill"), error)
                 return
-            self.notify(f"Refilled: your bankroll is {format_chips(self.bankroll)} chips again.")
+            self.notify(_("Refilled: your bankroll is {amount} chips again.").format(amount=chips(self.bankroll)))
 
         self.push_screen(
             ConfirmScreen(
-                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
-                f"({format_chips(minimum)}).\nTake a free refill back to {format_chips(START_BANKROLL)} chips?\n"
-                "(Chips are virtual: refills are free and counted in the statistics.)",
-                yes="Refill",
-                no="Not now",
+                self._cannot_cover(minimum)
+                + "\n"
+                + _("Take a free refill back to {amount} chips?").format(amount=chips(START_BANKROLL))
+                + "\n"
+                + _("(Chips are virtual: refills are free and counted in the statistics.)"),
+                yes=_("Refill"),
+                no=_("Not now"),
                 default=True,
             ),
             answered,
@@ -254,14 +293,19 @@ class CardTableApp(CardRoom):
 
         self.push_screen(
             ConfirmScreen(
-                f"Your bankroll ({format_chips(self.bankroll)}) cannot cover the table minimum "
-                f"({format_chips(minimum)}).\nTake the server's free refill back to "
-                f"{format_chips(START_BANKROLL)} chips?",
-                yes="Refill",
-                no="Not now",
+                self._cannot_cover(minimum)
+                + "\n"
+                + _("Take the server's free refill back to {amount} chips?").format(amount=chips(START_BANKROLL)),
+                yes=_("Refill"),
+                no=_("Not now"),
                 default=True,
             ),
             answered,
+        )
+
+    def _cannot_cover(self, minimum: int) -> str:
+        return _("Your bankroll ({bankroll}) cannot cover the table minimum ({minimum}).").format(
+            bankroll=chips(self.bankroll), minimum=chips(minimum)
         )
 
     def _offer_ledger_bankroll(self, expected: int, held: int) -> None:
@@ -269,10 +313,11 @@ class CardTableApp(CardRoom):
         edited): said in one line, and the records' figure offered."""
         from .screens.confirm import ConfirmScreen
 
-        said = (f"The bankroll in your data file ({format_chips(held)}) is not what its rounds "
-                f"and refills add up to ({format_chips(expected)}).")
+        said = _(
+            "The bankroll in your data file ({held}) is not what its rounds and refills add up to ({expected})."
+        ).format(held=chips(held), expected=chips(expected))
         if not 0 <= expected <= MAX_BANKROLL:
-            self.notify(said, title="Saved data", severity="warning", timeout=15)
+            self.notify(said, title=_("Saved data"), severity="warning", timeout=15)
             return
 
         def answered(yes: bool | None) -> None:
@@ -282,7 +327,8 @@ class CardTableApp(CardRoom):
                 except StoreError as error:
                     self.notify(str(error), severity="error")
 
-        self.push_screen(ConfirmScreen(f"{said}\nUse {format_chips(expected)}?", yes="Use it", no="Keep"), answered)
+        question = said + "\n" + _("Use {amount}?").format(amount=chips(expected))
+        self.push_screen(ConfirmScreen(question, yes=_("Use it"), no=_("Keep")), answered)
 
     def on_unmount(self) -> None:
         """Leaving the app: the server's connection is closed (its seat is kept for the
@@ -307,9 +353,9 @@ class CardTableApp(CardRoom):
     def on_mount(self) -> None:
         self._apply_theme()
         if self.store.notice:
-            self.notify(self.store.notice, title="Saved data reset", severity="warning", timeout=15)
+            self.notify(self.store.notice, title=_("Saved data reset"), severity="warning", timeout=15)
         if self.store.privacy_notice:
-            self.notify(self.store.privacy_notice, title="Saved data", timeout=10)
+            self.notify(self.store.privacy_notice, title=_("Saved data"), timeout=10)
         if self.store.tampered is not None and self.remote is None:
             self._offer_ledger_bankroll(*self.store.tampered)
         if self.remote is not None:
@@ -352,19 +398,21 @@ class CardTableApp(CardRoom):
 
             return sit(self, game)
         screen_class = game_screen_class(game)
-        title = GAME_INFO[game].title
+        title = _(GAME_INFO[game].title)
         if screen_class is None:
-            self.notify(f"{title} is not open yet.", severity="warning")
+            self.notify(_("{game} is not open yet.").format(game=title), severity="warning")
             return False
         try:
             claim = self.store.claim_table(game)
         except StoreError as error:
-            self.report_store_error(f"{title} could not be opened", error)
+            self.report_store_error(_("{game} could not be opened").format(game=title), error)
             return False
         if claim is None:
             self.notify(
-                f"{title} is open in another copy of cardtable (with any round under way "
-                "there): play it there, or close it first.",
+                _(
+                    "{game} is open in another copy of cardtable (with any round under way "
+                    "there): play it there, or close it first."
+                ).format(game=title),
                 severity="warning",
                 timeout=10,
             )

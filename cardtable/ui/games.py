@@ -6,12 +6,15 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
-__all__ = ["GameInfo", "GAME_INFO", "game_screen_class"]
+from ..i18n import N_, _
+
+__all__ = ["GameInfo", "GAME_INFO", "game_screen_class", "translated_blurb"]
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One game of the card room, as the lobby lists it."""
+    """One game of the card room, as the lobby lists it. ``title`` and ``blurb`` are the
+    English messages: shown through ``_(info.title)`` and :func:`translated_blurb`."""
 
     key: str  # "blackjack" | "baccarat" | "poker"
     title: str
@@ -23,37 +26,42 @@ class GameInfo:
 
 #: The dealer's second card in the rule book's words (RULES.md section 3), the same on
 #: every screen: dealt face down, and the dealer does not look at it.
-HOLE_CARD = "second card face down, no peek"
+HOLE_CARD = N_("second card face down, no peek")
 
 GAME_INFO: dict[str, GameInfo] = {
     info.key: info
     for info in (
         GameInfo(
             "blackjack",
-            "Blackjack",
-            "European · 6 decks · pays 3:2 · " + HOLE_CARD,
+            N_("Blackjack"),
+            " · ".join((N_("European"), N_("6 decks"), N_("pays 3:2"), HOLE_CARD)),
             "1",
             "cardtable.ui.screens.blackjack",
             "BlackjackScreen",
         ),
         GameInfo(
             "baccarat",
-            "Baccarat",
-            "Punto banco · Banker 0.95:1 · Tie 8:1 · roads",
+            N_("Baccarat"),
+            " · ".join((N_("Punto banco"), N_("Banker 0.95:1"), N_("Tie 8:1"), N_("roads"))),
             "2",
             "cardtable.ui.screens.baccarat",
             "BaccaratScreen",
         ),
         GameInfo(
             "poker",
-            "Draw poker",
-            "Jacks or Better 9/6 · tick cards to exchange",
+            N_("Draw poker"),
+            " · ".join((N_("Jacks or Better 9/6"), N_("tick cards to exchange"))),
             "3",
             "cardtable.ui.screens.poker",
             "PokerScreen",
         ),
     )
 }
+
+
+def translated_blurb(blurb: str) -> str:
+    """A blurb in the language in force: each of its `` · `` parts is a message of its own."""
+    return " · ".join(_(part) for part in blurb.split(" · "))
 
 
 def game_available(game: str) -> bool:

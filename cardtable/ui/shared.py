@@ -188,9 +188,9 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
         if isinstance(tables, list):
             app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
     elif kind == "history":  # asked for with y at a shared table: the player's own rounds
-        from .screens.shared_history import SharedHistoryScreen
+        from .screens.server_history import ServerHistoryScreen
 
-        app.push_screen(SharedHistoryScreen(message))
+        app.push_screen(ServerHistoryScreen(message))
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]

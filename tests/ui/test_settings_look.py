@@ -129,8 +129,8 @@ async def test_the_count_switch_is_the_count_setting(data_dir: Path) -> None:
         await settle(pilot)
         await press(pilot, "o")
         await to_setting(pilot, "count")
-        assert app.settings.count is False and "[ ] show the Hi-Lo count" in row_text(app, "count")
+        assert app.settings.count is False and "[ ] Hi-Lo count" in row_text(app, "count")
         await press(pilot, "right")
-        assert app.settings.count is True and "[x] show the Hi-Lo count" in row_text(app, "count")
+        assert app.settings.count is True and "[x] Hi-Lo count" in row_text(app, "count")
     with Store.open(data_dir) as store:
         assert store.settings().count is True

@@ -347,7 +347,7 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
 ) -> None:
     """As at the local table, ``y`` shows the history: at a shared table the player's own
     coups, as the server keeps them under their name (asked for with ``history``)."""
-    from cardtable.ui.screens.shared_history import SharedHistoryScreen
+    from cardtable.ui.screens.server_history import ServerHistoryScreen
 
     a = client(tmp_path, server, "a", "alice")
     async with a.run_test(size=(80, 24)) as pa:
@@ -356,8 +356,8 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
         await until([pa], lambda: "⏎ Ready" in screen_text(a))  # the footer is drawn after the table
         assert "Ready  enter" in screen_text(a)
         await pa.press("y")  # nothing settled yet
-        await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
-        assert isinstance(a.screen, SharedHistoryScreen) and a.screen.lines == []
+        await until([pa], lambda: isinstance(a.screen, ServerHistoryScreen))
+        assert isinstance(a.screen, ServerHistoryScreen) and a.screen.lines == []
         await pa.press("escape")
         await until([pa], lambda: a.screen is sa)
         table = server.tables[1]
@@ -366,8 +366,8 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
         await pa.press("b", "enter")  # the Banker's natural: +4.75
         await until([pa], lambda: a.bankroll == START_BANKROLL + 475 and not sa.dealing)
         await pa.press("y")
-        await until([pa], lambda: isinstance(a.screen, SharedHistoryScreen))
-        assert isinstance(a.screen, SharedHistoryScreen)
+        await until([pa], lambda: isinstance(a.screen, ServerHistoryScreen))
+        assert isinstance(a.screen, ServerHistoryScreen)
         (line,) = a.screen.lines
         assert "baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
         assert a.screen.title_text == "Your latest baccarat coups on the server"
@@ -376,7 +376,7 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
 
 
 def test_history_lines_leave_out_the_rounds_that_do_not_read() -> None:
-    from cardtable.ui.screens.shared_history import history_lines
+    from cardtable.ui.screens.server_history import history_lines
 
     good = {"at": "2026-12-02T00:10:00", "game": "baccarat", "stake": 500, "returned": 975, "bankroll": 100_475}
     junk = [7, {"at": 1}, {**good, "stake": True}, {**good, "returned": "975"}, {**good, "game": None}]

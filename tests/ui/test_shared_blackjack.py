@@ -544,7 +544,7 @@ async def test_leaving_a_shared_table_shows_the_sittings_summary(tmp_path: Path,
 
 async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tmp_path: Path, server: Server) -> None:
     """``y`` asks the server for the player's own history there (not this computer's)."""
-    from cardtable.ui.screens.shared_history import SharedHistoryScreen as SharedHistory
+    from cardtable.ui.screens.server_history import ServerHistoryScreen as SharedHistory
 
     a, b = client(tmp_path, server, "a", "alice"), client(tmp_path, server, "b", "bob")
     async with a.run_test(size=(100, 30)) as pa, b.run_test(size=(100, 30)) as pb:

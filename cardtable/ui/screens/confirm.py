@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ...i18n import N_, _
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["ConfirmScreen"]
@@ -41,15 +42,15 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = False) -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None, *, default: bool = False) -> None:
         super().__init__()
         self.question = question
-        self.yes_label = yes
-        self.no_label = no
+        self.yes_label = _("Yes") if yes is None else yes
+        self.no_label = _("No") if no is None else no
         #: The answer ``enter`` gives (the focused button): "no" unless the question's
         #: yes is what the player nearly always wants (a free refill when broke).
         self.default = default

@@ -9,13 +9,17 @@ shown the key at the first join (:class:`KeyScreen`) and types it at the next.
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from ...i18n import N_, _
+from ...i18n.formatting import chips as format_chips
 from ...net.protocol import NAME_PATTERN, name_problem
+from ...store import START_BANKROLL
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["JoinNameScreen", "KeyScreen"]
@@ -37,7 +41,7 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="JoinNameScreen")
 
-    BINDINGS = [Binding("escape", "cancel", "Quit", id="join.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Quit"), id="join.cancel")]
 
     def __init__(self, address: str, *, ask_key: bool = False, name: str | None = None, problem: str = "") -> None:
         super().__init__()
@@ -51,13 +55,14 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(
-                f"Your name at the shared tables of {self.address}\n"
-                "(1 to 20 letters, digits, _ or -; the first join with a name makes it yours)"
+                _("Your name at the shared tables of {address}").format(address=escape(self.address))
+                + "\n"
+                + _("(1 to 20 letters, digits, _ or -; the first join with a name makes it yours)")
             )
-            yield Input(self.given_name, placeholder="name", max_length=20, id="join-name")
+            yield Input(self.given_name, placeholder=_("name"), max_length=20, id="join-name")
             if self.ask_key:
-                yield Label("Your key, if this name is yours already (empty for a new name):")
-                yield Input(placeholder="key", password=True, max_length=64, id="join-key")
+                yield Label(_("Your key, if this name is yours already (empty for a new name):"))
+                yield Input(placeholder=_("key"), password=True, max_length=64, id="join-key")
             yield Label(self.problem, id="join-problem", classes="problem")
         yield KeyFooter()
 
@@ -70,7 +75,7 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
         name = self.query_one("#join-name", Input).value.strip()
         problem = name_problem(name)  # the server's own rule, said before asking it
         if problem is not None:
-            words = "A name is 1 to 20 letters, digits, '_' or '-' (no spaces)." if not NAME_PATTERN.fullmatch(
+            words = _("A name is 1 to 20 letters, digits, '_' or '-' (no spaces).") if not NAME_PATTERN.fullmatch(
                 name) else problem[:1].upper() + problem[1:] + "."
             self.query_one("#join-problem", Label).update(words)
             self.query_one("#join-name", Input).focus()
@@ -94,7 +99,7 @@ class KeyScreen(ModalScreen[None]):
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="KeyScreen")
 
-    BINDINGS = [Binding("enter,escape", "close", "Written down", id="key.close")]
+    BINDINGS = [Binding("enter,escape", "close", N_("Written down"), id="key.close")]
 
     def __init__(self, name: str, key: str) -> None:
         super().__init__()
@@ -103,14 +108,20 @@ class KeyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Welcome, {self.player}: 1,000 chips to start.")
             yield Label(
-                "Your key for this name on this server — write it down. It is asked when you join "
-                "again, and nobody can play as you without it; it is not kept here and is never "
-                "shown again:"
+                _("Welcome, {name}: {amount} chips to start.").format(
+                    name=escape(self.player), amount=format_chips(START_BANKROLL)
+                )
+            )
+            yield Label(
+                _(
+                    "Your key for this name on this server — write it down. It is asked when you join "
+                    "again, and nobody can play as you without it; it is not kept here and is never "
+                    "shown again:"
+                )
             )
             yield Label(f"[b]{self.key}[/b]", id="key-text", markup=True)
-            yield Button("Written down", variant="primary", id="key-ok")
+            yield Button(_("Written down"), variant="primary", id="key-ok")
         yield KeyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import textwrap
-
+from rich.cells import cell_len
 from rich.markup import escape
 from textual import getters
 from textual.app import ComposeResult
@@ -12,7 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Label, Static
 
-from ..games import GAME_INFO, game_available
+from ...i18n import N_, _, ngettext
+from ...i18n.text import pad, wrap
+from ..games import GAME_INFO, game_available, translated_blurb
 from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
@@ -21,32 +22,73 @@ from ..widgets.common.menu import MenuItem
 __all__ = ["LobbyScreen", "wrap_blurb"]
 
 _LOGO = "♠ ♥  c a r d t a b l e  ♦ ♣"
-#: An entry's first cells ("1  Blackjack   "), and the room left for its blurb: the
-#: entries are 76 cells wide with 2 cells of padding each side (assets/styles/app.tcss).
+#: The room an entry gives its text: the entries are 76 cells wide with 2 cells of padding
+#: each side (assets/styles/app.tcss).
+_ENTRY_WIDTH = 76 - 4
+#: An entry's key and title take this many cells at least ("1  Blackjack   ").
 _INDENT = 15
-_BLURB_WIDTH = 76 - 4 - _INDENT
+_BLURB_WIDTH = _ENTRY_WIDTH - _INDENT
 #: An entry is 3 rows high: a blurb takes at most this many lines.
 _BLURB_LINES = 3
 _LOGO_ASCII = "S H  c a r d t a b l e  D C"
 
 
-def wrap_blurb(blurb: str, width: int = _BLURB_WIDTH, indent: int = _INDENT) -> str:
-    """A blurb in lines of at most ``width`` cells, broken between its `` · `` parts (a
-    part longer than a line between words), each line after the first indented under the
-    first: an entry shows it whole at every terminal width. A blurb already in lines is
-    kept as its maker laid it out; more lines than an entry has end in "…"."""
-    if "\n" in blurb:
-        return blurb
+def _title_width() -> int:
+    """Cells for the games' titles in the language in force (Japanese titles are
+    double-width), with one space after the longest."""
+    return max(cell_len(_(info.title)) for info in GAME_INFO.values()) + 1
+
+
+def _pack(parts: list[str], width: int, first_joiner: str = " · ") -> list[str]:
+    """``parts`` in lines of at most ``width`` cells, joined by `` · `` (the first two by
+    ``first_joiner``), a part wider than a line broken (between words, else characters)."""
     lines: list[str] = []
-    for part in blurb.split(" · "):
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
-            lines[-1] += " · " + part
+    for i, part in enumerate(parts):
+        joiner = first_joiner if i == 1 else " · "
+        if lines and cell_len(lines[-1]) + cell_len(joiner) + cell_len(part) <= width:
+            lines[-1] += joiner + part
         else:
-            lines += textwrap.wrap(part, width) or [""]
+            lines += wrap(part, width) or [""]
+    return lines
+
+
+def _blurb_indent() -> int:
+    """Where an entry's blurb starts: after the key, two spaces, the titles' column."""
+    return 4 + max(_INDENT - 4, _title_width())
+
+
+def wrap_blurb(blurb: str, width: int = _BLURB_WIDTH, indent: int = _INDENT) -> str:
+    """A blurb in lines of at most ``width`` terminal cells, broken between its `` · ``
+    parts (a part longer than a line between words, or between characters in Japanese),
+    each line after the first indented under the first: an entry shows it whole at every
+    terminal width. A blurb already in lines is kept as its maker laid it out; more lines
+    than an entry has end in "…"; one whose lines do not fit ``width`` (a wider titles'
+    column, in Japanese) is packed again, its first line leading the parts."""
+    if "\n" in blurb:
+        given = [line.strip() for line in blurb.split("\n")]
+        if all(cell_len(line) <= width for line in given):
+            return ("\n" + " " * indent).join(given)
+        parts = [given[0]] + [part for line in given[1:] for part in line.split(" · ")]
+        lines = _pack(parts, width, first_joiner=" ")
+    else:
+        lines = _pack(blurb.split(" · "), width)
     if len(lines) > _BLURB_LINES:
         lines = lines[:_BLURB_LINES]
-        lines[-1] = lines[-1][: width - 1] + "…"
+        last = lines[-1]
+        while last and cell_len(last) > width - 1:
+            last = last[:-1]
+        lines[-1] = last + "…"
     return ("\n" + " " * indent).join(escape(line) for line in lines)
+
+
+#: The lobby's menu: (name, words, key).
+_MENU = (
+    ("statistics", N_("Statistics"), "s"),
+    ("history", N_("History"), "y"),
+    ("drills", N_("Drills"), "d"),
+    ("settings", N_("Settings"), "o"),
+    ("rules", N_("Rules"), "?"),
+)
 
 
 class LobbyScreen(Screen[None]):
@@ -57,13 +99,13 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS = [
         # The game keys are written on the game entries themselves: the footer then fits 80.
-        Binding("1", "open_game('blackjack')", "Blackjack", id="lobby.blackjack", show=False),
-        Binding("2", "open_game('baccarat')", "Baccarat", id="lobby.baccarat", show=False),
-        Binding("3", "open_game('poker')", "Poker", id="lobby.poker", show=False),
-        Binding("s", "statistics", "Stats", id="lobby.statistics"),
-        Binding("o", "settings", "Settings", id="lobby.settings"),
-        Binding("y", "history", "History", id="lobby.history"),
-        Binding("d", "drills", "Drills", id="lobby.drills"),
+        Binding("1", "open_game('blackjack')", N_("Blackjack"), id="lobby.blackjack", show=False),
+        Binding("2", "open_game('baccarat')", N_("Baccarat"), id="lobby.baccarat", show=False),
+        Binding("3", "open_game('poker')", N_("Poker"), id="lobby.poker", show=False),
+        Binding("s", "statistics", N_("Stats"), id="lobby.statistics"),
+        Binding("o", "settings", N_("Settings"), id="lobby.settings"),
+        Binding("y", "history", N_("History"), id="lobby.history"),
+        Binding("d", "drills", N_("Drills"), id="lobby.drills"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -81,19 +123,28 @@ class LobbyScreen(Screen[None]):
                         disabled=not game_available(info.key),
                     )
             with Horizontal(id="lobby-menu"):
-                yield MenuItem("Statistics [b]s[/b]", id="menu-statistics", classes="menu-button")
-                yield MenuItem("History [b]y[/b]", id="menu-history", classes="menu-button")
-                yield MenuItem("Drills [b]d[/b]", id="menu-drills", classes="menu-button")
-                yield MenuItem("Settings [b]o[/b]", id="menu-settings", classes="menu-button")
-                yield MenuItem("Rules [b]?[/b]", id="menu-rules", classes="menu-button")
-            remote = self.app.remote
-            yield Label(
-                "Chips are virtual: they have no money value and can never be withdrawn."
-                if remote is None
-                else f"Shared tables at {remote.address} · your chips on that server",
-                id="lobby-note",
-            )
+                for name, text, key in _MENU:
+                    yield MenuItem(f"{escape(_(text))} [b]{key}[/b]", id=f"menu-{name}", classes="menu-button")
+            yield Label(self._note(), id="lobby-note")
         yield KeyFooter()
+
+    def _note(self) -> str:
+        remote = self.app.remote
+        if remote is None:
+            return _("Chips are virtual: they have no money value and can never be withdrawn.")
+        return _("Shared tables at {address} · your chips on that server").format(address=escape(remote.address))
+
+    def _fill_texts(self) -> None:
+        """The menu's and the note's words in the language in force."""
+        for name, text, key in _MENU:
+            self.query_one(f"#menu-{name}", MenuItem).update(f"{escape(_(text))} [b]{key}[/b]")
+        self.query_one("#lobby-note", Label).update(self._note())
+
+    def retranslate(self) -> None:
+        """The language changed (in the settings): every text of the lobby anew."""
+        if self.is_mounted:
+            self._fill_texts()
+            self.on_screen_resume()
 
     def _blurb(self, game: str) -> str | None:
         """Poker's entry names its machines and their returns as this program computed them
@@ -104,7 +155,7 @@ class LobbyScreen(Screen[None]):
             return None
         from ..widgets.poker import machines as room
 
-        return room.lobby_blurb(self.app.store.path.parent)
+        return room.lobby_blurb(self.app.store.path.parent, indent=_blurb_indent())
 
     def returns_changed(self) -> None:
         """A machine's return was computed in the background: the poker entry shows it."""
@@ -127,10 +178,10 @@ class LobbyScreen(Screen[None]):
     def _shared_blurb(self, game: str) -> str:
         """``cardtable join``: who sits at the server's tables of ``game``."""
         if game == "poker":
-            return "a game for one: played at home (plain 'cardtable')"
+            return _("a game for one: played at home (plain 'cardtable')")
         tables = [t for t in self.app.shared_lobby if t.get("game") == game]
         if not tables:
-            return "no one seated yet: press the key to open the table"
+            return _("no one seated yet: press the key to open the table")
         parts = []
         for table in tables[:3]:
             raw = table.get("seats")  # a server's data: anything but a list of seats reads as none
@@ -138,22 +189,31 @@ class LobbyScreen(Screen[None]):
             names = [str(s.get("name", "?")) for s in seats if s.get("kind") == "human"]
             computers = sum(1 for s in seats if s.get("kind") == "computer")
             if computers:
-                names.append(f"{computers} computer" + ("s" if computers > 1 else ""))
+                names.append(ngettext("{n} computer", "{n} computers", computers).format(n=computers))
             free = table.get("free")
-            who = ", ".join(names) or "no one"
-            parts.append(f"table {table.get('table')}: {who}" + (f" · {free} free" if isinstance(free, int) else ""))
-        more = f" (+{len(tables) - 3} more)" if len(tables) > 3 else ""
+            who = ", ".join(names) or _("no one")
+            part = _("table {table}: {who}").format(table=table.get("table"), who=who)
+            if isinstance(free, int):
+                part += " · " + ngettext("{n} free", "{n} free", free).format(n=free)
+            parts.append(part)
+        more = " " + _("(+{n} more)").format(n=len(tables) - 3) if len(tables) > 3 else ""
         return " | ".join(parts) + more
 
     @staticmethod
     def _entry_text(game: str, waiting: bool, blurb: str | None = None) -> str:
-        """A game's entry; a round left open there is marked, since it waits for the player."""
+        """A game's entry; a round left open there is marked, since it waits for the player.
+        The titles make one column as wide as the longest in the language in force."""
         info = GAME_INFO[game]
+        indent = _blurb_indent()
+        head = f"[b]{info.hotkey}  {escape(pad(_(info.title), indent - 4))}[/b] "
         if not game_available(game):
-            return f"[b]{info.hotkey}  {info.title:<11}[/b] this table is not open yet"
+            return head + escape(_("this table is not open yet"))
         if waiting:
-            return f"[b]{info.hotkey}  {info.title:<11}[/b] [b $warning]● your round is waiting[/] — resume it"
-        return f"[b]{info.hotkey}  {info.title:<11}[/b] {wrap_blurb(blurb or info.blurb)}"
+            return head + "[b $warning]● {waiting}[/] — {resume}".format(
+                waiting=escape(_("your round is waiting")), resume=escape(_("resume it"))
+            )
+        shown = blurb if blurb is not None else translated_blurb(info.blurb)
+        return head + wrap_blurb(shown, _ENTRY_WIDTH - indent, indent)
 
     def on_screen_resume(self) -> None:
         self.app.sync_bankroll()
@@ -180,7 +240,7 @@ class LobbyScreen(Screen[None]):
         """Show the statistics."""
         from .stats import StatsScreen
 
-        if self._server_keeps("statistics"):
+        if self._server_keeps(N_("Your statistics at these shared tables are kept by the server, under your name.")):
             return
         self.app.push_screen(StatsScreen())
 
@@ -188,7 +248,7 @@ class LobbyScreen(Screen[None]):
         """Show the history browser (every settled round, replayable)."""
         from .history import HistoryScreen
 
-        if self._server_keeps("history"):
+        if self._server_keeps(N_("Your history at these shared tables is kept by the server, under your name.")):
             return
         self.app.push_screen(HistoryScreen())
 
@@ -197,8 +257,7 @@ class LobbyScreen(Screen[None]):
         if self.app.remote is None:
             return False
         self.notify(
-            f"Your {what} at these shared tables is kept by the server, under your name "
-            "(its host can list it: cardtable history --data-dir <its data>/players/<name>).",
+            _(what) + " " + _("(Its host can list it: cardtable history --data-dir <its data>/players/<name>.)"),
             timeout=8,
         )
         return True

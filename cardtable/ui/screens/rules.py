@@ -18,6 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, TabbedContent, TabPane
 
+from ...i18n import N_, _, language
 from ...resources import read_text
 from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
@@ -27,17 +28,29 @@ from ..widgets.common.markdown import MarkdownText
 
 __all__ = ["RulesScreen", "help_markdown"]
 
-_TABS = (("house", "The house"),) + tuple((key, info.title) for key, info in GAME_INFO.items())
+_TABS = (("house", N_("The house")),) + tuple((key, info.title) for key, info in GAME_INFO.items())
 _PREFIX = "rules-"
 
 
+def _help_source(topic: str) -> str:
+    """``topic``'s Markdown in the language in force (``assets/help/<lang>/``), else the
+    English one (``assets/help/``); ``FileNotFoundError`` when there is neither."""
+    code = language()
+    if code != "en":
+        try:
+            return read_text("help", code, f"{topic}.md")
+        except FileNotFoundError:
+            pass  # not translated yet: the English text
+    return read_text("help", f"{topic}.md")
+
+
 def help_markdown(topic: str, *, baccarat_decks: int = 8, data_folder: Path | None = None) -> str:
-    """The rules text of ``topic`` ("house" or a game), with computed figures filled in
-    (the poker machines' returns: those computed in ``data_folder``)."""
+    """The rules text of ``topic`` ("house" or a game) in the language in force, with
+    computed figures filled in (the poker machines' returns: those computed in ``data_folder``)."""
     try:
-        text = read_text("help", f"{topic}.md")
+        text = _help_source(topic)
     except FileNotFoundError:
-        return f"# {topic.capitalize()}\n\nThe rules text for this game is not written yet."
+        return f"# {topic.capitalize()}\n\n" + _("The rules text for this game is not written yet.")
     if "{{poker_machines}}" in text:
         from ..widgets.poker import machines as room
 
@@ -65,9 +78,9 @@ class RulesScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="rules.back"),
-        Binding("question_mark", "app.pop_screen", "Close rules", show=False, id="rules.close"),
-        Binding("g", "chart", "Strategy chart", id="rules.chart"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="rules.back"),
+        Binding("question_mark", "app.pop_screen", N_("Close rules"), show=False, id="rules.close"),
+        Binding("g", "chart", N_("Strategy chart"), id="rules.chart"),
     ]
 
     def __init__(self, game: str | None = None) -> None:
@@ -94,7 +107,7 @@ class RulesScreen(Screen[None]):
         topic = self.topic
         with TabbedContent(initial=f"{_PREFIX}{topic}", id="rules-tabs"):
             for key, title in _TABS:
-                with TabPane(title, id=f"{_PREFIX}{key}"):
+                with TabPane(_(title), id=f"{_PREFIX}{key}"):
                     with VerticalScroll(id=f"rules-scroll-{key}"):
                         if key == topic:  # only the tab shown first; the others on demand
                             stamp, text = self._text(key)

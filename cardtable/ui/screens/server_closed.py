@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ...i18n import N_, _
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["ServerClosedScreen"]
@@ -28,8 +29,8 @@ class ServerClosedScreen(ModalScreen[str]):
     """
 
     BINDINGS = [
-        Binding("r", "choose('reconnect')", "Reconnect", id="closed.reconnect"),
-        Binding("l,escape", "choose('local')", "Local lobby", id="closed.local"),
+        Binding("r", "choose('reconnect')", N_("Reconnect"), id="closed.reconnect"),
+        Binding("l,escape", "choose('local')", N_("Local lobby"), id="closed.local"),
     ]
 
     def __init__(self, address: str, why: str = "", last: str = "") -> None:
@@ -42,14 +43,15 @@ class ServerClosedScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             if self.last:
-                yield Label(f"Last round: {self.last}", id="closed-last", markup=False)
-            words = f"The server at {self.address} has closed."
+                yield Label(_("Last round: {result}").format(result=self.last), id="closed-last", markup=False)
+            words = _("The server at {address} has closed.").format(address=self.address)
             if self.why:
                 words += f" {self.why}"
-            yield Label(words + " Your chips there are kept for your next visit.", id="closed-words", markup=False)
+            words += " " + _("Your chips there are kept for your next visit.")
+            yield Label(words, id="closed-words", markup=False)
             with Horizontal():
-                yield Button("Reconnect  r", id="reconnect", variant="primary")
-                yield Button("Local lobby  l", id="local")
+                yield Button(_("Reconnect") + "  r", id="reconnect", variant="primary")
+                yield Button(_("Local lobby") + "  l", id="local")
         yield KeyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,4 +1,5 @@
-"""Settings: computer seats, decks, coin size, exchanges, coach mode, animations, suits, theme.
+"""Settings: language, computer seats, decks, coin size, exchanges, coach mode, animations,
+suits, theme.
 
 One list, one row per setting (a single widget: the screen opens as fast as a bare one,
 where twelve drop-down selects cost several times that). ↑/↓ pick a row, ←/→ step its
@@ -9,10 +10,12 @@ shows what is stored (a refused change is reported and shows the old value).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
@@ -23,8 +26,10 @@ from textual.widgets import Button, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...core import config
-from ...core.money import format_chips
-from ...store import Settings, StoreError
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, from_environment, ngettext
+from ...i18n.formatting import chips as format_chips
+from ...i18n.text import pad, shorten_middle
+from ...store import START_BANKROLL, Settings, StoreError
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .confirm import ConfirmScreen
@@ -34,7 +39,10 @@ __all__ = ["SettingsScreen", "Row", "rows"]
 LEVELS = config.LEVELS
 MAX_SEATS = config.MAX_COMPUTER_SEATS
 LABEL_WIDTH = 28
-_DELAYS = ((0, "none"), (250, "short (0.25 s)"), (500, "normal (0.5 s)"), (1000, "long (1 s)"))
+#: The screen's column (78) less its padding: the width of a line of text.
+_TEXT_WIDTH = 76
+_DELAYS = ((0, N_("none")), (250, N_("short (0.25 s)")), (500, N_("normal (0.5 s)")), (1000, N_("long (1 s)")))
+_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 _COINS = (100, 200, 500, 1000, 2500)
 
 
@@ -57,7 +65,7 @@ class Row:
             value = f"[{'x' if self.choices[self.current][0] else ' '}] {self.switch}"
         else:
             value = f"◂ {self.choices[self.current][1]} ▸"
-        return f"{self.label:<{LABEL_WIDTH}}{value}"
+        return pad(self.label, LABEL_WIDTH) + value
 
     def stepped(self, step: int) -> Any:
         """The value ``step`` choices on (wrapping round)."""
@@ -65,20 +73,28 @@ class Row:
 
 
 def _row(key: str, label: str, choices: list[tuple[Any, str]], value: Any, **extra: Any) -> Row:
-    if all(v != value for v, _ in choices):  # a stored value the list does not offer: shown too
+    if all(v != value for v, _text in choices):  # a stored value the list does not offer: shown too
         choices.append((value, str(value)))
-    return Row(key, label, tuple(choices), [v for v, _ in choices].index(value), **extra)
+    return Row(key, label, tuple(choices), [v for v, _text in choices].index(value), **extra)
 
 
 def _switch(key: str, label: str, text: str, value: bool) -> Row:
-    return Row(key, label, ((False, "off"), (True, "on")), int(value), switch=text)
+    return Row(key, label, ((False, _("off")), (True, _("on"))), int(value), switch=text)
+
+
+def _language(value: str) -> Row:
+    """The language row: each language by its own name, or the terminal's (named)."""
+    terminal = LANGUAGE_NAMES[from_environment(os.environ)]
+    choices = [("", _("as the terminal ({language})").format(language=terminal))]
+    choices += [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    return _row("language", _("Language"), choices, value)
 
 
 def _limits(key: str, current: tuple[int, int], unit: str) -> Row:
     choices = [((lo, hi), f"{format_chips(lo)}–{format_chips(hi)} {unit}") for lo, hi in config.TABLE_LIMIT_CHOICES]
     if current not in config.TABLE_LIMIT_CHOICES:
         choices.append((current, f"{format_chips(current[0])}–{format_chips(current[1])} {unit}"))
-    return _row(key, "Table limits", choices, current)
+    return _row(key, _("Table limits"), choices, current)
 
 
 def rows(s: Settings, levels: list[str], themes: list[str]) -> list[tuple[str, list[Row]]]:
@@ -86,31 +102,37 @@ def rows(s: Settings, levels: list[str], themes: list[str]) -> list[tuple[str, l
     them (a seat switched off keeps its level should it be switched on again)."""
     count = len(s.bj_seats)
     return [
-        ("Blackjack", [
-            _row("bj-seat-count", "Computer seats", [(n, str(n)) for n in range(MAX_SEATS + 1)], count),
-            *(_row(f"bj-seat-{i}", f"  seat {i + 1} plays", [(v, v.capitalize()) for v in LEVELS], levels[i],
+        (N_("Blackjack"), [
+            _row("bj-seat-count", _("Computer seats"), [(n, str(n)) for n in range(MAX_SEATS + 1)], count),
+            *(_row(f"bj-seat-{i}", "  " + _("seat {n} plays").format(n=i + 1),
+                   [(v, _(_LEVEL_NAMES.get(v, v.capitalize()))) for v in LEVELS], levels[i],
                    enabled=i < count) for i in range(MAX_SEATS)),
-            _limits("bj-limits", (s.bj_min, s.bj_max), "per hand"),
-            _row("ai-delay", "Pause between their moves", [(ms, text) for ms, text in _DELAYS], s.ai_delay_ms),
+            _limits("bj-limits", (s.bj_min, s.bj_max), _("per hand")),
+            _row("ai-delay", _("Pause between their moves"), [(ms, _(text)) for ms, text in _DELAYS], s.ai_delay_ms),
         ]),
-        ("Baccarat", [
-            _row("baccarat-decks", "Decks in the shoe", [(4, "4 decks"), (6, "6 decks"), (8, "8 decks (standard)")],
+        (N_("Baccarat"), [
+            _row("baccarat-decks", _("Decks in the shoe"),
+                 [(4, _("{n} decks").format(n=4)), (6, _("{n} decks").format(n=6)),
+                  (8, _("{n} decks (standard)").format(n=8))],
                  s.baccarat_decks),
-            _limits("bac-limits", (s.bac_min, s.bac_max), "per spot"),
+            _limits("bac-limits", (s.bac_min, s.bac_max), _("per spot")),
         ]),
-        ("Draw poker", [
-            _row("poker-coin", "Coin size", [(v, f"{format_chips(v)} chips") for v in _COINS], s.poker_coin),
-            _row("poker-exchanges", "Exchange rounds", [(n, str(n)) for n in (1, 2, 3)], s.poker_exchanges),
+        (N_("Draw poker"), [
+            _row("poker-coin", _("Coin size"),
+                 [(v, ngettext("{n} chip", "{n} chips", v // 100).format(n=format_chips(v))) for v in _COINS],
+                 s.poker_coin),
+            _row("poker-exchanges", _("Exchange rounds"), [(n, str(n)) for n in (1, 2, 3)], s.poker_exchanges),
         ]),
-        ("Coach", [
-            _switch("coach", "Coach mode", "warn before a costly choice (k at a table)", s.coach),
-            _switch("count", "Count", "show the Hi-Lo count in coach mode (n at blackjack)", s.count),
+        (N_("Coach"), [
+            _switch("coach", _("Coach mode"), _("warn before a costly choice (k at a table)"), s.coach),
+            _switch("count", _("Count"), _("Hi-Lo count in coach mode (n at blackjack)"), s.count),
         ]),
-        ("Display", [
-            _switch("animations", "Animations", "deal card by card", s.animations),
-            _switch("ascii", "Suits", "letters S H D C instead of ♠ ♥ ♦ ♣", s.ascii),
-            _row("theme", "Theme", [(t, t) for t in themes], s.theme if s.theme in themes else "textual-dark"),
+        (N_("Display"), [
+            _switch("animations", _("Animations"), _("deal card by card"), s.animations),
+            _switch("ascii", _("Suits"), _("letters S H D C instead of ♠ ♥ ♦ ♣"), s.ascii),
+            _row("theme", _("Theme"), [(t, t) for t in themes], s.theme if s.theme in themes else "textual-dark"),
         ]),
+        (N_("Language"), [_language(s.language)]),
     ]
 
 
@@ -127,6 +149,7 @@ _APPLY: dict[str, Callable[[Settings, Any], Settings]] = {
     "animations": lambda s, v: replace(s, animations=bool(v)),
     "ascii": lambda s, v: replace(s, ascii=bool(v)),
     "theme": lambda s, v: replace(s, theme=str(v)),
+    "language": lambda s, v: replace(s, language=str(v)),
 }
 
 
@@ -134,9 +157,9 @@ class SettingsList(OptionList):
     """The list of settings; ←/→ (and space) step the highlighted one's value."""
 
     BINDINGS = [
-        Binding("left", "screen.step(-1)", "Change", id="settings.previous", key_display="←→"),
-        Binding("right", "screen.step(1)", "Change", id="settings.next", show=False),
-        Binding("space", "screen.step(1)", "Change", id="settings.flip", show=False),
+        Binding("left", "screen.step(-1)", N_("Change"), id="settings.previous", key_display="←→"),
+        Binding("right", "screen.step(1)", N_("Change"), id="settings.next", show=False),
+        Binding("space", "screen.step(1)", N_("Change"), id="settings.flip", show=False),
     ]
 
 
@@ -164,7 +187,7 @@ class SettingsScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settings.back")]
 
     _levels: list[str]
     _rows: dict[str, Row]
@@ -174,11 +197,29 @@ class SettingsScreen(Screen[None]):
         self._levels = [seats[i] if i < len(seats) else "normal" for i in range(MAX_SEATS)]
         yield Header()
         with Vertical(id="settings"):
-            yield Label("Settings", classes="screen-title")
+            yield Label(_("Settings"), id="settings-title", classes="screen-title")
             yield SettingsList(*self._options(), id="settings-list", markup=False)
-            yield Label(f"Saved in {self.app.store.path}", id="settings-path")
-            yield Button("Start over (bankroll, statistics, history)", id="reset", variant="error", compact=True)
+            yield Label(self._saved_in(), id="settings-path", markup=False)
+            yield Button(_("Start over (bankroll, statistics, history)"), id="reset", variant="error", compact=True)
         yield KeyFooter()
+
+    def _saved_in(self) -> str:
+        """Where the settings live, in one line of the screen (a long path shortened in
+        its middle)."""
+        words = _("Saved in {path}").format(path="")
+        return words + shorten_middle(str(self.app.store.path), _TEXT_WIDTH - cell_len(words))
+
+    def retranslate(self) -> None:
+        """The language changed: every word of the screen anew (the list keeps its place)."""
+        if not self.is_mounted:
+            return
+        self.query_one("#settings-title", Label).update(_("Settings"))
+        self.query_one("#settings-path", Label).update(self._saved_in())
+        self.query_one("#reset", Button).label = _("Start over (bankroll, statistics, history)")
+        listing = self.query_one(OptionList)
+        for title, _section in self._current_rows():
+            listing.replace_option_prompt(f"section-{title}", Text(_(title), style="bold"))
+        self._refresh_rows()
 
     def on_mount(self) -> None:
         listing = self.query_one(OptionList)
@@ -192,7 +233,7 @@ class SettingsScreen(Screen[None]):
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []
         for title, section in self._current_rows():
-            options.append(Option(Text(title, style="bold"), id=f"section-{title}", disabled=True))
+            options.append(Option(Text(_(title), style="bold"), id=f"section-{title}", disabled=True))
             options.extend(Option(row.shown(), id=row.key, disabled=not row.enabled) for row in section)
         return options
 
@@ -253,17 +294,20 @@ class SettingsScreen(Screen[None]):
             try:
                 app.store.reset()
             except StoreError as error:  # locked, full, or a round still open
-                app.report_store_error("Nothing was reset", error)
+                app.report_store_error(_("Nothing was reset"), error)
                 return
             app.sync_bankroll()
-            self.notify("A fresh start: 1,000 chips, statistics and history cleared.")
+            self.notify(_("A fresh start: {amount} chips, statistics and history cleared.").format(
+                amount=format_chips(START_BANKROLL)))
 
         self.app.push_screen(
             ConfirmScreen(
-                "Start over? Your bankroll goes back to 1,000 chips and the statistics and "
-                "history are cleared. Settings are kept.",
-                yes="Start over",
-                no="Cancel",
+                _(
+                    "Start over? Your bankroll goes back to {amount} chips and the statistics and "
+                    "history are cleared. Settings are kept."
+                ).format(amount=format_chips(START_BANKROLL)),
+                yes=_("Start over"),
+                no=_("Cancel"),
             ),
             answered,
         )

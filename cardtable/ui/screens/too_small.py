@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import _
+
 __all__ = ["TooSmallScreen", "MIN_WIDTH", "MIN_HEIGHT"]
 
 MIN_WIDTH = 80
@@ -37,7 +39,11 @@ class TooSmallScreen(ModalScreen[None]):
     def update_size(self, width: int, height: int) -> None:
         """Say how big the terminal is now and how big it must be."""
         self.query_one(Static).update(
-            f"Please enlarge the terminal.\n"
-            f"cardtable needs at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
-            f"Nothing is lost: the table comes back as soon as it fits."
+            _("Please enlarge the terminal.")
+            + "\n"
+            + _("cardtable needs at least {needed}; this one is {size}.").format(
+                needed=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
+            )
+            + "\n"
+            + _("Nothing is lost: the table comes back as soon as it fits.")
         )

@@ -6,7 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ....core.money import format_chips
+from ....i18n import N_, _
+from ....i18n.formatting import chips as format_chips
 
 __all__ = ["ChipBalance"]
 
@@ -57,10 +58,10 @@ class ChipBalance(Static):
     def wording(self, stake_label: str) -> Text:
         """The bankroll, and the stake on the table after ``stake_label``."""
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("Bankroll ", "dim")
+        text.append(_("Bankroll") + " ", "dim")
         text.append(format_chips(self.amount - self.uncommitted), "bold")
         if self.at_stake:
-            text.append(stake_label, "dim")
+            text.append(" + " if stake_label == "+" else f"  {_(stake_label)} ", "dim")
             text.append(format_chips(self.at_stake), "bold")
         return text
 
@@ -69,4 +70,4 @@ class ChipBalance(Static):
 
 
 #: How the stake is introduced, longest first (a narrow row takes a shorter one).
-_STAKE_LABELS = ("  on the table ", "  in play ", " + ")
+_STAKE_LABELS = (N_("on the table"), N_("in play"), "+")

@@ -11,11 +11,14 @@ Textual's Footer internals ever move (then it simply behaves like Footer).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
+
+from ....i18n import _
 
 __all__ = ["KeyFooter"]
 
@@ -32,8 +35,11 @@ class KeyFooter(Footer):
         (a quarter of the time to open a table)."""
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget.description = _(widget.description)  # marked N_() where bound
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
+            elif isinstance(widget, FooterLabel):  # a group's description ("Bet" for p b t)
+                widget.update(_(str(widget.content)))
             yield widget
 
     _rebuild_pending = False
@@ -66,12 +72,18 @@ class KeyFooter(Footer):
         shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
         for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
             if binding.show and binding.action not in shown:  # Footer shows the first per action
-                shown[binding.action] = (binding.key, binding.description, is_enabled)
+                shown[binding.action] = (binding.key, _(binding.description), is_enabled)
         keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
         if not keys:
             return False
         if {key.action for key in keys} == set(shown):
+            # A grouped key shows no description of its own (its group's label does).
+            reworded = [k for k in keys if not k.has_class("-grouped") and k.description != shown[k.action][1]]
+            if reworded and any(key.has_class("-grouped") for key in keys):
+                return False  # the language changed: the groups' labels too, in a full rebuild
             for key in keys:
+                if key in reworded:
+                    self._describe(key, shown[key.action][1])
                 self._set_enabled(key, shown[key.action][2])
             return True
         # The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
@@ -83,12 +95,16 @@ class KeyFooter(Footer):
             return False
         for key, (action, (_key, description, is_enabled)) in zip(keys, wanted, strict=True):
             if key.action != action or key.description != description:
-                relayout = len(key.description) != len(description)
                 key.action = action
-                key.description = description
-                key.refresh(layout=relayout)
+                self._describe(key, description)
             self._set_enabled(key, is_enabled)
         return True
+
+    @staticmethod
+    def _describe(key: FooterKey, description: str) -> None:
+        relayout = cell_len(key.description) != cell_len(description)
+        key.description = description
+        key.refresh(layout=relayout)
 
     @staticmethod
     def _set_enabled(key: FooterKey, enabled: bool) -> None:

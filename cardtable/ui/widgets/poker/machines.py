@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....ai.poker_machines import MACHINE_ORDER, load_machines
+from ....i18n import _, ngettext
 
 if TYPE_CHECKING:  # the core's poker modules are imported when a machine is built, not by the lobby
     from ....core.poker_machines import Machine
@@ -171,11 +172,14 @@ def lobby_blurb(folder: Path, indent: int = 15) -> str:
         named = [(m.key, _SHORT.get(m.key, m.name)) for m in machines()]
         known = returns(folder)
     if not known:
-        return f"{len(named)} machines · tick cards to exchange"
+        return ngettext("{n} machine", "{n} machines", len(named)).format(n=len(named)) + " · " + _(
+            "tick cards to exchange"
+        )
     cells = [f"{name} {float(known[key]) * 100:.2f} %" if key in known else f"{name} …" for key, name in named]
     half = (len(cells) + 1) // 2
     pad = "\n" + " " * indent
-    return f"{len(named)} machines, returns as computed:" + pad + " · ".join(cells[:half]) + pad + " · ".join(
+    heading = ngettext("{n} machine, returns as computed:", "{n} machines, returns as computed:", len(named))
+    return heading.format(n=len(named)) + pad + " · ".join(cells[:half]) + pad + " · ".join(
         cells[half:]
     )
 

@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 
 from ...core.money import format_chips, format_signed
 
-__all__ = ["SharedHistoryScreen", "history_lines"]
+__all__ = ["ServerHistoryScreen", "history_lines"]
 
 _TITLES = {"blackjack": "blackjack rounds", "baccarat": "baccarat coups", "poker": "poker hands", None: "rounds"}
 
@@ -47,21 +47,21 @@ def history_lines(message: Mapping[str, Any]) -> list[str]:
     return [line for line in lines if line is not None]
 
 
-class SharedHistoryScreen(ModalScreen[None]):
+class ServerHistoryScreen(ModalScreen[None]):
     """The player's latest rounds on the server, over the table."""
 
     DEFAULT_CSS = """
-    SharedHistoryScreen { align: center middle; background: $background 30%; }
-    SharedHistoryScreen > Vertical {
+    ServerHistoryScreen { align: center middle; background: $background 30%; }
+    ServerHistoryScreen > Vertical {
         width: 78; max-width: 100%; height: auto; max-height: 100%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    SharedHistoryScreen #shared-history-title { text-style: bold; width: 1fr; }
-    SharedHistoryScreen VerticalScroll { height: auto; max-height: 16; }
-    SharedHistoryScreen #shared-history-note { color: $text-muted; margin-top: 1; }
+    ServerHistoryScreen #server-history-title { text-style: bold; width: 1fr; }
+    ServerHistoryScreen VerticalScroll { height: auto; max-height: 16; }
+    ServerHistoryScreen #server-history-note { color: $text-muted; margin-top: 1; }
     """
 
-    BINDINGS = [Binding("escape,enter,y", "close", "Close", id="shared-history.close")]
+    BINDINGS = [Binding("escape,enter,y", "close", "Close", id="server-history.close")]
 
     def __init__(self, message: Mapping[str, Any]) -> None:
         super().__init__()
@@ -72,10 +72,10 @@ class SharedHistoryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, id="shared-history-title", markup=False)
+            yield Label(self.title_text, id="server-history-title", markup=False)
             with VerticalScroll():
-                yield Static("\n".join(self.lines) or "None settled yet.", id="shared-history-rows", markup=False)
-            yield Label("The cards and grades are kept there too. Escape closes.", id="shared-history-note")
+                yield Static("\n".join(self.lines) or "None settled yet.", id="server-history-rows", markup=False)
+            yield Label("The cards and grades are kept there too. Escape closes.", id="server-history-note")
 
     def action_close(self) -> None:
         self.dismiss(None)

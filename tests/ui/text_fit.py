@@ -1,0 +1,76 @@
+"""Does every text on screen fit? For the screens in every language: Japanese is
+double-width, Lithuanian words are long, and a label cut short is a bug.
+
+    from text_fit import unfitted_texts
+    assert unfitted_texts(app) == []   # at 80×24, in each language
+
+Each text widget is measured in terminal cells (``rich.cells.cell_len``) against its
+region: a line that must stay one line (no wrapping, buttons) may not be wider, wrapped
+text may not need more rows than the widget has, no widget may lie outside the terminal
+or under the footer, each option of a list is one line, and the footer's keys fit.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import Button, OptionList, Static
+from textual.widgets._footer import FooterKey
+
+__all__ = ["unfitted_texts"]
+
+
+def _text_of(widget: Widget) -> str:
+    """What a text widget shows, as plain text."""
+    if isinstance(widget, Button):
+        return str(widget.label)
+    if isinstance(widget, FooterKey):
+        return f" {widget.key_display} {widget.description} "
+    content = widget.render()
+    return getattr(content, "plain", str(content))
+
+
+def unfitted_texts(app: App) -> list[str]:
+    """Every text widget on screen whose text does not fit its region: a line wider than
+    the widget (in terminal cells), more lines than its height, or a widget outside the
+    terminal or under the footer. Settings rows must each fit one line of the list."""
+    problems: list[str] = []
+    width, height = app.size
+    footer_top = height - 1
+    for widget in app.screen.walk_children(Widget):
+        if not widget.display or not widget.region or isinstance(widget, FooterKey):
+            continue
+        if isinstance(widget, OptionList):
+            room = widget.scrollable_content_region.width
+            for i in range(widget.option_count):
+                prompt = widget.get_option_at_index(i).prompt
+                shown = getattr(prompt, "plain", str(prompt))
+                if cell_len(shown) > room:
+                    problems.append(f"option {shown!r} is {cell_len(shown)} cells, the list {room}")
+            continue
+        if not isinstance(widget, (Static, Button)):
+            continue
+        region = widget.content_region
+        content = widget.render()
+        if widget.styles.text_wrap == "nowrap" or getattr(content, "no_wrap", False) or isinstance(widget, Button):
+            # one line per line of text: a wider one would be cut
+            lines = _text_of(widget).split("\n")
+            wide = [line for line in lines if cell_len(line.rstrip()) > region.width]
+            if wide:
+                problems.append(f"{widget!r}: {wide[0]!r} is wider than {region.width} cells")
+        # wrapped at its width (between words, or characters in Japanese), the text must
+        # fit the widget's height
+        wrapped = widget.get_content_height(widget.size, app.size, region.width)
+        if wrapped > region.height:
+            problems.append(f"{widget!r}: needs {wrapped} rows, has {region.height}")
+        scrolled = any(a.styles.overflow_y in ("auto", "scroll") for a in widget.ancestors if isinstance(a, Widget))
+        if scrolled:
+            continue  # inside a scrolling view: the player scrolls to it
+        if widget.region.right > width or widget.region.bottom > footer_top:
+            problems.append(f"{widget!r} lies outside the screen or under the footer: {widget.region}")
+    keys = list(app.screen.query(FooterKey))
+    used = sum(key.region.width for key in keys)
+    if used > width or any(cell_len(_text_of(key)) > key.region.width for key in keys):
+        problems.append(f"the footer's keys take {used} cells of {width}")
+    return problems
