@@ -1,3 +1,3 @@
 """cardtable: a terminal card room (blackjack, baccarat, draw poker)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -32,21 +32,7 @@ from ..widgets.common.footer import KeyFooter
 
 __all__ = [
     "SessionStats", "SessionTally", "SessionSummary", "session_tally", "sitting_accuracy", "accuracy_lines",
-    "counted", "difference",
 ]
-
-
-def counted(stats: GameStats, net: int) -> GameStats:
-    """``stats`` with one more settled round of ``net``, counted as the store counts it
-    (won, lost or pushed by the round's net)."""
-    return replace(stats, rounds=stats.rounds + 1, won=stats.won + (net > 0), lost=stats.lost + (net < 0),
-                   pushed=stats.pushed + (net == 0), net=stats.net + net, biggest_win=max(stats.biggest_win, net))
-
-
-def difference(before: GameStats, after: GameStats) -> GameStats:
-    """What happened between two readings of a game's statistics."""
-    return GameStats(after.game, after.rounds - before.rounds, after.won - before.won, after.lost - before.lost,
-                     after.pushed - before.pushed, after.net - before.net)
 
 
 @dataclass
@@ -86,7 +72,8 @@ class SessionStats:
                 self.lost += 1
             if r.outcome is HandOutcome.BLACKJACK:
                 self.blackjacks += 1
-        self.played = counted(self.played, sum(r.returned - r.stake for r in results))
+        stake = sum(r.stake for r in results)
+        self.played = self.played + GameStats.of_round("blackjack", stake, sum(r.returned for r in results))
 
     def tally(self) -> SessionTally:
         """The sitting in the summary's form, from this count alone."""
@@ -187,8 +174,13 @@ def session_tally(
     hands: SessionStats | None = None,
     decisions: Accuracy | None = None,
 ) -> SessionTally:
-    """What happened at ``game`` between two readings of its statistics."""
-    return SessionTally.of(replace(difference(before, after), game=game), hands, decisions)
+    """What happened at ``game`` between two readings of its statistics (nothing when
+    they were reset in between)."""
+    try:
+        played = after.since(before)
+    except ValueError:
+        played = GameStats(after.game)
+    return SessionTally.of(replace(played, game=game), hands, decisions)
 
 
 _TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
