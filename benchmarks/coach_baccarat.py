@@ -1,4 +1,4 @@
-"""The baccarat coach's speed against its target (issue 11 point 3).
+"""The baccarat coach's speed against its target.
 
 ``baccarat_bet_evs(remaining)`` must take under 50 ms. Measured on random shoes as a
 table meets them: an 8-deck shoe dealt from a random shuffle to a random point before

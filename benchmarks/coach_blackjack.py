@@ -1,7 +1,7 @@
 """Blackjack coach figures (run: python benchmarks/coach_blackjack.py [--quick]).
 
 ``blackjack_action_evs`` for realistic decisions, timed one call at a time in this
-process (the UI calls it in a worker thread). Targets (issue 11): p95 under 50 ms and
+process (the UI calls it in a worker thread). Targets: p95 under 50 ms and
 every case under 250 ms.
 
 * full shoe: every two-card hand (pairs with split legal) against every up card;

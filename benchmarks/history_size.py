@@ -1,8 +1,8 @@
-"""Issue 13: the history at 100,000 rounds — data-file size, statistics screen, export.
+"""The history at 100,000 rounds — data-file size, statistics screen, export.
 
 The rounds are played by the computer players (``cardtable.history_gen``) through the
 store's own round API (commit at the deal, update per decision, settle), exactly as
-the app plays them; never written with SQL by hand. Targets (issue 13):
+the app plays them; never written with SQL by hand. Targets:
 
 - data file under ~50 MB for 100,000 rounds;
 - the statistics screen open (first frame painted) in under 200 ms;

@@ -1,6 +1,6 @@
 """Five-card evaluator speed: ours against treys on the same random hands, one run.
 
-Target (issue 3): ours at least as fast as treys, in pure Python -> ratio >= 1.0.
+Target: ours at least as fast as treys, in pure Python -> ratio >= 1.0.
 Also times the hold advice (all 32 holds, exact), which DESIGN.md section 6 wants
 within 50 ms once warm: first call (cold) and the median over 200 deals.
 

@@ -1,6 +1,6 @@
 """The exact return of every video-poker machine with perfect play, and how long it takes.
 
-Target (issue 16): under 2 minutes per machine on the 2-core machine, and the published
+Target: under 2 minutes per machine on the 2-core machine, and the published
 figures: 9/6 Jacks or Better 0.995439, 8/5 Bonus Poker 0.991660, 9/6 Double Double
 Bonus 0.989808 (98.98 %), full-pay Deuces Wild 1.007620; Joker Poker (kings or better,
 full pay) comes out at 1.006463 (published 100.65 %). The method is

@@ -1,6 +1,6 @@
 """Opening the rules (`?`) from a game table: the app's own CPU time, headless, animations off.
 
-Target (issue 10, point 6): the first opening at most 250 ms, opening them again at most
+Target: the first opening at most 250 ms, opening them again at most
 50 ms. Each run is a fresh Python process (so the first opening pays what it pays in a real
 session: imports, building the screen), seated at the baccarat table, which presses
 ``?`` then ``escape`` three times. Like keypress.py this measures CPU time

@@ -119,7 +119,7 @@ def test_unusable_data_dir_is_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-# -- issue 9: values that used to give a traceback or a flood of text -------------------
+# -- values that used to give a traceback or a flood of text -------------------
 
 HUGE = "9" * 5_000  # more digits than int() accepts (4,300): its error would echo them
 NO_SUCH_USER = "~cardtable-no-such-user-9q"

@@ -1,4 +1,4 @@
-"""Issue 13: `cardtable history` (printed or exported) and `cardtable stats`.
+"""`cardtable history` (printed or exported) and `cardtable stats`.
 
 Exports are parsed back and reconciled with the store's bankroll; global options
 work before and after the subcommand; bad input is one line and exit code 2.

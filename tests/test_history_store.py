@@ -1,4 +1,4 @@
-"""Issue 13: every settled round is kept in full, listed with filters, and replayable.
+"""Every settled round is kept in full, listed with filters, and replayable.
 
 The store keeps the round's record (trimmed to the cards it dealt, compressed); the
 game's core replays it to the very result the table settled. Schema 3 migrates from 2
@@ -229,7 +229,7 @@ def test_a_round_whose_last_computer_actions_were_not_saved_is_kept_whole_and_st
 
 
 def test_graded_decisions_are_kept_once_in_the_history(tmp_path) -> None:
-    """Issue 11: a round's decisions travel in its details; the record kept for replays
+    """A round's decisions travel in its details; the record kept for replays
     drops its copy (meta), and the details are stored as compact JSON."""
     from cardtable.ai.grading import decisions_in, grade
     from cardtable.core.record import RoundRecord

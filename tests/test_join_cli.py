@@ -1,4 +1,4 @@
-"""``cardtable join`` on the command line (issue 14): bad values are one line and exit
+"""``cardtable join`` on the command line: bad values are one line and exit
 code 2; the address reads ``HOST[:PORT]``; the global options come before or after the
 subcommand and reach the app."""
 

@@ -1,4 +1,4 @@
-"""What a table remembers between visits (issue 12): kept per game, replaced whole,
+"""What a table remembers between visits: kept per game, replaced whole,
 and anything that does not read as an object is no memory at all."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``cardtable web`` (issue 14): bad values are one line and exit 2; each page's command
+"""``cardtable web``: bad values are one line and exit 2; each page's command
 line carries the options given; a real server process serves the page, runs the lobby
 for a page's socket, ends a closed page's app, and stops on SIGTERM with exit 0, leaving
 no page's app behind."""

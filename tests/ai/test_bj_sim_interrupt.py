@@ -1,5 +1,5 @@
 """Ctrl-C on a real multi-process run: every worker stops and the rounds played so far
-are reported (issue 15). A process test: its own session, so the signal reaches the
+are reported. A process test: its own session, so the signal reaches the
 whole group as a terminal's Ctrl-C does."""
 
 from __future__ import annotations

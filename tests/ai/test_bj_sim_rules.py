@@ -1,6 +1,6 @@
 """Rules in the simulator: every rule moves the edge in the published direction (exactly,
 and on common cards in simulation), the simulator agrees with the analysis under other
-rules, and baccarat agrees with its exact odds (issue 15)."""
+rules, and baccarat agrees with its exact odds."""
 
 from __future__ import annotations
 

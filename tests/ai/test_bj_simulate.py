@@ -1,5 +1,5 @@
 """The simulator: against the exact analysis, reproducible over processes, exact
-merges, rule effects in the published direction, and its command line (issue 15)."""
+merges, rule effects in the published direction, and its command line."""
 
 from __future__ import annotations
 

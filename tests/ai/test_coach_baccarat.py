@@ -1,4 +1,4 @@
-"""The baccarat coach's exact bet values (issue 11 point 3): against an enumeration
+"""The baccarat coach's exact bet values: against an enumeration
 written here from RULES.md section 2 alone, and against the core's full-shoe odds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coach's blackjack action values (issue 11 point 1): equal to the strategy
+"""The coach's blackjack action values: equal to the strategy
 analysis on a full shoe, equal to a card-by-card brute-force enumeration on small
 depleted shoes, and the unseen cards built from what a seat may know."""
 

@@ -1,4 +1,4 @@
-"""The draw-poker coach (issue 11): exact last rounds from a smaller deck, earlier rounds
+"""The draw-poker coach: exact last rounds from a smaller deck, earlier rounds
 that account for the rounds after them, the words of the screen, the cards out of play."""
 
 from __future__ import annotations

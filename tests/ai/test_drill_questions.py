@@ -1,4 +1,4 @@
-"""Drill generation (issue 11 point 7): weighted toward the hard decisions, exact EVs,
+"""Drill generation: weighted toward the hard decisions, exact EVs,
 reproducible with a seed. Pure: no Textual, no store."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def test_describe_hold() -> None:
     assert describe_hold(cards, (0, 1, 2, 3, 4)).startswith("stand pat")
 
 
-# -- every machine (issue 16): wild cards, the joker, the bonus rows -------------------------
+# -- every machine: wild cards, the joker, the bonus rows -------------------------
 
 MACHINES = load_machines()
 
@@ -196,7 +196,7 @@ def test_a_joker_is_refused_by_a_machine_without_one() -> None:
         hold_evs([JOKER, *parse_cards("AS KD 3H 4C")], MACHINES["deuces-wild"])
 
 
-# -- the exact analysis (issue 16, point 3) ---------------------------------------------------
+# -- the exact analysis ---------------------------------------------------
 
 PUBLISHED_RETURNS = {
     "jacks-or-better-9-6": "0.995439",

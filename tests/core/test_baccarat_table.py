@@ -307,7 +307,7 @@ def test_state_flags_follow_the_bets() -> None:
 
 
 def test_clear_also_clears_what_enter_alone_would_deal() -> None:
-    """Issue 12: after c, the next deal does not place the last coup's bets again."""
+    """After c, the next deal does not place the last coup's bets again."""
     t = played({P: 500})
     t.clear()
     state = t.state()

@@ -1,4 +1,4 @@
-"""Every refused blackjack action says why (issue 12), and only refused ones do."""
+"""Every refused blackjack action says why, and only refused ones do."""
 
 from __future__ import annotations
 

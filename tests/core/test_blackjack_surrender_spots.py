@@ -1,5 +1,5 @@
 """Late surrender (a Rules option, off in the house game), spot keys and the shoe's
-cheap marks and clones (issue 15)."""
+cheap marks and clones."""
 
 from __future__ import annotations
 

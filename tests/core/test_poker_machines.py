@@ -1,4 +1,4 @@
-"""Video-poker machines (issue 16): pay tables as data, wild cards at their best, every hand.
+"""Video-poker machines: pay tables as data, wild cards at their best, every hand.
 
 The exhaustive tests put every one of the C(52,5) (or C(53,5)) hands on its pay row
 with the core's classifier (through ``hand_rows``, which asks ``Machine.classify``

@@ -1,4 +1,4 @@
-"""Headless Chromium for the end-to-end tests of ``cardtable web`` (issue 14, point 4).
+"""Headless Chromium for the end-to-end tests of ``cardtable web``.
 
 textual-serve's page draws the app's terminal with xterm.js on canvases, so its text is
 in no DOM node. The tests drive Chromium over the DevTools protocol (a small client on

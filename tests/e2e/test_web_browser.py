@@ -1,4 +1,4 @@
-"""``cardtable web`` in a real browser (issue 14, point 4): headless Chromium opens the page,
+"""``cardtable web`` in a real browser: headless Chromium opens the page,
 the app's lobby is drawn, a screenshot shows it.
 
 How "the lobby is on it" is checked: textual-serve's page draws the terminal with xterm.js

@@ -1,4 +1,4 @@
-"""A browser player at a shared blackjack table (issue 14, points 2 and 4): ``cardtable
+"""A browser player at a shared blackjack table: ``cardtable
 serve`` runs the table, ``cardtable web --server`` serves ``cardtable join`` to a page,
 headless Chromium is carol's browser and a scripted protocol client is bob's terminal.
 

@@ -1,4 +1,4 @@
-"""The shared baccarat table (issue 14): everyone's bets on the same coup, each
+"""The shared baccarat table: everyone's bets on the same coup, each
 player's own store and history, the betting window, and bad bets."""
 
 from __future__ import annotations

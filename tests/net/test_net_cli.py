@@ -1,5 +1,5 @@
 """``cardtable serve``: bad values are one line and exit 2; a real server process stops
-cleanly on SIGTERM (issue 14)."""
+cleanly on SIGTERM."""
 
 from __future__ import annotations
 

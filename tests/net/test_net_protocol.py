@@ -1,4 +1,4 @@
-"""The protocol's schemas and line decoding (issue 14), without a server."""
+"""The protocol's schemas and line decoding, without a server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shared-table server (issue 14) with asyncio clients in the test process.
+"""The shared-table server with asyncio clients in the test process.
 
 Each test runs a server on a free port of 127.0.0.1 with short timeouts; clients are
 ``cardtable.net.client.Client``. Every message a client receives is checked against the

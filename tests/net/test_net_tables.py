@@ -1,4 +1,4 @@
-"""The shared table's own rules (issue 14): the betting window, seats between rounds,
+"""The shared table's own rules: the betting window, seats between rounds,
 the host, refills, the history each player keeps, and a killed server's round with
 two people and a computer seat played out by the next server."""
 

@@ -515,7 +515,7 @@ async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> Non
         await pilot.pause()
 
         def dimmed() -> set[str]:
-            # c and r are named on their buttons, not in the footer (issue 11: e and k took the room)
+            # c and r are named on their buttons, not in the footer (e and k took the room)
             keys = {key.action for key in table(app).query(FooterKey) if key.has_class("-disabled")}
             buttons = {name for name in ("clear", "repeat") if table(app).query_one(f"#bac-{name}", Button).disabled}
             return keys | buttons

@@ -1,4 +1,4 @@
-"""The blackjack table played through Pilot with stacked shoes (issue 5).
+"""The blackjack table played through Pilot with stacked shoes.
 
 Deal order with only the player seated: player, dealer up, player, dealer face down,
 then draws. With computer seats, they sit first and the player last.
@@ -258,7 +258,7 @@ async def test_bet_keys_repeat_and_refusal(data_dir: Path) -> None:
         assert app.bankroll == 101_500
         await press(pilot, "down")
         assert bet.value == 1_000
-        await press(pilot, "r")  # deals the bet shown, 10, not the last bet (issue 12)
+        await press(pilot, "r")  # deals the bet shown, 10, not the last bet
         assert screen.round.hands(0)[0].stake == 1_000
         await press(pilot, "s")
         assert app.bankroll == 102_500

@@ -1,4 +1,4 @@
-"""The strategy chart screen (issue 11 point 6): the derived chart's cells, the cells
+"""The strategy chart screen: the derived chart's cells, the cells
 that differ from the published chart marked and explained, the hand in play highlighted."""
 
 from __future__ import annotations

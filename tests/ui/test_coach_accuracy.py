@@ -1,4 +1,4 @@
-"""Accuracy and cost (issue 11 point 5): every table's session summary and the
+"""Accuracy and cost: every table's session summary and the
 statistics screen say how many decisions were taken, the share that were the best and
 the EV given away — read from the grades the history keeps."""
 

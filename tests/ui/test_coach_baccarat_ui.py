@@ -1,4 +1,4 @@
-"""The baccarat coach at the table (issue 11 points 3 and 4), played like a player:
+"""The baccarat coach at the table, played like a player:
 ``e`` shows each bet's exact value for the cards left, every bet is graded at the deal,
 and coach mode (``k``) warns before a costly bet (escape takes the deal back)."""
 

@@ -1,4 +1,4 @@
-"""The coach at the blackjack table (issue 11), played with keys through Pilot.
+"""The coach at the blackjack table, played with keys through Pilot.
 
 Deal order with the player alone: player, dealer up, player, dealer face down, then
 draws. ``t`` shows every legal action's exact value for the cards left and the chart's

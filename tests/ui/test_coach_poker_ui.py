@@ -1,4 +1,4 @@
-"""The poker coach at the table (issue 11), played with the keys: the best holds in the
+"""The poker coach at the table, played with the keys: the best holds in the
 screen's terms (`t`), ticked on a second `t`, in every exchange round; coach mode (`k`)
 warning before a costly exchange (take it back / go ahead); every exchange graded into
 the open record and the history."""

@@ -1,4 +1,4 @@
-"""A dealt round is committed (RULES.md section 1, issue 9), played as a player would.
+"""A dealt round is committed (RULES.md section 1), played as a player would.
 
 Leaving, quitting or killing the program never gives a dealt stake back: the round
 waits, exactly as it stood, and the table resumes it the next time it is opened.

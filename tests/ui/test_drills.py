@@ -1,4 +1,4 @@
-"""Drills (issue 11 point 7): the scores kept in the store, and the drill screen played
+"""Drills: the scores kept in the store, and the drill screen played
 with the keys a player presses."""
 
 from __future__ import annotations

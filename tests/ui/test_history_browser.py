@@ -1,4 +1,4 @@
-"""Issue 13: the history browser and the replay, through Pilot.
+"""The history browser and the replay, through Pilot.
 
 A store is filled through the round API by the computer players; the browser lists
 it with filters, and a replay shows, at every step, exactly the picture the core's

@@ -1,4 +1,4 @@
-"""Issue 13: a session summary at every table, in the statistics' unit (rounds), and
+"""A session summary at every table, in the statistics' unit (rounds), and
 the history key at a table."""
 
 from __future__ import annotations

@@ -234,7 +234,7 @@ async def test_statistics_screen_shows_each_game_and_the_totals(data_dir: Path) 
 
         table = app.screen.query_one("#stats-table", DataTable)
         rows = {str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)[1:8]] for key in table.rows}
-        # issue 13: rounds won lost pushed net, biggest win and loss (then the edges)
+        # rounds won lost pushed net, biggest win and loss (then the edges)
         assert rows["Blackjack"] == ["2", "1", "1", "0", "+10", "15", "\u22125"]
         assert rows["Baccarat"] == ["1", "1", "0", "0", "+4.75", "4.75", "0"]
         assert rows["Draw poker"] == ["1", "0", "0", "1", "±0", "0", "0"]

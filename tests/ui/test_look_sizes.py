@@ -1,4 +1,4 @@
-"""The card room at three terminal sizes (issue 12): nothing clipped, the cards grow
+"""The card room at three terminal sizes: nothing clipped, the cards grow
 with the room, the lobby centred as one composition, and the same words for the
 dealer's face-down card everywhere."""
 

@@ -1,4 +1,4 @@
-"""The row of machines at the poker table (issue 16): choose by key and by click, the choice
+"""The row of machines at the poker table: choose by key and by click, the choice
 remembered, each machine paying by its own table, the tip on wild machines, the joker on
 screen, a resumed hand on the machine it was dealt on, the computed returns shown."""
 

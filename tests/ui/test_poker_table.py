@@ -279,7 +279,7 @@ async def test_repeat_deals_the_last_bet(data_dir: Path) -> None:
         await pilot.pause()
         # queens pay 1 per coin: the 3-coin stake comes back
         banner = screen.query_one(Banner)
-        assert banner.text == "One Pair of Queens — stake back" and banner.has_class("-push")  # issue 12
+        assert banner.text == "One Pair of Queens — stake back" and banner.has_class("-push")
         assert app.bankroll == 100_000 - 1_500
         assert app.store.history_count("poker") == 2
 
@@ -341,7 +341,7 @@ async def test_leaving_between_hands_does_not_ask(data_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("enter", "enter", "escape")
         await pilot.pause()
-        assert "Rounds played   1" in screen_text(app)  # the session summary (issue 13)
+        assert "Rounds played   1" in screen_text(app)  # the session summary
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
@@ -358,7 +358,7 @@ async def test_three_exchange_rounds(data_dir: Path) -> None:
         assert isinstance(screen, PokerScreen)
         assert "3 exchange rounds" in screen_text(app)
         await pilot.press("enter", "2", "3", "enter")
-        # issue 11: an earlier round's draw follows the coach's grade (worked out in a
+        # an earlier round's draw follows the coach's grade (worked out in a
         # thread since the deal; "working…" meanwhile)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -516,7 +516,7 @@ async def test_lobby_and_statistics_show_the_hand(data_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("enter")  # closes the session summary (issue 13)
+        await pilot.press("enter")  # closes the session summary
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert "Bankroll 1,020" in screen_text(app)

@@ -1,4 +1,4 @@
-"""The rules screen is built once and reused; a tab's text is built when first shown (issue 10, point 6)."""
+"""The rules screen is built once and reused; a tab's text is built when first shown."""
 
 from __future__ import annotations
 

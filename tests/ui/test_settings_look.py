@@ -1,5 +1,5 @@
-"""The settings offer the table limits the rules promise, and read without colour
-(issue 12): switches [x]/[ ], a visible highlight. One list: ↑/↓ pick a setting,
+"""The settings offer the table limits the rules promise, and read without colour:
+switches [x]/[ ], a visible highlight. One list: ↑/↓ pick a setting,
 ←/→ step its value, enter, space or a click step it forward."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ async def test_checkboxes_read_ticked_or_not_without_colour(data_dir: Path) -> N
 
 
 async def test_the_coach_mode_switch_is_the_coach_setting(data_dir: Path) -> None:
-    """Issue 11: a Coach mode switch bound to Settings.coach (off by default)."""
+    """A Coach mode switch bound to Settings.coach (off by default)."""
     app = CardTableApp(data_dir=data_dir, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -1,4 +1,4 @@
-"""``cardtable join`` at the shared baccarat table (issue 14): two Pilot clients against
+"""``cardtable join`` at the shared baccarat table: two Pilot clients against
 a server in the same test process, pressing the keys players press.
 
 The server deals and settles; these tests check what each player's screen shows and

@@ -1,4 +1,4 @@
-"""``cardtable join`` at a shared blackjack table (issue 14): Pilot clients against a
+"""``cardtable join`` at a shared blackjack table: Pilot clients against a
 server in the same test process, pressing the keys players press.
 
 The server is the authority; these tests check what each player's screen shows and

@@ -1,4 +1,4 @@
-"""Issue 13: the bankroll chart drawn from known data (a golden screen).
+"""The bankroll chart drawn from known data (a golden screen).
 
 Twelve rounds with a refill after the ninth: the line, the axes, the refill marker.
 """

@@ -1,4 +1,4 @@
-"""Issue 13: the statistics screen — right-aligned numbers, coloured nets, per-game
+"""The statistics screen — right-aligned numbers, coloured nets, per-game
 rows with extremes and house edges, and the charts fed from the store."""
 
 from __future__ import annotations

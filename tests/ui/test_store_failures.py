@@ -1,4 +1,4 @@
-"""A locked or refusing data file never crashes the app (issue 9, point 7).
+"""A locked or refusing data file never crashes the app.
 
 Each case is played with keys as a player would; the app must report the failure in
 plain words, lose nothing and keep running.

@@ -1,4 +1,4 @@
-"""Keys mean the same everywhere and every refusal says why (issue 12): blackjack's
+"""Keys mean the same everywhere and every refusal says why: blackjack's
 refused actions, banners that never outlive their state, dialogs' own keys."""
 
 from __future__ import annotations

@@ -6,9 +6,11 @@ what the coup waits for. :class:`~.baccarat_remote.RemoteBaccarat` adds the bett
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...ai.grading import Decision, accuracy
+from ...store import GameStats
 from ..widgets.baccarat.players import PlayerEntry, PlayersLine
 from .baccarat_client import BaccaratClient
 
@@ -32,10 +34,8 @@ class SharedSeat(BaccaratClient):
         self.table_id = table
         #: When the betting window shown closes (the event loop's clock), or None.
         self.turn_deadline: float | None = None
-        #: This sitting's coups and net result, from the server's settlements.
-        self.rounds_played = 0
-        self.net = 0
-        self.won = self.lost = self.pushed = 0
+        #: This sitting's coups, counted as the store counts them, from the server's settlements.
+        self.played = GameStats("baccarat")
         #: The grades sent with the bets said ready (counted once their coup settles),
         #: and this sitting's graded bets (the session summary's decisions).
         self.graded: list[Decision] = []
@@ -64,18 +64,13 @@ class SharedSeat(BaccaratClient):
             name = session.name if session is not None else None
             for result in message.get("results", []):
                 if isinstance(result, dict) and result.get("name") == name and isinstance(result.get("net"), int):
-                    self._tally(result["net"])
+                    bets = result.get("bets")
+                    stake = sum(v for v in bets.values() if isinstance(v, int)) if isinstance(bets, dict) else 0
+                    self._tally(stake, result["net"])
 
-    def _tally(self, net: int) -> None:
+    def _tally(self, stake: int, net: int) -> None:
         """A coup of the receiver's settled: into the sitting's summary."""
-        self.rounds_played += 1
-        self.net += net
-        if net > 0:
-            self.won += 1
-        elif net < 0:
-            self.lost += 1
-        else:
-            self.pushed += 1
+        self.played = self.played + GameStats.of_round("baccarat", stake, stake + net)
         self.decisions += self.graded
         self.graded = []
 
@@ -188,11 +183,8 @@ class SharedSeat(BaccaratClient):
         from .bj_summary import SessionSummary, SessionTally
 
         screen, app = self.screen, self.screen.app
-        if self.rounds_played:
-            tally = SessionTally(
-                screen.GAME, self.rounds_played, self.won, self.lost, self.pushed, self.net,
-                decisions=accuracy(self.decisions),
-            )
+        if self.played.rounds:
+            tally = SessionTally(replace(self.played, game=screen.GAME), decisions=accuracy(self.decisions))
             note = f"At table {self.table_id} of the server: your chips and history are kept there."
             app.call_later(lambda: app.push_screen(SessionSummary(tally, note)))
         screen.on_leave()

@@ -89,20 +89,45 @@ class SessionTally:
     unit (a :class:`GameStats` of the sitting), at blackjack the hands too (``hands``),
     and the graded decisions."""
 
-    game: str
-    rounds: int = 0
-    won: int = 0
-    lost: int = 0
-    pushed: int = 0
-    net: int = 0
+    played: GameStats
     hands: SessionStats | None = None
     #: The sitting's graded decisions (None: not read).
     decisions: Accuracy | None = None
 
+    @property
+    def game(self) -> str:
+        """The game played."""
+        return self.played.game
+
+    @property
+    def rounds(self) -> int:
+        """Rounds settled."""
+        return self.played.rounds
+
+    @property
+    def won(self) -> int:
+        """Rounds won."""
+        return self.played.won
+
+    @property
+    def lost(self) -> int:
+        """Rounds lost."""
+        return self.played.lost
+
+    @property
+    def pushed(self) -> int:
+        """Rounds pushed."""
+        return self.played.pushed
+
+    @property
+    def net(self) -> int:
+        """The net result, in hundredths."""
+        return self.played.net
+
     @classmethod
     def of(cls, played: GameStats, hands: SessionStats | None = None,
            decisions: Accuracy | None = None) -> SessionTally:
-        return cls(played.game, played.rounds, played.won, played.lost, played.pushed, played.net, hands, decisions)
+        return cls(played, hands, decisions)
 
     @classmethod
     def from_hands(cls, game: str, stats: SessionStats) -> SessionTally:
