@@ -219,70 +219,111 @@ def advise(
     refine = more[0] if more else 0
     sampler = _Sampler(machine, coins, cards, out, rounds_left, one_draw, cancelled)
     rng = random.Random(advice_seed(cards, out, rounds_left, machine, coins) if seed is None else seed)
-    values: dict[tuple[int, ...], HoldValue] = {}
-    sampled: list[tuple[int, ...]] = []
-    for hold, k in _HOLDS:
-        if k == 0:  # keeping all five stands: the hand is paid as it is
-            values[hold] = HoldValue(hold, one_draw[hold], one_draw=one_draw[hold])
-        elif k == 1 and rounds_left == 2:
-            values[hold] = sampler.exact_draw(hold)
-        else:
-            sampled.append(hold)
-    decks: list[list[Card]] = []
-
-    def deck(s: int) -> list[Card]:
-        while len(decks) <= s:
-            decks.append(rng.sample(sampler.unseen, len(sampler.unseen)))
-        return decks[s]
-
-    gains: dict[tuple[int, ...], list[float]] = {hold: [] for hold in sampled}
-    spread: dict[int, float] = {}  # by cards drawn: the variance a hold's ± may not go below
-
-    def sample_to(hold: tuple[int, ...], n: int) -> None:
-        got = gains[hold]
-        for s in range(len(got), n):
-            sampler.check()
-            got.append(sampler.gain(hold, deck(s)))
-        values[hold] = _estimate(hold, one_draw[hold], got, spread.get(5 - len(hold), 0.0))
-
-    for hold in sampled:
-        sample_to(hold, first_samples)
-    spread.update(_spreads(gains))
-    for hold in sampled:
-        sample_to(hold, first_samples)  # the same samples, their ± no lower than their kind's
-    # the contenders: the best by their optimistic value (estimate + its error), so
-    # that a hold unlucky in its first few samples still gets its chance
-    ranked = sorted(values.values(), key=lambda h: (-(h.ev + h.se), -len(h.hold), h.hold))
-    for h in ranked[:contenders]:
-        if not h.exact:
-            sample_to(h.hold, contender_samples)
-    # the holds still close to the best: more samples (or every draw, when that costs
-    # less) until the best is told apart from them or the budget is spent
-    spent = 0
-    while spent < refine:
-        holds = _ranked(values.values())
-        close = [h for h in holds[1:] if not _apart(holds[0], h)]
-        todo = [h for h in (holds[0], *close) if not h.exact] if close else []
-        if not todo:
-            break
-        for h in todo:
-            draws = comb(len(sampler.unseen), 5 - len(h.hold))
-            if rounds_left == 2 and 0 < draws <= refine - spent:
-                values[h.hold] = sampler.exact_draw(h.hold)
-                spent += draws
-            elif spent < refine:
-                n = len(gains[h.hold])
-                add = min(max(n, contender_samples), refine - spent)
-                sample_to(h.hold, n + add)
-                spent += add
-    holds = _ranked(values.values())
+    estimates = _Estimates(sampler, rng)
+    estimates.first_pass(first_samples)
+    estimates.contenders(contenders, contender_samples)
+    estimates.refine(refine, contender_samples)
+    holds = _ranked(estimates.values.values())
     about = tuple(h.hold for h in holds[1:] if not _apart(holds[0], h))
+    method = _method(rounds_left, first_samples, contender_samples, refine)
+    return PokerAdvice(cards, rounds_left, holds, method, time.perf_counter() - started, about)
+
+
+def _method(rounds_left: int, first_samples: int, contender_samples: int, refine: int) -> str:
+    """How an earlier round's figures were found, for :attr:`PokerAdvice.method`."""
     middle = "" if rounds_left == 2 else "; the middle round played by its best one-draw hold"
-    method = (
+    return (
         f"estimated: {contender_samples} sampled draws for the leading holds, {first_samples} for the others"
         f"{', more for the closest' if refine else ''} (seed fixed by the hand){middle}"
     )
-    return PokerAdvice(cards, rounds_left, holds, method, time.perf_counter() - started, about)
+
+
+class _Estimates:
+    """Every hold of one earlier-round decision: the exact ones priced at once, the others
+    sampled in stages on the same shuffled decks (common random numbers)."""
+
+    def __init__(self, sampler: _Sampler, rng: random.Random) -> None:
+        self.sampler = sampler
+        self.rng = rng
+        #: Every hold's current value, exact or estimated.
+        self.values: dict[tuple[int, ...], HoldValue] = {}
+        sampled: list[tuple[int, ...]] = []
+        one_draw = sampler.one_draw
+        for hold, k in _HOLDS:
+            if k == 0:  # keeping all five stands: the hand is paid as it is
+                self.values[hold] = HoldValue(hold, one_draw[hold], one_draw=one_draw[hold])
+            elif k == 1 and sampler.rounds_left == 2:
+                self.values[hold] = sampler.exact_draw(hold)
+            else:
+                sampled.append(hold)
+        self.gains: dict[tuple[int, ...], list[float]] = {hold: [] for hold in sampled}
+        #: By cards drawn: the variance a hold's ± may not go below.
+        self.spread: dict[int, float] = {}
+        self._decks: list[list[Card]] = []
+
+    def deck(self, s: int) -> list[Card]:
+        """Sample ``s``'s shuffle of the unseen cards, the same for every hold."""
+        unseen = self.sampler.unseen
+        while len(self._decks) <= s:
+            self._decks.append(self.rng.sample(unseen, len(unseen)))
+        return self._decks[s]
+
+    def sample_to(self, hold: tuple[int, ...], n: int) -> None:
+        """Bring ``hold``'s samples up to ``n`` and its estimate up to date."""
+        got = self.gains[hold]
+        for s in range(len(got), n):
+            self.sampler.check()
+            got.append(self.sampler.gain(hold, self.deck(s)))
+        floor = self.spread.get(5 - len(hold), 0.0)
+        self.values[hold] = _estimate(hold, self.sampler.one_draw[hold], got, floor)
+
+    def first_pass(self, samples: int) -> None:
+        """A few samples for every sampled hold, their ± no lower than their kind's."""
+        for hold in self.gains:
+            self.sample_to(hold, samples)
+        self.spread.update(_spreads(self.gains))
+        for hold in self.gains:
+            self.sample_to(hold, samples)  # the same samples, the floor now known
+
+    def contenders(self, count: int, samples: int) -> None:
+        """More samples for the best ``count`` by their optimistic value (estimate + its
+        error), so that a hold unlucky in its first few samples still gets its chance."""
+        ranked = sorted(self.values.values(), key=lambda h: (-(h.ev + h.se), -len(h.hold), h.hold))
+        for h in ranked[:count]:
+            if not h.exact:
+                self.sample_to(h.hold, samples)
+
+    def refine(self, budget: int, contender_samples: int) -> None:
+        """The holds still close to the best: more samples (or every draw, when that costs
+        less) until the best is told apart from them or ``budget`` samples are spent."""
+        spent = 0
+        while spent < budget:
+            todo = self._undecided()
+            if not todo:
+                break
+            for h in todo:
+                spent += self._refine_hold(h, budget - spent, contender_samples)
+
+    def _undecided(self) -> list[HoldValue]:
+        """The estimated holds among the best and those it cannot yet be told from
+        (none when it can be told from all)."""
+        holds = _ranked(self.values.values())
+        close = [h for h in holds[1:] if not _apart(holds[0], h)]
+        return [h for h in (holds[0], *close) if not h.exact] if close else []
+
+    def _refine_hold(self, h: HoldValue, left: int, contender_samples: int) -> int:
+        """Refine one hold within ``left`` of the budget: every draw with two rounds left
+        when they fit, else more samples (at least as many again). Returns what it spent."""
+        draws = comb(len(self.sampler.unseen), 5 - len(h.hold))
+        if self.sampler.rounds_left == 2 and 0 < draws <= left:
+            self.values[h.hold] = self.sampler.exact_draw(h.hold)
+            return draws
+        if left <= 0:
+            return 0
+        n = len(self.gains[h.hold])
+        add = min(max(n, contender_samples), left)
+        self.sample_to(h.hold, n + add)
+        return add
 
 
 def _apart(a: HoldValue, b: HoldValue) -> bool:

@@ -348,62 +348,105 @@ def _in_window(ranks: frozenset[int], royal_too: bool) -> bool:
     return any(ranks <= w for w in _WINDOWS if royal_too or w != _ROYAL)
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What decides the rows a hand can make: its natural cards' rank counts, whether
+    they share a suit, and its number of wild cards."""
+
+    counts: Counter[int]
+    suited: bool
+    w: int
+    #: The rank counts, largest first (``[3, 1]``), and the largest (0 with no natural card).
+    shape: list[int]
+    top: int
+    #: No two natural cards share a rank.
+    distinct: bool
+    rank_set: frozenset[int]
+
+    @classmethod
+    def of(cls, ranks: tuple[int, ...], suited: bool, w: int) -> _Shape:
+        counts = Counter(ranks)
+        shape = sorted(counts.values(), reverse=True)
+        top = shape[0] if shape else 0
+        return cls(counts, suited, w, shape, top, len(counts) == len(ranks), frozenset(counts))
+
+
 @lru_cache(maxsize=65536)
 def _classify(
     order: tuple[PayHand, ...], min_pair: int, deuces: bool, ranks: tuple[int, ...], suited: bool, w: int
 ) -> PayHand | None:
     """The first row of ``order`` that the natural ``ranks`` and ``w`` wild cards can make
     exactly (wild cards may stand for any card, even one already in the hand)."""
-    counts = Counter(ranks)
-    shape = sorted(counts.values(), reverse=True)
-    top = shape[0] if shape else 0
-    distinct = len(counts) == len(ranks)
-    rank_set = frozenset(counts)
+    hand_shape = _Shape.of(ranks, suited, w)
     for hand in order:
-        if hand is PayHand.NATURAL_ROYAL:
-            ok = w == 0 and suited and rank_set == _ROYAL
-        elif hand is PayHand.FOUR_DEUCES:
-            ok = deuces and w == 4
-        elif hand is PayHand.WILD_ROYAL:
-            ok = w >= 1 and suited and distinct and rank_set <= _ROYAL
-        elif hand is PayHand.FIVE_OF_A_KIND:
-            ok = w >= 1 and len(counts) <= 1
-        elif hand is PayHand.STRAIGHT_FLUSH:
-            ok = suited and distinct and _in_window(rank_set, royal_too=False)
-        elif hand is PayHand.FOUR_ACES_KICKER:
-            ok = w == 0 and counts.get(14) == 4 and any(counts.get(r) == 1 for r in (2, 3, 4))
-        elif hand is PayHand.FOUR_2_4_KICKER:
-            ok = w == 0 and any(
-                counts.get(r) == 4 and any(counts.get(k) == 1 for k in (14, 2, 3, 4) if k != r) for r in (2, 3, 4)
-            )
-        elif hand is PayHand.FOUR_ACES:
-            ok = counts.get(14, 0) + w >= 4
-        elif hand is PayHand.FOUR_2_4:
-            ok = any(counts.get(r, 0) + w >= 4 for r in (2, 3, 4))
-        elif hand is PayHand.FOUR_5_K:
-            ok = any(counts.get(r, 0) + w >= 4 for r in range(5, 14))
-        elif hand is PayHand.FOUR_OF_A_KIND:
-            ok = top + w >= 4
-        elif hand is PayHand.FULL_HOUSE:
-            ok = len(counts) <= 2 and top <= 3 and (len(shape) < 2 or shape[1] <= 2)
-        elif hand is PayHand.FLUSH:
-            ok = suited
-        elif hand is PayHand.STRAIGHT:
-            ok = distinct and _in_window(rank_set, royal_too=True)
-        elif hand is PayHand.THREE_OF_A_KIND:
-            ok = top + w >= 3 and top <= 3 and len(counts) <= 3 and (len(shape) < 2 or shape[1] == 1)
-        elif hand is PayHand.TWO_PAIR:
-            ok = top <= 2 and len(counts) <= 3
-        else:  # HIGH_PAIR: exactly one pair, of min_pair or better
-            if top > 2 or shape.count(2) > 1:
-                ok = False
-            elif top == 2:
-                ok = any(counts[r] == 2 and r >= min_pair for r in counts)
-            else:
-                ok = w >= 2 or (w == 1 and any(r >= min_pair for r in counts))
-        if ok:
+        if _makes(hand, hand_shape, min_pair, deuces):
             return hand
     return None
+
+
+def _makes(hand: PayHand, s: _Shape, min_pair: int, deuces: bool) -> bool:
+    """Whether ``s`` can make row ``hand`` exactly, by the row's group in the hierarchy."""
+    if hand >= PayHand.STRAIGHT_FLUSH:
+        return _makes_straight_flush_or_better(hand, s, deuces)
+    if hand >= PayHand.FOUR_OF_A_KIND:
+        return _makes_four_of_a_kind(hand, s)
+    return _makes_below_four(hand, s, min_pair)
+
+
+def _makes_straight_flush_or_better(hand: PayHand, s: _Shape, deuces: bool) -> bool:
+    """The royals, four deuces, five of a kind and the straight flush."""
+    if hand is PayHand.NATURAL_ROYAL:
+        return s.w == 0 and s.suited and s.rank_set == _ROYAL
+    if hand is PayHand.FOUR_DEUCES:
+        return deuces and s.w == 4
+    if hand is PayHand.WILD_ROYAL:
+        return s.w >= 1 and s.suited and s.distinct and s.rank_set <= _ROYAL
+    if hand is PayHand.FIVE_OF_A_KIND:
+        return s.w >= 1 and len(s.counts) <= 1
+    return s.suited and s.distinct and _in_window(s.rank_set, royal_too=False)  # STRAIGHT_FLUSH
+
+
+def _makes_four_of_a_kind(hand: PayHand, s: _Shape) -> bool:
+    """The four-of-a-kind rows: with a kicker (natural cards only), by rank, or any."""
+    counts, w = s.counts, s.w
+    if hand is PayHand.FOUR_ACES_KICKER:
+        return w == 0 and counts.get(14) == 4 and any(counts.get(r) == 1 for r in (2, 3, 4))
+    if hand is PayHand.FOUR_2_4_KICKER:
+        return w == 0 and any(
+            counts.get(r) == 4 and any(counts.get(k) == 1 for k in (14, 2, 3, 4) if k != r) for r in (2, 3, 4)
+        )
+    if hand is PayHand.FOUR_ACES:
+        return counts.get(14, 0) + w >= 4
+    if hand is PayHand.FOUR_2_4:
+        return any(counts.get(r, 0) + w >= 4 for r in (2, 3, 4))
+    if hand is PayHand.FOUR_5_K:
+        return any(counts.get(r, 0) + w >= 4 for r in range(5, 14))
+    return s.top + w >= 4  # FOUR_OF_A_KIND
+
+
+def _makes_below_four(hand: PayHand, s: _Shape, min_pair: int) -> bool:
+    """The full house down to the paying pair."""
+    counts, shape, top = s.counts, s.shape, s.top
+    if hand is PayHand.FULL_HOUSE:
+        return len(counts) <= 2 and top <= 3 and (len(shape) < 2 or shape[1] <= 2)
+    if hand is PayHand.FLUSH:
+        return s.suited
+    if hand is PayHand.STRAIGHT:
+        return s.distinct and _in_window(s.rank_set, royal_too=True)
+    if hand is PayHand.THREE_OF_A_KIND:
+        return top + s.w >= 3 and top <= 3 and len(counts) <= 3 and (len(shape) < 2 or shape[1] == 1)
+    if hand is PayHand.TWO_PAIR:
+        return top <= 2 and len(counts) <= 3
+    return _makes_high_pair(s, min_pair)
+
+
+def _makes_high_pair(s: _Shape, min_pair: int) -> bool:
+    """Exactly one pair, of ``min_pair`` or better (a wild card pairs any natural card)."""
+    if s.top > 2 or s.shape.count(2) > 1:
+        return False
+    if s.top == 2:
+        return any(s.counts[r] == 2 and r >= min_pair for r in s.counts)
+    return s.w >= 2 or (s.w == 1 and any(r >= min_pair for r in s.counts))
 
 
 def shipped_machine(key: str) -> Machine:

@@ -28,7 +28,6 @@ from typing import Any
 
 from ..ai.blackjack import player_for
 from ..ai.grading import Decision
-from ..ai.seats import COMPUTER_STACK
 from ..core import config
 from ..core.blackjack import Action, Round, Rules
 from ..core.blackjack_table import SeatPlayer, Table
@@ -37,6 +36,7 @@ from ..core.money import format_chips
 from ..core.record import RoundRecord
 from ..store import StoreError
 from .blackjack_seats import SEATS, SeatState, saved_seats
+from .blackjack_stakes import Stakes, take_stakes
 from .blackjack_wire import event_message, table_snapshot, trimmed_record, you_message
 from .hub import Account, Hub, TableError, encode
 from .shared import SharedTable
@@ -211,89 +211,72 @@ class BlackjackService(SharedTable):
         """Deal a round to every seat with a bet (computer seats bet the minimum)."""
         self.close_window()
         self._retry_settlements()
-        minimum = self.rules.min_bet
-        occupants: list[SeatState] = []
-        seat_of: list[int] = []
-        bets: list[int] = []
-        bankrolls: list[int] = []
-        for i, s in enumerate(self.seats):
-            if s is None:
-                continue
-            if s.player is not None:
-                if s.bet <= 0:
-                    continue
-                store = s.player.store
-                try:
-                    bankroll = store.bankroll
-                    open_round = store.open_round(GAME)
-                except StoreError as error:
-                    self._tell(s, "store", str(error))
-                    s.bet = 0
-                    continue
-                if s.bet > bankroll or open_round is not None or s.key in self._unsettled:
-                    self._tell(s, "bad-bet", "your bet could not be taken this round")
-                    s.bet = 0
-                    continue
-                bets.append(s.bet)
-                bankrolls.append(bankroll - s.bet)
-            else:
-                if s.stack < minimum:
-                    s.stack = COMPUTER_STACK  # buys in again
-                bets.append(minimum)
-                bankrolls.append(s.stack - minimum)
-            occupants.append(s)
-            seat_of.append(i)
-        if not any(s.player is not None for s in occupants):
+        stakes = take_stakes(self.seats, self.rules.min_bet, GAME, self._unsettled, self._tell)
+        if not stakes.has_person:
             self._snapshot()
             return
-        self.round_no += 1
-        try:
-            self.core.new_round(bets, bankrolls)
-        except ShoeEmpty:  # a stacked shoe shorter than one round
-            self.core.void_round()
-            self.core.reshuffle()
-            self.round_no -= 1
-            for sitting in occupants:
-                sitting.bet = 0
-            raise TableError("short-shoe", "The shoe is too short to deal a round: it has been shuffled.") from None
-        self._occupants, self._seat_of, self._sent = occupants, seat_of, 0
-        self._decisions = {}
-        names = [s.name for s in occupants]
-        committed: list[SeatState] = []
-        for ri, s in enumerate(occupants):
-            if s.player is None:
-                continue
-            try:
-                s.player.bankroll = s.player.store.commit_round(GAME, bets[ri], self._record(ri).to_json())
-                committed.append(s)
-            except StoreError as error:
-                # A genuine malfunction: nothing was shown yet; the stakes already taken
-                # go back and the round is dealt again without this player.
-                self.hub.log(f"error table {self.id}: {s.name}'s stake could not be saved: {error}")
-                for c in committed:
-                    assert c.player is not None
-                    try:
-                        c.player.bankroll = c.player.store.void_open_round(
-                            GAME, "another player's stake could not be saved")
-                    except StoreError as again:
-                        self.hub.log(f"error table {self.id}: {c.name}: {again}")
-                self.core.undo_deal()
-                self.round_no -= 1
-                s.bet = 0
-                self._tell(s, "store", f"your stake could not be saved ({error})")
-                self.deal()
-                return
+        self._start_round(stakes)
+        if not self._commit_stakes(stakes.bets):
+            self.deal()  # again, without the person whose stake could not be saved
+            return
         self.phase = "playing"
         self.message = f"Round {self.round_no}: cards are dealt."
-        for s in occupants:
+        for s in stakes.occupants:
             if s.player is not None:
                 self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
                                              "why": "stake taken at the deal"})
         self._event({
             "type": "round_started", "round": self.round_no, "shuffled": self.core.just_shuffled,
-            "seats": [{"seat": seat_of[ri], "name": names[ri], "bet": bets[ri]} for ri in range(len(bets))],
+            "seats": [{"seat": seat, "name": s.name, "bet": bet}
+                      for s, seat, bet in zip(stakes.occupants, stakes.table_seats, stakes.bets, strict=True)],
         })
         self._advance()
+
+    def _start_round(self, stakes: Stakes) -> None:
+        """The core deals the next round to ``stakes``' seats; a stacked shoe shorter than
+        one round is shuffled instead, the bets cleared (:class:`TableError`)."""
+        self.round_no += 1
+        try:
+            self.core.new_round(stakes.bets, stakes.bankrolls)
+        except ShoeEmpty:
+            self.core.void_round()
+            self.core.reshuffle()
+            self.round_no -= 1
+            for sitting in stakes.occupants:
+                sitting.bet = 0
+            raise TableError("short-shoe", "The shoe is too short to deal a round: it has been shuffled.") from None
+        self._occupants, self._seat_of, self._sent = list(stakes.occupants), list(stakes.table_seats), 0
+        self._decisions = {}
+
+    def _commit_stakes(self, bets: Sequence[int]) -> bool:
+        """Each person's stake leaves their store with the round's record. False when a
+        store refuses: the deal is undone (see :meth:`_undo_deal`)."""
+        committed: list[SeatState] = []
+        for ri, s in enumerate(self._occupants):
+            if s.player is None:
+                continue
+            try:
+                s.player.bankroll = s.player.store.commit_round(GAME, bets[ri], self._record(ri).to_json())
+            except StoreError as error:
+                self._undo_deal(s, committed, error)
+                return False
+            committed.append(s)
+        return True
+
+    def _undo_deal(self, refused: SeatState, committed: list[SeatState], error: StoreError) -> None:
+        """A genuine malfunction: nothing was shown yet; the stakes already taken go back
+        and ``refused``'s bet is cleared, to deal again without them."""
+        self.hub.log(f"error table {self.id}: {refused.name}'s stake could not be saved: {error}")
+        for c in committed:
+            assert c.player is not None
+            try:
+                c.player.bankroll = c.player.store.void_open_round(GAME, "another player's stake could not be saved")
+            except StoreError as again:
+                self.hub.log(f"error table {self.id}: {c.name}: {again}")
+        self.core.undo_deal()
+        self.round_no -= 1
+        refused.bet = 0
+        self._tell(refused, "store", f"your stake could not be saved ({error})")
 
     def _record(self, ri: int, decision: dict[str, Any] | None = None) -> RoundRecord:
         """The round as seat ``ri``'s store keeps it (with its grades, and ``decision``)."""

@@ -101,9 +101,7 @@ def _welcomed(app: CardRoom, session: SharedSession, welcome: dict[str, Any]) ->
     bankroll = welcome.get("bankroll")
     if isinstance(bankroll, int):
         app.bankroll = bankroll
-    tables = welcome.get("tables")
-    if isinstance(tables, list):
-        app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    _set_lobby(app, welcome.get("tables"))
     app.sub_title = f"{session.name} at {remote.address}"
     if welcome.get("token_problem"):
         app.notify(
@@ -176,17 +174,16 @@ def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
 
 def deliver(app: CardRoom, message: dict[str, Any]) -> None:
     """Route one server message (see the module's docstring)."""
+    if not _to_app(app, message):
+        _to_table(app, _shared_screen(app), message)
+
+
+def _to_app(app: CardRoom, message: dict[str, Any]) -> bool:
+    """A message for the app whatever table is in view (the lobby, the bankroll, the
+    history, the connection's end); False when it is not one."""
     kind = message.get("type")
-    screen = _shared_screen(app)
-    if kind in ("table", "baccarat"):
-        if screen is not None and screen.table_id == message.get("table"):
-            screen.update_snapshot(message)
-        elif message.get("you") is not None:
-            _open_table(app, message)
-    elif kind == "lobby":
-        tables = message.get("tables")
-        if isinstance(tables, list):
-            app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
+    if kind == "lobby":
+        _set_lobby(app, message.get("tables"))
     elif kind == "history":  # asked for with y at a shared table: the player's own rounds
         from .screens.server_history import ServerHistoryScreen
 
@@ -194,24 +191,6 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
-    elif kind == "left":
-        if screen is not None and app.screen is screen.screen:
-            screen.close_table()
-    elif kind == "error":
-        text = str(message.get("message", "")) or str(message.get("code", "error"))
-        if message.get("fatal"):
-            app.exit(return_code=2, message=f"cardtable: the server ended the connection: {text}")
-        elif screen is not None:
-            screen.shared_error(text)
-        else:
-            app.notify(text, severity="error")
-    elif kind == "closing":
-        text = "The server is stopping: the table closes after this round."
-        if screen is not None:
-            screen.closing = True
-            screen.shared_notice(text)
-        else:
-            app.notify(text, severity="warning", timeout=10)
     elif kind == "bye":
         _server_closed(app)
     elif kind == "connection-lost":
@@ -223,8 +202,51 @@ def deliver(app: CardRoom, message: dict[str, Any]) -> None:
             severity="error",
             timeout=10,
         )
+    else:
+        return False
+    return True
+
+
+def _to_table(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any]) -> None:
+    """A message about the table this app sits at (``screen``: its screen, if open);
+    without a screen, errors and notices are shown by the app."""
+    kind = message.get("type")
+    if kind in ("table", "baccarat"):
+        if screen is not None and screen.table_id == message.get("table"):
+            screen.update_snapshot(message)
+        elif message.get("you") is not None:
+            _open_table(app, message)
+    elif kind == "left":
+        if screen is not None and app.screen is screen.screen:
+            screen.close_table()
+    elif kind == "error":
+        _show_error(app, screen, message)
+    elif kind == "closing":
+        text = "The server is stopping: the table closes after this round."
+        if screen is not None:
+            screen.closing = True
+            screen.shared_notice(text)
+        else:
+            app.notify(text, severity="warning", timeout=10)
     elif screen is not None and message.get("table") == screen.table_id:
         screen.shared_event(message)
+
+
+def _show_error(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any]) -> None:
+    """The server's error: a fatal one ends the app with it, another is shown at the table."""
+    text = str(message.get("message", "")) or str(message.get("code", "error"))
+    if message.get("fatal"):
+        app.exit(return_code=2, message=f"cardtable: the server ended the connection: {text}")
+    elif screen is not None:
+        screen.shared_error(text)
+    else:
+        app.notify(text, severity="error")
+
+
+def _set_lobby(app: CardRoom, tables: object) -> None:
+    """The server's list of tables, when it is one."""
+    if isinstance(tables, list):
+        app.shared_lobby = tuple(t for t in tables if isinstance(t, dict))
 
 
 def _server_closed(app: CardRoom, why: str = "", name: str | None = None) -> None:
