@@ -444,23 +444,32 @@ def test_two_processes_racing_commits_never_overspend(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- 5. reconciliation
 
 MINIMUM = {"blackjack": 500, "baccarat": 500, "poker": 500}
+OPERATIONS = ("commit", "update", "settle", "void", "record", "refill", "reset")
+OPERATION_WEIGHTS = (30, 18, 28, 4, 14, 4, 1)
+OUTCOMES = (
+    "commit", "update", "settle", "void", "record", "refill", "funds", "already", "noround", "mismatch", "reset",
+)
 
 
-def test_long_random_session_always_reconciles(data_dir: Path) -> None:
-    rng = random.Random(20261130)
-    a, b = Store.open(data_dir), Store.open(data_dir)
-    bank = START_BANKROLL
-    open_: dict[str, tuple[int, str]] = {}
-    stats = {g: [0] * 9 for g in GAMES}  # rounds won lost pushed net big refills staked loss
-    history = 0
-    voids = 0
-    seen = {"commit": 0, "update": 0, "settle": 0, "void": 0, "record": 0, "refill": 0,
-            "funds": 0, "already": 0, "noround": 0, "mismatch": 0, "reset": 0}
+class RandomSession:
+    """A model of what the store must hold while a random session plays every store
+    operation on it, right and wrong: the bankroll, the open rounds, each game's tallies
+    (rounds won lost pushed net big refills staked loss), the history and void counts,
+    and how often each outcome happened."""
 
-    def count(game: str, stake: int, returned: int) -> None:
-        nonlocal history
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.bank = START_BANKROLL
+        self.open_: dict[str, tuple[int, str]] = {}
+        self.stats = {g: [0] * 9 for g in GAMES}
+        self.history = 0
+        self.voids = 0
+        self.seen = dict.fromkeys(OUTCOMES, 0)
+
+    def count(self, game: str, stake: int, returned: int) -> None:
+        """A finished round in the model's tallies and history."""
         net = returned - stake
-        st = stats[game]
+        st = self.stats[game]
         st[0] += 1
         st[1] += net > 0
         st[2] += net < 0
@@ -469,147 +478,184 @@ def test_long_random_session_always_reconciles(data_dir: Path) -> None:
         st[5] = max(st[5], net)
         st[7] += stake
         st[8] = min(st[8], net)
-        history += 1
+        self.history += 1
 
-    def some_return(stake: int) -> int:
-        return rng.choice(
-            [0, 0, stake, 2 * stake, stake * 5 // 2, stake * 195 // 100, rng.randint(0, 3 * stake)]
+    def some_return(self, stake: int) -> int:
+        return self.rng.choice(
+            [0, 0, stake, 2 * stake, stake * 5 // 2, stake * 195 // 100, self.rng.randint(0, 3 * stake)]
         )
 
+    def refilled(self, s: Store, game: str, minimum: int) -> None:
+        """A refill the store must grant: the bankroll back to the start."""
+        assert s.refill(game, minimum) == START_BANKROLL
+        self.bank = START_BANKROLL
+        self.stats[game][6] += 1
+        self.seen["refill"] += 1
+
+    def play(self, s: Store, game: str, action: str, step: int) -> None:
+        """One operation on the store, checked against the model, and the model moved on."""
+        rec = record(game, step)
+        if action == "commit":
+            self.commit(s, game, rec)
+        elif action == "update":
+            self.update(s, game, rec)
+        elif action == "settle":
+            self.settle(s, game, step)
+        elif action == "void":
+            self.void(s, game)
+        elif action == "record":
+            self.record_round(s, game, step)
+        elif action == "refill":
+            self.refill(s, game)
+        elif action == "reset":
+            self.reset(s)
+
+    def commit(self, s: Store, game: str, rec: str) -> None:
+        if game in self.open_:
+            with pytest.raises(RoundAlreadyOpen):
+                s.commit_round(game, MINIMUM[game], rec)
+            self.seen["already"] += 1
+        elif self.rng.random() < 0.1 or self.bank < MINIMUM[game]:
+            with pytest.raises(InsufficientFunds):
+                s.commit_round(game, self.bank + self.rng.randint(1, 5_000), rec)
+            self.seen["funds"] += 1
+        else:
+            stake = self.rng.choice(
+                [MINIMUM[game], self.rng.randint(MINIMUM[game], max(MINIMUM[game], self.bank // 5)), self.bank]
+            )
+            assert s.commit_round(game, stake, rec) == self.bank - stake
+            self.bank -= stake
+            self.open_[game] = (stake, rec)
+            self.seen["commit"] += 1
+
+    def update(self, s: Store, game: str, rec: str) -> None:
+        if game not in self.open_:
+            with pytest.raises(NoOpenRound):
+                s.update_round(game, rec, 0)
+            self.seen["noround"] += 1
+            return
+        staked = self.open_[game][0]
+        extra = self.rng.choice([0, 0, staked, MINIMUM[game], self.bank + 1])
+        if extra > self.bank:
+            with pytest.raises(InsufficientFunds):
+                s.update_round(game, rec, extra)
+            self.seen["funds"] += 1
+        else:
+            assert s.update_round(game, rec, extra) == self.bank - extra
+            self.bank -= extra
+            self.open_[game] = (staked + extra, rec)
+            self.seen["update"] += 1
+
+    def settle(self, s: Store, game: str, step: int) -> None:
+        if game not in self.open_:
+            with pytest.raises(NoOpenRound):
+                s.settle_round(game, 0)
+            self.seen["noround"] += 1
+            return
+        staked = self.open_[game][0]
+        returned = self.some_return(staked)
+        if self.rng.random() < 0.1:
+            with pytest.raises(StoreError):
+                s.settle_round(game, returned, stake=staked + 1)
+            self.seen["mismatch"] += 1
+        else:
+            kwargs = {"stake": staked} if self.rng.random() < 0.5 else {}
+            assert s.settle_round(game, returned, {"step": step}, **kwargs) == self.bank + returned
+            self.bank += returned
+            del self.open_[game]
+            self.count(game, staked, returned)
+            self.seen["settle"] += 1
+
+    def void(self, s: Store, game: str) -> None:
+        if game not in self.open_:
+            with pytest.raises(NoOpenRound):
+                s.void_open_round(game, "cannot replay")
+            self.seen["noround"] += 1
+            return
+        staked = self.open_.pop(game)[0]
+        assert s.void_open_round(game, "cannot replay") == self.bank + staked
+        self.bank += staked
+        self.voids += 1
+        self.seen["void"] += 1
+
+    def record_round(self, s: Store, game: str, step: int) -> None:
+        if game in self.open_:
+            return  # only a round with nothing to wait for is recorded
+        stake = self.rng.randint(0, self.bank + 2_000)
+        if stake > self.bank:
+            with pytest.raises(InsufficientFunds):
+                s.record_round(game, stake, 0)
+            self.seen["funds"] += 1
+        else:
+            returned = self.some_return(stake)
+            assert s.record_round(game, stake, returned, {"step": step}) == self.bank - stake + returned
+            self.bank += returned - stake
+            self.count(game, stake, returned)
+            self.seen["record"] += 1
+
+    def refill(self, s: Store, game: str) -> None:
+        minimum = self.rng.choice([MINIMUM[game], START_BANKROLL, self.bank + 1])
+        if self.bank < minimum:
+            self.refilled(s, game, minimum)
+        else:
+            before = file_state(s.path)
+            with pytest.raises(StoreError):
+                s.refill(game, minimum)
+            assert file_state(s.path) == before
+
+    def reset(self, s: Store) -> None:
+        if self.open_:
+            with pytest.raises(RoundAlreadyOpen):
+                s.reset()
+            return
+        s.reset()
+        self.bank = START_BANKROLL
+        self.stats = {g: [0] * 9 for g in GAMES}
+        self.history = 0
+        self.seen["reset"] += 1
+
+    def check_copy(self, copy: Store, where: tuple[int, str, str]) -> None:
+        """A copy of the program sees the model's bankroll and open rounds, balanced."""
+        expected, held = copy.reconcile()
+        assert expected == held == self.bank, where
+        assert copy.bankroll >= 0
+        assert copy.open_games() == tuple(g for g in GAMES if g in self.open_)
+
+    def check_tallies(self, s: Store) -> None:
+        """The store's open rounds, tallies, history and void counts are the model's."""
+        for game_ in GAMES:
+            got = s.open_round(game_)
+            if game_ in self.open_:
+                assert (got.staked, got.record) == self.open_[game_]
+            else:
+                assert got is None
+            assert s.stats(game_) == GameStats(game_, *self.stats[game_])
+        assert s.history_count() == self.history
+        assert s.void_count() == self.voids
+
+
+def test_long_random_session_always_reconciles(data_dir: Path) -> None:
+    rng = random.Random(20261130)
+    a, b = Store.open(data_dir), Store.open(data_dir)
+    session = RandomSession(rng)
     try:
         for step in range(400):
             s = rng.choice((a, b))
             game = rng.choice(GAMES)
-            if bank < MINIMUM[game]:
-                assert s.refill(game, MINIMUM[game]) == START_BANKROLL
-                bank = START_BANKROLL
-                stats[game][6] += 1
-                seen["refill"] += 1
-            action = rng.choices(
-                ["commit", "update", "settle", "void", "record", "refill", "reset"],
-                weights=[30, 18, 28, 4, 14, 4, 1],
-            )[0]
-            rec = record(game, step)
-            if action == "commit":
-                if game in open_:
-                    with pytest.raises(RoundAlreadyOpen):
-                        s.commit_round(game, MINIMUM[game], rec)
-                    seen["already"] += 1
-                elif rng.random() < 0.1 or bank < MINIMUM[game]:
-                    with pytest.raises(InsufficientFunds):
-                        s.commit_round(game, bank + rng.randint(1, 5_000), rec)
-                    seen["funds"] += 1
-                else:
-                    stake = rng.choice(
-                        [MINIMUM[game], rng.randint(MINIMUM[game], max(MINIMUM[game], bank // 5)), bank]
-                    )
-                    assert s.commit_round(game, stake, rec) == bank - stake
-                    bank -= stake
-                    open_[game] = (stake, rec)
-                    seen["commit"] += 1
-            elif action == "update":
-                if game not in open_:
-                    with pytest.raises(NoOpenRound):
-                        s.update_round(game, rec, 0)
-                    seen["noround"] += 1
-                else:
-                    staked = open_[game][0]
-                    extra = rng.choice([0, 0, staked, MINIMUM[game], bank + 1])
-                    if extra > bank:
-                        with pytest.raises(InsufficientFunds):
-                            s.update_round(game, rec, extra)
-                        seen["funds"] += 1
-                    else:
-                        assert s.update_round(game, rec, extra) == bank - extra
-                        bank -= extra
-                        open_[game] = (staked + extra, rec)
-                        seen["update"] += 1
-            elif action == "settle":
-                if game not in open_:
-                    with pytest.raises(NoOpenRound):
-                        s.settle_round(game, 0)
-                    seen["noround"] += 1
-                else:
-                    staked = open_[game][0]
-                    returned = some_return(staked)
-                    if rng.random() < 0.1:
-                        with pytest.raises(StoreError):
-                            s.settle_round(game, returned, stake=staked + 1)
-                        seen["mismatch"] += 1
-                    else:
-                        kwargs = {"stake": staked} if rng.random() < 0.5 else {}
-                        assert s.settle_round(game, returned, {"step": step}, **kwargs) == bank + returned
-                        bank += returned
-                        del open_[game]
-                        count(game, staked, returned)
-                        seen["settle"] += 1
-            elif action == "void":
-                if game not in open_:
-                    with pytest.raises(NoOpenRound):
-                        s.void_open_round(game, "cannot replay")
-                    seen["noround"] += 1
-                else:
-                    staked = open_.pop(game)[0]
-                    assert s.void_open_round(game, "cannot replay") == bank + staked
-                    bank += staked
-                    voids += 1
-                    seen["void"] += 1
-            elif action == "record":
-                if game not in open_:  # a round with nothing to wait for
-                    stake = rng.randint(0, bank + 2_000)
-                    if stake > bank:
-                        with pytest.raises(InsufficientFunds):
-                            s.record_round(game, stake, 0)
-                        seen["funds"] += 1
-                    else:
-                        returned = some_return(stake)
-                        assert s.record_round(game, stake, returned, {"step": step}) == bank - stake + returned
-                        bank += returned - stake
-                        count(game, stake, returned)
-                        seen["record"] += 1
-            elif action == "refill":
-                minimum = rng.choice([MINIMUM[game], START_BANKROLL, bank + 1])
-                if bank < minimum:
-                    assert s.refill(game, minimum) == START_BANKROLL
-                    bank = START_BANKROLL
-                    stats[game][6] += 1
-                    seen["refill"] += 1
-                else:
-                    before = file_state(s.path)
-                    with pytest.raises(StoreError):
-                        s.refill(game, minimum)
-                    assert file_state(s.path) == before
-            elif action == "reset":
-                if open_:
-                    with pytest.raises(RoundAlreadyOpen):
-                        s.reset()
-                else:
-                    s.reset()
-                    bank = START_BANKROLL
-                    stats = {g: [0] * 9 for g in GAMES}
-                    history = 0
-                    seen["reset"] += 1
+            if session.bank < MINIMUM[game]:
+                session.refilled(s, game, MINIMUM[game])
+            action = rng.choices(OPERATIONS, weights=OPERATION_WEIGHTS)[0]
+            session.play(s, game, action, step)
 
             # after every step, in both copies
             for copy in (a, b):
-                expected, held = copy.reconcile()
-                assert expected == held == bank, (step, action, game)
-                assert copy.bankroll >= 0
-                assert copy.open_games() == tuple(g for g in GAMES if g in open_)
+                session.check_copy(copy, (step, action, game))
             if step % 20 == 0 or step == 399:
-                for game_ in GAMES:
-                    got = s.open_round(game_)
-                    if game_ in open_:
-                        assert (got.staked, got.record) == open_[game_]
-                    else:
-                        assert got is None
-                    assert s.stats(game_) == GameStats(game_, *stats[game_])
-                assert s.history_count() == history
-                assert s.void_count() == voids
+                session.check_tallies(s)
         # the walk really went everywhere
         for what in ("commit", "update", "settle", "void", "record", "refill", "funds",
                      "already", "noround", "mismatch"):
-            assert seen[what] >= 3, seen
+            assert session.seen[what] >= 3, session.seen
     finally:
         a.close()
         b.close()

@@ -16,6 +16,24 @@ from .values import MAX_AMOUNT, START_BANKROLL, int_in, is_int
 __all__ = ["Settings", "SETTING_NAMES", "SettingsMixin"]
 
 
+#: The on/off settings.
+_SWITCHES = ("animations", "ascii", "coach", "count")
+
+
+def _seats_ok(seats: object) -> bool:
+    """A tuple or list of at most the table's computer seats, each a known level."""
+    return (
+        isinstance(seats, (tuple, list))
+        and len(seats) <= _config.MAX_COMPUTER_SEATS
+        and all(isinstance(s, str) and s in _config.LEVELS for s in seats)
+    )
+
+
+def _machine_key_ok(machine: object) -> bool:
+    """A plausible machine key: letters, digits and dashes, 1 to 64 characters."""
+    return isinstance(machine, str) and 0 < len(machine) <= 64 and machine.replace("-", "").isalnum()
+
+
 @dataclass(frozen=True)
 class Settings:
     """The player's choices. Amounts are hundredths of a chip."""
@@ -43,32 +61,29 @@ class Settings:
 
     def problems(self) -> list[str]:
         """Names of the fields whose values are out of range or of the wrong type."""
+        bad = [name for name, ok in self._field_checks() if not ok]
+        return bad + self._limit_problems()
+
+    def _field_checks(self) -> list[tuple[str, bool]]:
+        """Each field that is valid on its own, with whether its value is (limits aside)."""
+        return [
+            ("bj_seats", _seats_ok(self.bj_seats)),
+            (
+                "baccarat_decks",
+                is_int(self.baccarat_decks) and self.baccarat_decks in _config.BACCARAT_DECK_CHOICES,
+            ),
+            ("poker_coin", int_in(self.poker_coin, 1, START_BANKROLL)),
+            ("poker_exchanges", int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES)),
+            *((name, isinstance(getattr(self, name), bool)) for name in _SWITCHES),
+            ("language", isinstance(self.language, str) and self.language in ("", *_LANGUAGES)),
+            ("theme", isinstance(self.theme, str) and 0 < len(self.theme) <= 100),
+            ("poker_machine", _machine_key_ok(self.poker_machine)),
+            ("ai_delay_ms", int_in(self.ai_delay_ms, 0, 10_000)),
+        ]
+
+    def _limit_problems(self) -> list[str]:
+        """The table limits out of range, or a pair whose minimum exceeds its maximum."""
         bad: list[str] = []
-        seats = self.bj_seats
-        if not (
-            isinstance(seats, (tuple, list))
-            and len(seats) <= _config.MAX_COMPUTER_SEATS
-            and all(isinstance(s, str) and s in _config.LEVELS for s in seats)
-        ):
-            bad.append("bj_seats")
-        if not (is_int(self.baccarat_decks) and self.baccarat_decks in _config.BACCARAT_DECK_CHOICES):
-            bad.append("baccarat_decks")
-        if not int_in(self.poker_coin, 1, START_BANKROLL):
-            bad.append("poker_coin")
-        if not int_in(self.poker_exchanges, 1, _config.MAX_POKER_EXCHANGES):
-            bad.append("poker_exchanges")
-        for name in ("animations", "ascii", "coach", "count"):
-            if not isinstance(getattr(self, name), bool):
-                bad.append(name)
-        if not (isinstance(self.language, str) and self.language in ("", *_LANGUAGES)):
-            bad.append("language")
-        if not (isinstance(self.theme, str) and 0 < len(self.theme) <= 100):
-            bad.append("theme")
-        machine = self.poker_machine
-        if not (isinstance(machine, str) and 0 < len(machine) <= 64 and machine.replace("-", "").isalnum()):
-            bad.append("poker_machine")
-        if not int_in(self.ai_delay_ms, 0, 10_000):
-            bad.append("ai_delay_ms")
         for low, high in (("bj_min", "bj_max"), ("bac_min", "bac_max")):
             lo, hi = getattr(self, low), getattr(self, high)
             # A minimum above what a refill gives would leave the player refilling

@@ -36,41 +36,64 @@ def unfitted_texts(app: App) -> list[str]:
     the widget (in terminal cells), more lines than its height, or a widget outside the
     terminal or under the footer. Settings rows must each fit one line of the list."""
     problems: list[str] = []
-    width, height = app.size
-    footer_top = height - 1
     for widget in app.screen.walk_children(Widget):
         if not widget.display or not widget.region or isinstance(widget, FooterKey):
             continue
         if isinstance(widget, OptionList):
-            room = widget.scrollable_content_region.width
-            for i in range(widget.option_count):
-                prompt = widget.get_option_at_index(i).prompt
-                shown = getattr(prompt, "plain", str(prompt))
-                if cell_len(shown) > room:
-                    problems.append(f"option {shown!r} is {cell_len(shown)} cells, the list {room}")
-            continue
-        if not isinstance(widget, (Static, Button)):
-            continue
-        region = widget.content_region
-        content = widget.render()
-        if widget.styles.text_wrap == "nowrap" or getattr(content, "no_wrap", False) or isinstance(widget, Button):
-            # one line per line of text: a wider one would be cut
-            lines = _text_of(widget).split("\n")
-            wide = [line for line in lines if cell_len(line.rstrip()) > region.width]
-            if wide:
-                problems.append(f"{widget!r}: {wide[0]!r} is wider than {region.width} cells")
-        # wrapped at its width (between words, or characters in Japanese), the text must
-        # fit the widget's height
-        wrapped = widget.get_content_height(widget.size, app.size, region.width)
-        if wrapped > region.height:
-            problems.append(f"{widget!r}: needs {wrapped} rows, has {region.height}")
-        scrolled = any(a.styles.overflow_y in ("auto", "scroll") for a in widget.ancestors if isinstance(a, Widget))
-        if scrolled:
-            continue  # inside a scrolling view: the player scrolls to it
-        if widget.region.right > width or widget.region.bottom > footer_top:
-            problems.append(f"{widget!r} lies outside the screen or under the footer: {widget.region}")
+            problems += _option_problems(widget)
+        elif isinstance(widget, (Static, Button)):
+            problems += _text_problems(widget, app)
+    return problems + _footer_problems(app)
+
+
+def _option_problems(options: OptionList) -> list[str]:
+    """Each option of a list that is wider than the list: an option is one line."""
+    problems: list[str] = []
+    room = options.scrollable_content_region.width
+    for i in range(options.option_count):
+        prompt = options.get_option_at_index(i).prompt
+        shown = getattr(prompt, "plain", str(prompt))
+        if cell_len(shown) > room:
+            problems.append(f"option {shown!r} is {cell_len(shown)} cells, the list {room}")
+    return problems
+
+
+def _text_problems(widget: Static | Button, app: App) -> list[str]:
+    """A text widget's lines that are too wide, its text too tall, or the widget off screen."""
+    problems: list[str] = []
+    region = widget.content_region
+    content = widget.render()
+    if widget.styles.text_wrap == "nowrap" or getattr(content, "no_wrap", False) or isinstance(widget, Button):
+        # one line per line of text: a wider one would be cut
+        lines = _text_of(widget).split("\n")
+        wide = [line for line in lines if cell_len(line.rstrip()) > region.width]
+        if wide:
+            problems.append(f"{widget!r}: {wide[0]!r} is wider than {region.width} cells")
+    # wrapped at its width (between words, or characters in Japanese), the text must
+    # fit the widget's height
+    wrapped = widget.get_content_height(widget.size, app.size, region.width)
+    if wrapped > region.height:
+        problems.append(f"{widget!r}: needs {wrapped} rows, has {region.height}")
+    return problems + _placement_problems(widget, app)
+
+
+def _placement_problems(widget: Widget, app: App) -> list[str]:
+    """A widget outside the terminal or under the footer, unless a scrolling view holds it."""
+    scrolled = any(a.styles.overflow_y in ("auto", "scroll") for a in widget.ancestors if isinstance(a, Widget))
+    if scrolled:
+        return []  # inside a scrolling view: the player scrolls to it
+    width, height = app.size
+    footer_top = height - 1
+    if widget.region.right > width or widget.region.bottom > footer_top:
+        return [f"{widget!r} lies outside the screen or under the footer: {widget.region}"]
+    return []
+
+
+def _footer_problems(app: App) -> list[str]:
+    """The footer's keys, if together they are wider than the terminal or one is cut."""
+    width = app.size.width
     keys = list(app.screen.query(FooterKey))
     used = sum(key.region.width for key in keys)
     if used > width or any(cell_len(_text_of(key)) > key.region.width for key in keys):
-        problems.append(f"the footer's keys take {used} cells of {width}")
-    return problems
+        return [f"the footer's keys take {used} cells of {width}"]
+    return []

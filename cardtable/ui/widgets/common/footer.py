@@ -67,27 +67,41 @@ class KeyFooter(Footer):
         return self._update_in_place(self.screen)
 
     def _update_in_place(self, screen: Screen[object]) -> bool:
+        """Bring the keys up to the screen's bindings without a rebuild; False if one is needed."""
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
-        shown: dict[str, tuple[str, str, bool]] = {}  # action -> (key, description, enabled)
-        for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
-            if binding.show and binding.action not in shown:  # Footer shows the first per action
-                shown[binding.action] = (binding.key, _(binding.description), is_enabled)
+        shown = self._shown_actions(screen)
         keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
         if not keys:
             return False
         if {key.action for key in keys} == set(shown):
-            # A grouped key shows no description of its own (its group's label does).
-            reworded = [k for k in keys if not k.has_class("-grouped") and k.description != shown[k.action][1]]
-            if reworded and any(key.has_class("-grouped") for key in keys):
-                return False  # the language changed: the groups' labels too, in a full rebuild
-            for key in keys:
-                if key in reworded:
-                    self._describe(key, shown[key.action][1])
-                self._set_enabled(key, shown[key.action][2])
-            return True
-        # The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
-        # each key in place rather than rebuild. Grouped keys are left to a full rebuild.
+            return self._restate(keys, shown)
+        return self._retarget(keys, shown)
+
+    @staticmethod
+    def _shown_actions(screen: Screen[object]) -> dict[str, tuple[str, str, bool]]:
+        """The actions the footer shows, in order: action -> (key, description, enabled)."""
+        shown: dict[str, tuple[str, str, bool]] = {}
+        for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in shown:  # Footer shows the first per action
+                shown[binding.action] = (binding.key, _(binding.description), is_enabled)
+        return shown
+
+    def _restate(self, keys: list[FooterKey], shown: dict[str, tuple[str, str, bool]]) -> bool:
+        """The same actions: reword and dim/undim each key; False if a group's label changed."""
+        # A grouped key shows no description of its own (its group's label does).
+        reworded = [k for k in keys if not k.has_class("-grouped") and k.description != shown[k.action][1]]
+        if reworded and any(key.has_class("-grouped") for key in keys):
+            return False  # the language changed: the groups' labels too, in a full rebuild
+        for key in keys:
+            if key in reworded:
+                self._describe(key, shown[key.action][1])
+            self._set_enabled(key, shown[key.action][2])
+        return True
+
+    def _retarget(self, keys: list[FooterKey], shown: dict[str, tuple[str, str, bool]]) -> bool:
+        """The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
+        each key in place rather than rebuild. Grouped keys are left to a full rebuild (False)."""
         wanted = list(shown.items())
         if len(keys) != len(wanted) or any(key.has_class("-grouped") for key in keys):
             return False
