@@ -139,7 +139,7 @@ def _baccarat_edge(store: Store) -> float | None:
     return float(value / total)
 
 
-#: 9/6 Jacks or Better with perfect holds (RULES.md section 4), if no cache says more.
+#: 9/6 Jacks or Better with perfect holds (docs/rules.md section 4), if no cache says more.
 _JOB_RETURN = Fraction(995439, 1_000_000)
 
 

@@ -1,4 +1,4 @@
-"""Blackjack computer players and the strategy hint (RULES.md section 3).
+"""Blackjack computer players and the strategy hint (docs/rules.md section 3).
 
 Every player decides from a :class:`~cardtable.core.blackjack.SeatView` alone —
 what a player at a real table sees — and only ever answers an action in

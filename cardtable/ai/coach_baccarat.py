@@ -40,7 +40,7 @@ __all__ = [
     "remaining_counts",
 ]
 
-#: The Banker's net win per unit, nominal (RULES.md section 2: 0.95:1, 5 % commission).
+#: The Banker's net win per unit, nominal (docs/rules.md section 2: 0.95:1, 5 % commission).
 #: The table pays ``stake * 95 // 100`` hundredths, rounding any fraction of a
 #: hundredth down; its bets are whole chips (multiples of 100 hundredths), so that
 #: rounding never happens at the table and 0.95 is exact for every bet it takes.

@@ -1,6 +1,6 @@
 """The draw-poker coach: what every hold is worth in every exchange round.
 
-RULES.md section 4: the settings give a hand 1 to 3 exchange rounds; each exchange
+docs/rules.md section 4: the settings give a hand 1 to 3 exchange rounds; each exchange
 discards the ticked cards (out of play: they are never shuffled back) and replaces
 them from the top of the same deck, so a later round draws from a smaller deck; a
 stand (nothing ticked) ends the hand.
@@ -164,7 +164,7 @@ def hand_words(cards: Sequence[Card], ascii: bool = False) -> str:
 
 
 def out_of_play(hand: DrawHand) -> tuple[Card, ...]:
-    """The cards a dealt hand has discarded so far: out of play (RULES.md section 4),
+    """The cards a dealt hand has discarded so far: out of play (docs/rules.md section 4),
     so the next exchange draws from the deck without them — every card drawn from the
     deck that is not in the hand now."""
     if hand.deck_start is None:

@@ -13,7 +13,7 @@ all 32 holds, well under the 50 ms a hint may take. Everything is exact
 machine.
 
 The deck need not be fresh: ``out`` takes away the cards already out of play (an earlier
-exchange round's discards, RULES.md section 4), which is the coach's last round
+exchange round's discards, docs/rules.md section 4), which is the coach's last round
 (:mod:`cardtable.ai.coach_poker`). The counting runs on numpy arrays (the rank patterns
 of each hold as indices into the deck's binomial table; the suited draws as bit masks of
 ranks), about a millisecond a hand.
@@ -267,7 +267,7 @@ def hold_evs(
 
     The return is in coins per coin bet (``1`` = the stake back). The draw comes from
     the unseen cards: the machine's deck (52, or 53 with the joker) less the five held
-    now and less ``out``, the cards already out of play (RULES.md section 4: cards
+    now and less ``out``, the cards already out of play (docs/rules.md section 4: cards
     discarded in an earlier exchange round are not shuffled back, so a later exchange
     draws from a smaller deck). ``machine``: any :class:`Machine`, wild cards included.
     """

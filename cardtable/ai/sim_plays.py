@@ -208,7 +208,7 @@ def simulate(
 ) -> SimResult:
     """Play ``rounds`` rounds with one computer seat of ``level`` over ``jobs`` processes.
 
-    ``seed`` None shuffles with ``random.SystemRandom`` (RULES.md section 1); a seed
+    ``seed`` None shuffles with ``random.SystemRandom`` (docs/rules.md section 1); a seed
     gives the same result for the same ``jobs``.
     """
     rules = rules if rules is not None else Rules()

@@ -104,7 +104,7 @@ def job_rounds(rounds: int, jobs: int) -> list[int]:
 
 
 def job_rng(seed: int | None, jobs: int, job: int) -> random.Random:
-    """The generator of one job. Without a seed, the system's (RULES.md section 1);
+    """The generator of one job. Without a seed, the system's (docs/rules.md section 1);
     one job uses ``Random(seed)`` itself; several get streams seeded by text, which
     Python hashes with SHA-512: independent, and the same on every machine."""
     if seed is None:

@@ -1,4 +1,4 @@
-"""Punto banco baccarat (RULES.md section 2): the tableau, payouts, shoe and exact odds.
+"""Punto banco baccarat (docs/rules.md section 2): the tableau, payouts, shoe and exact odds.
 
 Pure: no I/O, no UI. ``play_coup`` deals one coup from a shoe exactly as a real table
 does (Player, Banker, Player, Banker, then third cards by the tableau) and returns an
@@ -45,7 +45,7 @@ __all__ = [
     "house_edges",
 ]
 
-#: Shoe sizes the settings offer (RULES.md section 2); 8 is the standard.
+#: Shoe sizes the settings offer (docs/rules.md section 2); 8 is the standard.
 DECK_CHOICES: tuple[int, ...] = config.BACCARAT_DECK_CHOICES
 DEFAULT_DECKS = config.DEFAULT_BACCARAT_DECKS
 #: The cut card lies this many cards above the bottom of the shoe.
@@ -93,7 +93,7 @@ def player_draws(player_total: int) -> bool:
     return player_total <= 5
 
 
-#: Player's third-card value -> highest Banker total that still draws (RULES.md table).
+#: Player's third-card value -> highest Banker total that still draws (docs/rules.md table).
 _BANKER_DRAWS_UP_TO: dict[int, int] = {
     0: 3, 1: 3, 2: 4, 3: 4, 4: 5, 5: 5, 6: 6, 7: 6, 8: 2, 9: 3,
 }
@@ -152,7 +152,7 @@ class Coup:
 
 
 def play_coup(shoe: Shoe) -> Coup:
-    """Deal one complete coup from ``shoe`` by the tableau (RULES.md section 2)."""
+    """Deal one complete coup from ``shoe`` by the tableau (docs/rules.md section 2)."""
     order: list[tuple[Outcome, Card]] = []
 
     def deal(hand: Outcome, cards: list[Card]) -> Card:

@@ -8,7 +8,7 @@ one immutable :class:`BaccaratState`, which the screen renders.
 
 A coup needs no decision once the bets are down, so its record is its starting state
 alone (the shoe's remaining cards in order, the bets, this shoe's results so far);
-replaying it deals exactly the same coup (RULES.md section 1: a dealt round is
+replaying it deals exactly the same coup (docs/rules.md section 1: a dealt round is
 committed and resumes as it stood).
 """
 

@@ -1,4 +1,4 @@
-"""European blackjack table engine (RULES.md section 3).
+"""European blackjack table engine (docs/rules.md section 3).
 
 A :class:`Round` is the "server" for one round: it owns the dealing from a shoe,
 tells who is to act and what is legal, validates every action (the human's and the
@@ -370,7 +370,7 @@ class Round:
         self._emit(_CLOSED, seat, index, note=note)
 
     def _deal(self) -> None:
-        """RULES.md: a card up to each seat, one up to the dealer, a second to each
+        """docs/rules.md: a card up to each seat, one up to the dealer, a second to each
         seat, then the dealer's second card face down."""
         seats = range(len(self._boxes))
         for seat in seats:

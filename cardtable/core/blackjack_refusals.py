@@ -1,4 +1,4 @@
-"""Why an action is refused, in the player's words (RULES.md section 3).
+"""Why an action is refused, in the player's words (docs/rules.md section 3).
 
 The round decides what is legal (:meth:`~cardtable.core.blackjack.Round.legal_actions`);
 this module only explains a refusal after the fact, so that a key that does nothing

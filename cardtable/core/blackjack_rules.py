@@ -1,4 +1,4 @@
-"""A blackjack variant and the actions a player may take (RULES.md section 3).
+"""A blackjack variant and the actions a player may take (docs/rules.md section 3).
 
 :class:`Rules` holds every rule that differs between tables (decks, soft 17, peek,
 splits, surrender, the natural's pay, limits); the house's rules are its defaults.
@@ -31,7 +31,7 @@ class Action(Enum):
 
 @dataclass(frozen=True)
 class Rules:
-    """A blackjack variant; the defaults are this house's rules (RULES.md section 3)."""
+    """A blackjack variant; the defaults are this house's rules (docs/rules.md section 3)."""
 
     decks: int = config.BLACKJACK_DECKS
     #: Cut card after this percentage of the shoe has been dealt.
@@ -46,7 +46,7 @@ class Rules:
     resplit_aces: bool = False
     #: Late surrender: on the first two cards of an unsplit hand, give up half the
     #: stake. A dealer natural still takes the whole stake (with peek it never gets
-    #: that far). Off in this house (RULES.md section 3: no surrender).
+    #: that far). Off in this house (docs/rules.md section 3: no surrender).
     late_surrender: bool = False
     #: Blackjack pays num:den.
     blackjack_pays: tuple[int, int] = (3, 2)

@@ -3,7 +3,7 @@
 A :class:`Table` owns the 6-deck shoe (cut card at 75 % penetration by default) and
 the record of cards seen since the last shuffle. When the cut card has come out, the
 round in progress is completed and the shoe is reshuffled before the next one
-(RULES.md section 3).
+(docs/rules.md section 3).
 """
 
 from __future__ import annotations

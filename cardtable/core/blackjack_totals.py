@@ -1,4 +1,4 @@
-"""Blackjack card values and the soft/hard hand total (RULES.md section 3).
+"""Blackjack card values and the soft/hard hand total (docs/rules.md section 3).
 
 The one place where an ace counts 1 or 11: 2-10 count their face, J/Q/K 10, and an
 ace 11 unless that would take the hand over 21; a hand holding an ace counted as 11

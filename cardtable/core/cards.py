@@ -1,4 +1,4 @@
-"""Cards, text notation and the shoe (RULES.md section 1).
+"""Cards, text notation and the shoe (docs/rules.md section 1).
 
 Pure: no I/O, no UI. The shoe is the only mutable object here because it models a
 physical stack being dealt; everything built on top of it keeps immutable state.
@@ -204,7 +204,7 @@ class Shoe:
     def snapshot(self) -> dict[str, object]:
         """The shoe as plain data: what is left, in dealing order, and where the cut is.
 
-        With :meth:`restore` a saved round continues from exactly these cards (RULES.md
+        With :meth:`restore` a saved round continues from exactly these cards (docs/rules.md
         section 1: an open round resumes with the same shoe). A stacked shoe also keeps
         its whole composition, which a later shuffle gathers.
         """

@@ -2,7 +2,7 @@
 
 Everything else (the store's validation, the command line, the settings screen, the
 tables) reads these names, so a new level or deck count is added in one place.
-Money is hundredths of a chip (RULES.md section 1).
+Money is hundredths of a chip (docs/rules.md section 1).
 """
 
 from __future__ import annotations
@@ -26,18 +26,18 @@ __all__ = [
 
 #: The games of the card room, in lobby order (also the store's keys).
 GAMES: Final = ("blackjack", "baccarat", "poker")
-#: Computer players' levels, weakest first (RULES.md section 3).
+#: Computer players' levels, weakest first (docs/rules.md section 3).
 LEVELS: Final = ("easy", "normal", "hard")
 #: Computer seats beside the player at the blackjack table.
 MAX_COMPUTER_SEATS: Final = 4
 #: A new player's bankroll and the amount of a free refill: 1,000 chips.
 START_BANKROLL: Final = 100_000
-#: The blackjack shoe (RULES.md section 3).
+#: The blackjack shoe (docs/rules.md section 3).
 BLACKJACK_DECKS: Final = 6
-#: Baccarat shoes the settings offer; 8 is the standard (RULES.md section 2).
+#: Baccarat shoes the settings offer; 8 is the standard (docs/rules.md section 2).
 BACCARAT_DECK_CHOICES: Final = (4, 6, 8)
 DEFAULT_BACCARAT_DECKS: Final = 8
-#: Default table limits per hand or spot: 5–500 chips (RULES.md section 1).
+#: Default table limits per hand or spot: 5–500 chips (docs/rules.md section 1).
 DEFAULT_TABLE_MIN: Final = 500
 DEFAULT_TABLE_MAX: Final = 50_000
 #: The table limits the settings offer (minimum, maximum per hand or spot), the

@@ -1,4 +1,4 @@
-"""Money is integer hundredths of a chip (RULES.md section 1). Never a float."""
+"""Money is integer hundredths of a chip (docs/rules.md section 1). Never a float."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Five-card poker hands: exact evaluator and the video-poker pay table (RULES.md section 4).
+"""Five-card poker hands: exact evaluator and the video-poker pay table (docs/rules.md section 4).
 
 The evaluator orders all 2,598,960 five-card hands into exactly 7,462 hand values.
 Every value is built once, keyed by the product of one prime per rank, so that

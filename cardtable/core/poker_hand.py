@@ -1,4 +1,4 @@
-"""One hand of draw poker as immutable state with explicit steps (RULES.md section 4).
+"""One hand of draw poker as immutable state with explicit steps (docs/rules.md section 4).
 
     DrawHand.new(coin_size) -> .bet(coins) -> .deal(deck) -> .exchange(positions) [x rounds]
                                                            -> .stand() (skips rounds left)
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 HAND_SIZE = 5
-#: The settings allow 1 to 3 exchange rounds (RULES.md section 4).
+#: The settings allow 1 to 3 exchange rounds (docs/rules.md section 4).
 MAX_EXCHANGE_ROUNDS = 3
 
 

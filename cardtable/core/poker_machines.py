@@ -460,6 +460,6 @@ def shipped_machine(key: str) -> Machine:
     raise FileNotFoundError(f"pay table {key!r} not found (tried {', '.join(map(str, tried))})")
 
 
-#: The house's first machine, 9/6 Jacks or Better (RULES.md section 4): the default of a
+#: The house's first machine, 9/6 Jacks or Better (docs/rules.md section 4): the default of a
 #: hand and of old records. Read from its file, the one place its numbers are written.
 JACKS_OR_BETTER: Machine = shipped_machine("jacks-or-better-9-6")

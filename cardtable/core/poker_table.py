@@ -5,7 +5,7 @@ rounds, pay table). It answers, as a pure function of the bet and the bankroll,
 whether a bet can be dealt (:meth:`PokerTable.refusal`: ``None`` or a
 :class:`Refusal` with the plain words to show), and deals only a bet it accepts
 (:meth:`PokerTable.deal` raises :class:`BetRefused` otherwise). Money in hundredths
-of a chip (RULES.md section 1).
+of a chip (docs/rules.md section 1).
 """
 
 from __future__ import annotations

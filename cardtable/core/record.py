@@ -1,4 +1,4 @@
-"""A round as data: its starting state plus the actions taken (RULES.md section 1).
+"""A round as data: its starting state plus the actions taken (docs/rules.md section 1).
 
 A dealt round is committed: it is saved when it is dealt and after every action, and
 rebuilt after a restart by replaying the actions through the same engine from the

@@ -1,4 +1,4 @@
-"""Baccarat scoreboards (RULES.md section 2): bead plate and big road, built purely.
+"""Baccarat scoreboards (docs/rules.md section 2): bead plate and big road, built purely.
 
 Both are computed from the outcomes of the current shoe, oldest first. They record
 history only: coups are independent and the roads predict nothing.

@@ -303,7 +303,7 @@ class SharedBaccarat:
 
     @property
     def cut_from_end(self) -> int | None:
-        """Where the cut card lies (RULES.md section 2: 16 cards from the end of a
+        """Where the cut card lies (docs/rules.md section 2: 16 cards from the end of a
         standard shoe); None for a shoe that is not the rules' own."""
         return CUT_FROM_END if self.standard_shoe else None
 

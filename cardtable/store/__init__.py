@@ -1,7 +1,7 @@
 """Persistence: one SQLite file holds the bankroll, statistics, settings and history.
 
 Why SQLite: a settled round must change bankroll, statistics and history together
-or not at all (RULES.md section 1, "a round is all or nothing"), and two copies of
+or not at all (docs/rules.md section 1, "a round is all or nothing"), and two copies of
 the program may share one data folder (DESIGN.md section 4). SQLite in WAL mode
 gives both with the standard library alone.
 

@@ -5,7 +5,7 @@ The same service deals the local game (in-process, one person, no clocks:
 :class:`Hub` that delivers a message to a person by key. The core deals, validates
 every action and settles; this service decides *when* (the betting window:
 :mod:`.shared`), keeps each person's store in step with the committed-round rules
-(RULES.md section 1) and tells everyone what happened, one message per event, then a
+(docs/rules.md section 1) and tells everyone what happened, one message per event, then a
 ``table`` snapshot.
 
 Money: a stake leaves its owner's bankroll when the round is dealt (``commit_round``),

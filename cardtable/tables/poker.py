@@ -3,7 +3,7 @@
 Draw poker is a game for one, but no screen drives money: this service takes the bet
 (the machine's refusal first), commits the stake before a card is shown, saves each
 exchange (with the coach's grade) before its new cards are shown, and pays the hand in
-one transaction (RULES.md section 1). The hand itself is the core's immutable
+one transaction (docs/rules.md section 1). The hand itself is the core's immutable
 :class:`~cardtable.core.poker_hand.DrawHand`; the screen shows the one this service
 returns. The bankroll after each step, and the data file's refusals, go to the person
 through the hub, as at the other tables.

@@ -24,7 +24,7 @@ class GameInfo:
     class_name: str
 
 
-#: The dealer's second card in the rule book's words (RULES.md section 3), the same on
+#: The dealer's second card in the rule book's words (docs/rules.md section 3), the same on
 #: every screen: dealt face down, and the dealer does not look at it.
 HOLE_CARD = N_("second card face down, no peek")
 

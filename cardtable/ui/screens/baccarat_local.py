@@ -192,7 +192,7 @@ class LocalBaccarat(BaccaratClient):
             return
         decisions = screen.grade(self.bets_to_deal())  # the bets the deal uses
         assert self.service is not None
-        try:  # committed before a card is shown (RULES.md section 1)
+        try:  # committed before a card is shown (docs/rules.md section 1)
             self.service.deal_layout(YOU, self._new_shoe, [d.to_json() for d in decisions])
         except TableError as error:
             if error.code == "store":

@@ -28,7 +28,7 @@ class GameScreen(Screen[None]):
     """Base of the three table screens.
 
     A subclass sets ``GAME`` and overrides :meth:`round_in_progress`. A dealt round
-    is committed (RULES.md section 1): its stakes left the bankroll at the deal, and
+    is committed (docs/rules.md section 1): its stakes left the bankroll at the deal, and
     leaving the table never voids it — it stays open in the store and the next
     screen of this game resumes it from its record.
     """

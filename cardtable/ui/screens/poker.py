@@ -232,7 +232,7 @@ class PokerScreen(PokerCoach, PokerMachines):
                 self.view = replace(view, notice=(refusal.message, "error"))
             return
         deck = view.table.fresh_deck(self.app.make_shoe(self.GAME, 1))
-        try:  # committed before a card is shown (RULES.md section 1)
+        try:  # committed before a card is shown (docs/rules.md section 1)
             hand = self.service.deal(view.table, view.coins, deck)
         except TableError as error:
             if error.code == "store":

@@ -30,7 +30,7 @@ class ChipBalance(Static):
     uncommitted: reactive[int] = reactive(0)
     """The part of ``at_stake`` still in the bankroll: bets placed but not yet dealt.
 
-    A dealt stake has already left the bankroll (RULES.md section 1), so it is not
+    A dealt stake has already left the bankroll (docs/rules.md section 1), so it is not
     taken off the figure a second time."""
 
     def on_mount(self) -> None:
