@@ -17,8 +17,12 @@ if [ "$#" -gt 0 ]; then
     FILES=("$@")
 else
     FILES=(
-        tests/ui/test_poker_table.py
-        tests/ui/test_baccarat_screen.py
+        tests/ui/test_poker_table_keys.py
+        tests/ui/test_poker_table_hands.py
+        tests/ui/test_poker_table_session.py
+        tests/ui/test_baccarat_table_bets.py
+        tests/ui/test_baccarat_table_shoe.py
+        tests/ui/test_baccarat_table_leaving.py
         tests/ui/test_blackjack_screen.py
         tests/ui/test_coach_blackjack_ui.py
         tests/ui/test_shared_widgets.py
