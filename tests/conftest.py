@@ -5,8 +5,12 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from cardtable.store import Store
 
 
 @pytest.fixture(autouse=True)
@@ -52,3 +56,14 @@ def data(filled_dir: Path, tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(filled_dir, target)
     return target
+
+
+@pytest.fixture
+def store(data_dir: Path) -> Iterator[Store]:
+    """A store open on the test's data folder, closed after it (a module that needs
+    another store defines its own ``store``)."""
+    from cardtable.store import Store
+
+    s = Store.open(data_dir)
+    yield s
+    s.close()

@@ -8,19 +8,57 @@ a face-down deal event has no card and ``Round.state()`` hides the hole card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..core.blackjack import Event, EventKind, RoundState, Rules
+from ..core.blackjack import Event, EventKind, Round, RoundState, Rules
+from ..core.blackjack_table import Table
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
-
-if TYPE_CHECKING:
-    from .blackjack import BlackjackService
+from .blackjack_seats import SeatState
 
 __all__ = [
     "event_message", "hands_message", "dealer_message", "rules_message", "trimmed_record", "table_snapshot",
-    "you_message",
+    "you_message", "WireTable",
 ]
+
+
+class WireTable(Protocol):
+    """What a snapshot reads of a blackjack table service (the service itself, named by
+    its shape so that this module does not import the one that imports it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def seats(self) -> list[SeatState | None]: ...
+    @property
+    def host(self) -> Any: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def core(self) -> Table: ...
+    @property
+    def turn_timeout(self) -> float | None: ...
+    @property
+    def round_no(self) -> int: ...
+    @property
+    def stopping(self) -> bool | str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def round(self) -> Round | None: ...
+    @property
+    def occupants(self) -> tuple[SeatState, ...]: ...
+    @property
+    def table_seats(self) -> tuple[int, ...]: ...
+    @property
+    def turn_seconds_left(self) -> float: ...
+    @property
+    def window_left(self) -> float | None: ...
+    def seat_of(self, key: str) -> int | None: ...
 
 
 def event_message(e: Event, table_seats: Sequence[int], computer: Sequence[bool], by: str) -> dict[str, Any] | None:
@@ -99,7 +137,7 @@ def trimmed_record(record: RoundRecord, remaining: int, results: object) -> Roun
     return trimmed
 
 
-def you_message(table: BlackjackService, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+def you_message(table: WireTable, key: str, turn: dict[str, Any] | None) -> dict[str, Any] | None:
     """What only ``key`` is told: their seat, bankroll, and legal actions on their turn."""
     mine = table.seat_of(key)
     seat_state = None if mine is None else table.seats[mine]
@@ -113,7 +151,7 @@ def you_message(table: BlackjackService, key: str, turn: dict[str, Any] | None) 
             "host": seat_state is table.host}
 
 
-def table_snapshot(table: BlackjackService, key: str | None = None) -> dict[str, Any]:
+def table_snapshot(table: WireTable, key: str | None = None) -> dict[str, Any]:
     """The table as a client draws it (``you``: what only ``key`` is told)."""
     r = table.round
     state = r.state() if r is not None else None
