@@ -2,7 +2,7 @@
 covers it (PokerTable), and the cards a paying hand lights (DrawHand.winning_positions).
 
 (Not named test_poker_table.py: pytest's default import mode needs test basenames to
-differ from tests/ui/test_poker_table.py.)
+differ from tests/ui/test_poker_table_*.py.)
 """
 
 from __future__ import annotations
