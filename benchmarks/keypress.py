@@ -16,7 +16,11 @@ of the screen and waits for all of them (each wakes, runs it, then handles an Id
 more at a table without the app doing anything for it. Each table's line therefore also
 shows a bare app holding as many widgets as the table, pressed with a key bound to nothing.
 
-    python benchmarks/keypress.py [--rounds 20]
+With ``--direct`` the keys go through the terminal driver instead, and the wait is for the
+app to be idle: Pilot's callback on every widget (which grows with a table's widget count)
+is left out, and the ratio is the app's own work against the bare app's.
+
+    python benchmarks/keypress.py [--rounds 20] [--direct]
 """
 
 from __future__ import annotations
@@ -28,7 +32,10 @@ import sys
 import tempfile
 import time
 
+from textual import events
+from textual._wait import wait_for_idle
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import Footer, Header, Static
 
 from cardtable.ui.app import CardTableApp
@@ -67,6 +74,31 @@ class BareKeyApp(App[None]):
         self.query_one("#count", Static).update(str(self.presses))
 
 
+async def direct_press(app: App[None], key: str) -> None:
+    """``key`` as the terminal driver delivers it, then wait until the app is idle (its
+    frame drawn): unlike ``pilot.press`` nothing is queued on every widget of the screen,
+    so the CPU measured is the app's own work for the key (plus the idle loop's, the same
+    in every app)."""
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(event)
+    await wait_for_idle(0)
+    await app.animator.wait_until_complete()
+    await wait_for_idle(0)
+
+
+#: How a key is pressed: Pilot (the default) or the driver (``--direct``).
+DIRECT = False
+
+
+async def press(pilot: Pilot[None], key: str) -> None:
+    if DIRECT:
+        await direct_press(pilot.app, key)
+    else:
+        await pilot.press(key)
+
+
 BARE_WIDGETS = 9
 """Widgets on the bare app's screen, the screen itself included."""
 
@@ -82,7 +114,7 @@ async def measure_bare(presses: int, widgets: int = 0, key: str = "x") -> list[f
         await pilot.pause()
         for _ in range(presses):
             start = time.process_time()
-            await pilot.press(key)
+            await press(pilot, key)
             samples.append(time.process_time() - start)
     return samples
 
@@ -102,10 +134,10 @@ async def measure(game: str, rounds: int) -> tuple[list[float], list[float], int
             for _ in range(rounds):
                 for key in ROUND_KEYS[game]:
                     start = time.process_time()
-                    await pilot.press(key)
+                    await press(pilot, key)
                     samples.append(time.process_time() - start)
                 start = time.process_time()
-                await pilot.press("f12")  # bound to nothing: Pilot's and Textual's own cost
+                await press(pilot, "f12")  # bound to nothing: Pilot's and Textual's own cost
                 idle.append(time.process_time() - start)
                 app.store.refill(game, 10**12) if app.store.can_refill(10**12) else None
         app.store.close()
@@ -116,7 +148,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--game", choices=list(GAME_INFO), action="append", help="only this game (repeatable)")
+    parser.add_argument("--direct", action="store_true",
+                        help="press through the terminal driver, not Pilot: the app's own work per key")
     args = parser.parse_args()
+    global DIRECT
+    DIRECT = args.direct
+    print("keys through the driver (the app's own work)" if DIRECT else "keys through Pilot.press")
     worst = 0.0
     worst_ratio = 0.0
     bare = statistics.median(asyncio.run(measure_bare(8 * args.rounds)))
