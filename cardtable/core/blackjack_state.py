@@ -14,16 +14,7 @@ from .blackjack_rules import Action, Rules
 from .blackjack_totals import hand_total, is_natural
 from .cards import Card
 
-__all__ = [
-    "Hand",
-    "HandOutcome",
-    "HandResult",
-    "EventKind",
-    "Event",
-    "SeatView",
-    "RoundState",
-    "IllegalAction",
-]
+__all__ = ["Hand", "HandOutcome", "HandResult", "EventKind", "Event", "SeatView", "RoundState", "IllegalAction"]
 
 
 # -- hands ------------------------------------------------------------------------

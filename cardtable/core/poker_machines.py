@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import IntEnum, auto
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -55,25 +55,25 @@ WILD_KINDS = ("none", "deuces", "joker")
 
 
 class PayHand(IntEnum):
-    """A pay-table row; the order is the hierarchy used when two rows pay the same."""
+    """A pay-table row; the order (1 up) is the hierarchy used when two rows pay the same."""
 
-    HIGH_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    FOUR_5_K = 8
-    FOUR_2_4 = 9
-    FOUR_ACES = 10
-    FOUR_2_4_KICKER = 11
-    FOUR_ACES_KICKER = 12
-    STRAIGHT_FLUSH = 13
-    FIVE_OF_A_KIND = 14
-    WILD_ROYAL = 15
-    FOUR_DEUCES = 16
-    NATURAL_ROYAL = 17
+    HIGH_PAIR = auto()
+    TWO_PAIR = auto()
+    THREE_OF_A_KIND = auto()
+    STRAIGHT = auto()
+    FLUSH = auto()
+    FULL_HOUSE = auto()
+    FOUR_OF_A_KIND = auto()
+    FOUR_5_K = auto()
+    FOUR_2_4 = auto()
+    FOUR_ACES = auto()
+    FOUR_2_4_KICKER = auto()
+    FOUR_ACES_KICKER = auto()
+    STRAIGHT_FLUSH = auto()
+    FIVE_OF_A_KIND = auto()
+    WILD_ROYAL = auto()
+    FOUR_DEUCES = auto()
+    NATURAL_ROYAL = auto()
 
 
 _LABELS: dict[PayHand, str] = {
