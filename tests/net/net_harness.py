@@ -72,3 +72,13 @@ async def seat_two(h: Harness) -> tuple[Client, Client]:
 HOLE = "9C"
 SHOE_REST = "5D 4S 3H 2C 8D 7S"
 DEAL = f"TH 6S 7D 9H 3S {HOLE} {SHOE_REST}"  # alice TH 9H (19), bob 6S 3S (9), dealer 7D
+
+
+async def dealt_to_two(h: Harness) -> tuple[Client, Client]:
+    """Alice and Bob seated, :data:`DEAL` stacked, both bet 500: the round dealt, Alice to act."""
+    a, b = await seat_two(h)
+    h.stack(1, DEAL)
+    await a.send({"type": "bet", "amount": 500})
+    await b.send({"type": "bet", "amount": 500})
+    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    return a, b

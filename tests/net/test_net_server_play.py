@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from net_harness import DEAL, HOLE, SHOE_REST, Harness, seat_two
+from net_harness import DEAL, HOLE, SHOE_REST, Harness, dealt_to_two, seat_two
 from net_harness import harness_fixture as harness_fixture  # the fixture `harness`
 
 from cardtable.core.blackjack_table import Table
@@ -67,11 +67,7 @@ async def test_two_players_sit_bet_act_in_turn_and_see_the_same_table(harness: H
 
 async def test_nothing_sent_before_the_reveal_holds_the_hole_card_or_the_shoe(harness: Harness) -> None:
     h = harness
-    a, b = await seat_two(h)
-    h.stack(1, DEAL)
-    await a.send({"type": "bet", "amount": 500})
-    await b.send({"type": "bet", "amount": 500})
-    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    a, b = await dealt_to_two(h)
     await a.send({"type": "act", "action": "stand"})
     await b.wait_for("turn", lambda m: m["seat"] == 1)
     await b.send({"type": "act", "action": "stand"})
@@ -228,11 +224,7 @@ async def test_a_grade_sent_with_an_action_is_kept_only_when_it_is_one(harness: 
     from cardtable.ai.grading import decisions_in, grade
 
     h = harness
-    a, b = await seat_two(h)
-    h.stack(1, DEAL)
-    await a.send({"type": "bet", "amount": 500})
-    await b.send({"type": "bet", "amount": 500})
-    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    a, b = await dealt_to_two(h)
     good = grade("blackjack", "hard 19 against a 7", {"Stand": 0.4, "Hit": -0.6}, "Stand", 500).to_json()
     await a.send({"type": "act", "action": "stand", "grade": good})
     await b.wait_for("turn", lambda m: m["seat"] == 1)

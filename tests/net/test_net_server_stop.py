@@ -10,7 +10,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from net_harness import DEAL, Harness, seat_two
+from net_harness import Harness, dealt_to_two
 from net_harness import harness_fixture as harness_fixture  # the fixture `harness`
 
 from cardtable.core.blackjack_table import Table
@@ -25,11 +25,7 @@ pytestmark = pytest.mark.timeout(20)
 
 async def test_stop_finishes_the_round_under_way_then_says_bye(harness: Harness) -> None:
     h = harness
-    a, b = await seat_two(h)
-    h.stack(1, DEAL)
-    await a.send({"type": "bet", "amount": 500})
-    await b.send({"type": "bet", "amount": 500})
-    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    a, b = await dealt_to_two(h)
     late = await h.client("carol")
     h.server.request_stop()  # as SIGTERM does
     stopped = asyncio.ensure_future(h.server.wait_stopped())
@@ -58,11 +54,7 @@ async def test_stop_finishes_the_round_under_way_then_says_bye(harness: Harness)
 
 async def test_a_second_stop_stops_at_once_and_the_round_resumes_at_the_next_start(harness: Harness) -> None:
     h = harness
-    a, b = await seat_two(h)
-    h.stack(1, DEAL)
-    await a.send({"type": "bet", "amount": 500})
-    await b.send({"type": "bet", "amount": 500})
-    await a.wait_for("turn", lambda m: m["seat"] == 0)
+    a, b = await dealt_to_two(h)
     await a.send({"type": "act", "action": "stand"})
     await b.wait_for("turn", lambda m: m["seat"] == 1)
     h.server.request_stop()
