@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
+from ...i18n import N_, _
 from ..room import CardRoom
 from ..widgets.common.banner import Banner
 
@@ -40,9 +41,9 @@ class GameScreen(Screen[None]):
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
-        Binding("escape", "leave", "Lobby", id="game.leave"),
+        Binding("escape", "leave", N_("Lobby"), id="game.leave"),
         # not in the footer, which has no room left at 80 columns
-        Binding("y", "history", "History", id="game.history", show=False),
+        Binding("y", "history", N_("History"), id="game.history", show=False),
     ]
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
@@ -151,16 +152,16 @@ class GameScreen(Screen[None]):
 
     # -- coach mode ------------------------------------------------------
 
-    COACH_ON: ClassVar[str] = "Coach mode on: a choice that gives value away is questioned first."
+    COACH_ON: ClassVar[str] = N_("Coach mode on: a choice that gives value away is questioned first.")
     """What the banner says when ``k`` turns coach mode on (each table says it its way)."""
-    COACH_OFF: ClassVar[str] = "Coach mode off: every choice is still graded (see the summary)."
+    COACH_OFF: ClassVar[str] = N_("Coach mode off: every choice is still graded (see the summary).")
     """What the banner says when ``k`` turns coach mode off."""
 
     def action_coach(self) -> None:
         """Coach mode on or off (``k``), saved, and said in the table's banner."""
         on = self.toggle_coach()
         if on is not None:
-            self._banner.show(self.COACH_ON if on else self.COACH_OFF, "info")
+            self._banner.show(_(self.COACH_ON if on else self.COACH_OFF), "info")
             self.coach_mode_changed()
 
     def coach_mode_changed(self) -> None:
