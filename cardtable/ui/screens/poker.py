@@ -146,8 +146,8 @@ class PokerScreen(PokerCoach, PokerMachines):
         advice = view.advice
         if view.tip is not None and advice is not None:  # "Tip: …", or "Ticked: …" once t ticked it
             view = replace(view, tip=self._tip_line(advice, ticked=view.ticked == frozenset(advice.best.discards)))
-        self.set_reactive(PokerScreen.view, view)
         self._layout.retranslate()
+        self.view = view  # the banner, the bet and the hint worded from it anew
 
     def on_resize(self, event: events.Resize) -> None:
         """Large cards and a table centred in its height when the terminal has room."""

@@ -97,9 +97,7 @@ class PokerLayout(Vertical):
         self.slots.retranslate()
         self.side.retranslate()
         self.coach.redraw()
-        self.paytable.refresh()
-        if self.is_mounted:
-            self.view = self.view  # the banner, the bet, the hint: worded from the view anew
+        self.paytable.refresh()  # the banner and the hint follow the screen's next view
 
     def on_resize(self, event: events.Resize) -> None:
         """A tall table gives the pay table the rows it needs for every coin column."""

@@ -129,6 +129,7 @@ class BetPanel(Vertical):
             controls.query_one(".bet-label", Label).update(_("Bet"))
             controls.query_one(".bet-value", Label).update(coins_text(controls.value))
             self._fit_bet_label()
+            self.watch_bet(self.bet, self.bet)  # the stake and the action button
         self.machine.redraw()
         self.wild.watch_machine(self.wild.machine)
 
