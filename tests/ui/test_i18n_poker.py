@@ -18,7 +18,9 @@ from cardtable import i18n
 from cardtable.core.cards import parse_cards
 from cardtable.core.poker import HandCategory, evaluate
 from cardtable.core.poker_machines import PayHand
+from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.poker.coach import CoachPanel
@@ -26,7 +28,7 @@ from cardtable.ui.widgets.poker.machines import machines_on_offer
 from cardtable.ui.widgets.poker.names import category_name, describe, row_name
 from cardtable.ui.widgets.poker.words import stored_hold_words
 
-from helpers import press, screen_text, settle
+from helpers import press, screen_text, settle, until
 
 LANGS = ("en", "ja", "lt")
 #: Seed 002's ten hands, weakest first (HandCategory's order).
@@ -36,6 +38,8 @@ SEED_HANDS = (
 )
 #: K K dealt, 5 2 9 exchanged for 5 8 Q: a pair of kings (the stake back on 9/6 JoB).
 PAIR_OF_KINGS = "KS KD 5H 2C 9S  5C 8D QS"
+#: J J dealt: exchanging them (1 2) is the costly choice coach mode questions.
+JACKS = "JS JD 4H 7C 9S  JH 2D"
 
 
 @pytest.fixture(autouse=True)
@@ -98,7 +102,7 @@ async def test_japanese_poker_names_the_final_hand_and_says_exchange(data_dir: P
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_every_moment_of_the_table_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = poker_app(data_dir, PAIR_OF_KINGS, lang=lang)
+    app = poker_app(data_dir, PAIR_OF_KINGS, JACKS, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         _fits(app, "betting")
@@ -114,6 +118,14 @@ async def test_every_moment_of_the_table_fits_80x24(data_dir: Path, lang: str) -
         _fits(app, "a settlement")
         await press(pilot, "k")  # coach mode on: the banner says so
         _fits(app, "coach mode")
+        await press(pilot, "enter", "1", "2", "enter")  # the jacks thrown away: the coach asks
+        assert isinstance(app.screen, CoachWarning)
+        _fits(app, "the coach's warning")
+        await press(pilot, "escape")  # taken back: the banner says what was best
+        _fits(app, "taken back")
+        await press(pilot, "enter", "enter")  # and this time go ahead
+        assert app.screen.view.result is not None and app.screen.view.coach is not None
+        _fits(app, "the coach's word on a costly exchange")
         await press(pilot, "k")
         for n in range(len(app.screen.machines)):  # every machine's pay table
             await press(pilot, "m")
@@ -154,3 +166,20 @@ async def test_the_table_is_worded_anew_when_the_language_changes(data_dir: Path
         shown = screen_text(app)
         assert "Turite: Pora" in shown and "[ ] Keisti" in shown and "Karališkoji spalva" in shown
         _fits(app, "in Lithuanian")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_three_exchange_rounds_fit_80x24(data_dir: Path, lang: str) -> None:
+    """The longest words: the coach's estimates (±) in the first rounds, the round
+    counters, the coach's word on an exchange that was not the best."""
+    with Store.open(data_dir) as store:
+        store.save_settings(replace(store.settings(), poker_exchanges=3))
+    app = poker_app(data_dir, "KS KD 5H 2C 9S 5C 8D QS 3H 4H 6S 7S 8S", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for moment, keys in (("dealt", ["enter"]), ("tip", ["t"]), ("round 2", ["3", "4", "5", "enter"]),
+                             ("tip 2", ["t"]), ("round 3", ["1", "enter"]), ("settled", ["enter"])):
+            await press(pilot, *keys)
+            await until([pilot], lambda: "…" not in (app.screen.view.tip or ""))  # the estimate is ready
+            _fits(app, moment)
+        assert app.screen.view.result is not None and app.screen.view.coach is not None

@@ -142,10 +142,11 @@ class PokerScreen(PokerCoach, PokerMachines):
         view = self.view
         if view.coach is not None:
             graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
-            view = replace(view, coach=coach_line(graded))
+            view = replace(view, coach=coach_line(graded, self._message_width()))
         advice = view.advice
         if view.tip is not None and advice is not None:  # "Tip: …", or "Ticked: …" once t ticked it
-            view = replace(view, tip=self._tip_line(advice, ticked=view.ticked == frozenset(advice.best.discards)))
+            ticked = view.ticked == frozenset(advice.best.discards)
+            view = replace(view, tip=self._tip_line(advice, ticked, self._message_width()))
         self._layout.retranslate()
         self.view = view  # the banner, the bet and the hint worded from it anew
 
@@ -356,4 +357,4 @@ class PokerScreen(PokerCoach, PokerMachines):
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
         self.app.remember_table(self.GAME, {"coins": settled.coins})
         graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
-        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=coach_line(graded))
+        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=coach_line(graded, self._message_width()))

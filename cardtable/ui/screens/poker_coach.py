@@ -16,6 +16,7 @@ from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.message import Message
 from textual.worker import get_current_worker
 
@@ -24,6 +25,7 @@ from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...i18n import _
 from ...i18n.formatting import number
 from ..widgets.common.banner import Banner
+from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.view import PokerView
 from ..widgets.poker.words import ev_text, hold_words, stored_hold_words
 from .base import GameScreen
@@ -43,6 +45,7 @@ class PokerCoach(GameScreen):
 
     view: PokerView
     _banner: Banner
+    _layout: PokerLayout
 
     def _coach_setup(self) -> None:
         #: The hand's graded exchanges (``Decision.to_json()``), kept in its record's meta.
@@ -152,9 +155,11 @@ class PokerCoach(GameScreen):
             best = advice.best
             self.view = replace(self.view, ticked=frozenset(best.discards), tip=self._tip_line(advice, ticked=True))
             return
-        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
+        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice, width=self._message_width()))
 
-    def _tip_line(self, advice: PokerAdvice, ticked: bool = False) -> str:
+    def _tip_line(self, advice: PokerAdvice, ticked: bool = False, width: int = 0) -> str:
+        """The tip under the cards; the holds about equal to the best are named too when
+        the line has room for them (``width`` cells; 0: any room)."""
         best = advice.best
         if best.exact:
             figure = ev_text(best.ev)
@@ -163,11 +168,19 @@ class PokerCoach(GameScreen):
         words = hold_words(advice.cards, best.hold, self.app.ascii)
         if ticked:
             return _("Ticked: {hold} · Enter draws (change the boxes if you like)").format(hold=words)
+        plain = _("Tip: {hold} · {ev} per coin · t ticks it").format(hold=words, ev=figure)
         if advice.about_equal:  # the sampling cannot tell these apart: said, not hidden
             also = _(" or ").join(hold_words(advice.cards, h, self.app.ascii) for h in advice.about_equal)
             tip = _("Tip: {hold}, about equal to {others} · {ev} per coin · t ticks it")
-            return tip.format(hold=words, others=also, ev=figure)
-        return _("Tip: {hold} · {ev} per coin · t ticks it").format(hold=words, ev=figure)
+            tip = tip.format(hold=words, others=also, ev=figure)
+            # too long for its line: the panel beside it lists those holds anyway
+            return tip if not width or cell_len(tip) <= width else plain
+        return plain
+
+    def _message_width(self) -> int:
+        """The cells of the line under the cards (the tip's, the coach's)."""
+        width = self._layout.message.content_region.width
+        return width if width > 0 else self.app.size.width - 2
 
     # -- the coach: values worked out off the UI thread ----------------------------------
 
@@ -261,7 +274,7 @@ class PokerCoach(GameScreen):
             return
         if self._tip_wanted == key:
             self._tip_wanted = None
-            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
+            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice, width=self._message_width()))
 
     def _exchange_ungraded(self, before: DrawHand, ticked: frozenset[int]) -> None:
         """The draw when the coach failed (never expected): as before the coach existed."""

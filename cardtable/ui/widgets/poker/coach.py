@@ -44,7 +44,7 @@ def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = F
             "exact: every draw counted"
         )
     elif advice.rounds_left == 2:
-        note = _("± 1 standard error · sampled, seed fixed by the hand")
+        note = _("± 1 s.e. · sampled, seed fixed by the hand")
     else:
         note = _("sampled ± 1 s.e.; middle round: best one-draw hold")
     notes = [(note, "dim")]

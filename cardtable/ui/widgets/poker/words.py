@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from ....core.cards import Card
 from ....core.poker import HandCategory
 from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
@@ -137,14 +139,15 @@ def _hold_words(discards: Sequence[str], kept: str) -> str:
 _STORED_HOLD = re.compile(r"exchange ([1-5](?: [1-5])*)(?: \(keep (.+)\))?")
 
 
-def stored_hold_words(text: str) -> str:
-    """A hold kept in the store in English (a graded decision) in the language in force."""
+def stored_hold_words(text: str, keep: bool = True) -> str:
+    """A hold kept in the store in English (a graded decision) in the language in force
+    (without the cards kept when ``keep`` is False: a line short of room)."""
     if text in ("stand pat", "exchange all five"):
         return _(text)
     match = _STORED_HOLD.fullmatch(text)
     if match is None:
         return text
-    return _hold_words(match.group(1).split(), match.group(2) or "")
+    return _hold_words(match.group(1).split(), (match.group(2) or "") if keep else "")
 
 
 def ev_text(ev: float, estimated: bool = False) -> str:
@@ -152,22 +155,31 @@ def ev_text(ev: float, estimated: bool = False) -> str:
     return ("~" if estimated else "") + number(ev, 3)
 
 
-def coach_line(decisions: Sequence[Decision]) -> str | None:
+def coach_line(decisions: Sequence[Decision], width: int = 0) -> str | None:
     """The coach after the draw, from the hand's graded exchanges: all best, or the
-    first one that was not (with both values per coin; ``~`` marks an estimate)."""
+    first one that was not (with both values per coin; ``~`` marks an estimate). Wider
+    than ``width`` cells (if given), the best hold is named without the cards it keeps."""
     if not decisions:
         return None
     several = len(decisions) > 1
     for n, decision in enumerate(decisions, start=1):
         if not decision.is_best:
-            words = dict(
-                best=stored_hold_words(decision.best),
-                ev=ev_text(decision.ev_best, decision.estimated),
-                yours=ev_text(decision.ev_chosen, decision.estimated),
-            )
-            if several:
-                return _("Coach: exchange {n}: best was {best} ({ev}; yours {yours} per coin)").format(n=n, **words)
-            return _("Coach: best was {best} ({ev}; yours {yours} per coin)").format(**words)
+            line = ""
+            for keep in (True, False):
+                words = dict(
+                    best=stored_hold_words(decision.best, keep),
+                    ev=ev_text(decision.ev_best, decision.estimated),
+                    yours=ev_text(decision.ev_chosen, decision.estimated),
+                )
+                if several:
+                    line = _("Coach: exchange {n}: best was {best} ({ev}; yours {yours} per coin)").format(
+                        n=n, **words
+                    )
+                else:
+                    line = _("Coach: best was {best} ({ev}; yours {yours} per coin)").format(**words)
+                if not width or cell_len(line) <= width:
+                    break
+            return line
     if several:
         return _("Coach: the best hold at every exchange ✓ · Enter deals the next hand")
     return _("Coach: the best hold ✓ ({ev} per coin) · Enter deals the next hand").format(
