@@ -166,6 +166,12 @@ async def test_the_table_is_worded_anew_when_the_language_changes(data_dir: Path
         shown = screen_text(app)
         assert "Turite: Pora" in shown and "[ ] Keisti" in shown and "Karališkoji spalva" in shown
         _fits(app, "in Lithuanian")
+        await press(pilot, "t")  # the coach's panel and the tip, open while the language changes
+        assert "Treneris · geriausi laikymai" in screen_text(app)
+        app.save_settings(replace(app.settings, language="ja"))
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "コーチ・最善のホールド" in shown and "ヒント：" in shown and "Treneris" not in shown
 
 
 @pytest.mark.parametrize("lang", LANGS)
