@@ -189,3 +189,13 @@ async def test_three_exchange_rounds_fit_80x24(data_dir: Path, lang: str) -> Non
             await until([pilot], lambda: "…" not in (app.screen.view.tip or ""))  # the estimate is ready
             _fits(app, moment)
         assert app.screen.view.result is not None and app.screen.view.coach is not None
+
+
+@pytest.mark.parametrize(("lang", "header", "figure"), (("ja", "最善プレイの還元率（計算値）", "99.5439 %"),
+                                                        ("lt", "Grąža žaidžiant tobulai (apskaičiuota)", "99,5439 %")))
+def test_the_rules_table_of_machines_is_in_the_language(lang: str, header: str, figure: str) -> None:
+    from cardtable.ui.screens.rules import help_markdown
+
+    i18n.set_language(lang)
+    text = help_markdown("poker")
+    assert header in text and figure in text and "Return with perfect play" not in text
