@@ -44,7 +44,7 @@ from ..widgets.poker import machines as room
 from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.machines import machines_on_offer
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import NOT_SAVED, WAITING, coach_line
+from ..widgets.poker.words import NOT_SAVED, WAITING
 from .poker_coach import PokerCoach
 from .poker_machines import PokerMachines
 
@@ -135,20 +135,6 @@ class PokerScreen(PokerCoach, PokerMachines):
         yield Header()
         yield layout
         yield self._footer
-
-    def retranslate(self) -> None:
-        """The language changed: every word of the table anew (the coach's after the draw
-        and the tip shown are worded again from what they say)."""
-        view = self.view
-        if view.coach is not None:
-            graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
-            view = replace(view, coach=coach_line(graded, self._message_width()))
-        advice = view.advice
-        if view.tip is not None and advice is not None:  # "Tip: …", or "Ticked: …" once t ticked it
-            ticked = view.ticked == frozenset(advice.best.discards)
-            view = replace(view, tip=self._tip_line(advice, ticked, self._message_width()))
-        self._layout.retranslate()
-        self.view = view  # the banner, the bet and the hint worded from it anew
 
     def on_resize(self, event: events.Resize) -> None:
         """Large cards and a table centred in its height when the terminal has room."""
@@ -356,5 +342,4 @@ class PokerScreen(PokerCoach, PokerMachines):
             self.report_refusal(_("The result could not be saved yet"), error)
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
         self.app.remember_table(self.GAME, {"coins": settled.coins})
-        graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
-        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=coach_line(graded, self._message_width()))
+        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=self._coach_words())

@@ -27,7 +27,7 @@ from ...i18n.formatting import number
 from ..widgets.common.banner import Banner
 from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import ev_text, hold_words, stored_hold_words
+from ..widgets.poker.words import coach_line, ev_text, hold_words, stored_hold_words
 from .base import GameScreen
 from .coach_warning import CoachWarning
 
@@ -176,6 +176,24 @@ class PokerCoach(GameScreen):
             # too long for its line: the panel beside it lists those holds anyway
             return tip if not width or cell_len(tip) <= width else plain
         return plain
+
+    def _coach_words(self) -> str | None:
+        """The coach's word on the hand's graded exchanges, for the line under the cards."""
+        graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
+        return coach_line(graded, self._message_width())
+
+    def retranslate(self) -> None:
+        """The language changed: every word of the table anew (the coach's after the draw
+        and the tip shown are worded again from what they say)."""
+        view = self.view
+        if view.coach is not None:
+            view = replace(view, coach=self._coach_words())
+        advice = view.advice
+        if view.tip is not None and advice is not None:  # "Tip: …", or "Ticked: …" once t ticked it
+            ticked = view.ticked == frozenset(advice.best.discards)
+            view = replace(view, tip=self._tip_line(advice, ticked, self._message_width()))
+        self._layout.retranslate()
+        self.view = view  # the banner, the bet and the hint worded from it anew
 
     def _message_width(self) -> int:
         """The cells of the line under the cards (the tip's, the coach's)."""
