@@ -199,3 +199,21 @@ def test_the_rules_table_of_machines_is_in_the_language(lang: str, header: str, 
     i18n.set_language(lang)
     text = help_markdown("poker")
     assert header in text and figure in text and "Return with perfect play" not in text
+
+
+@pytest.mark.parametrize(("lang", "refusal", "button"), (("ja", "残高が1コインに足りません", "補充…"),
+                                                         ("lt", "Balanso neužtenka vienai monetai", "Papildyti…")))
+async def test_going_broke_is_said_in_the_language(data_dir: Path, lang: str, refusal: str, button: str) -> None:
+    """The table's refusal (worded by the core in English) and the refill button."""
+    with Store.open(data_dir) as store:
+        store.save_settings(replace(store.settings(), poker_coin=100_000))  # 1,000 chips a coin
+    app = poker_app(data_dir, "2S 7D 9H JC KS", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "enter")  # no pair: the whole bankroll lost
+        assert app.bankroll == 0 and isinstance(app.screen, ConfirmScreen)  # the refill offer
+        _fits(app, "the refill offer")
+        await press(pilot, "n")  # not now
+        assert refusal in screen_text(app)
+        assert str(app.screen.query_one("#poker-action", Button).label) == button
+        _fits(app, "broke")
