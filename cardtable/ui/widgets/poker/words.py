@@ -1,6 +1,8 @@
-"""What the draw-poker table says: the result line and the hint under the cards.
+"""What the draw-poker table says: the result line, the hint under the cards and the
+coach's holds, in the language in force.
 
-Words only: the hand's value, the payout and the refusals come from the core.
+Words only: the hand's value, the payout and the refusals come from the core; what goes
+into the store (the graded holds) stays English there and is worded here when shown.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ __all__ = [
     "ev_text",
     "WAITING",
     "NOT_SAVED",
+    "REFUSALS",
 ]
 
 #: Banner notices: (text, kind); the text is translated where the banner shows it.
