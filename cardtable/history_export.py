@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from rich.cells import cell_len
 
-from .history_stats import EDGE_FROM_ROUNDS, GAME_TITLES, StatsRow, local_minute
+from .history_stats import EDGE_FROM_ROUNDS, GAME_TITLES, StatsRow, local_minute, stats_headings
 from .i18n import _
 from .i18n.formatting import chips, number
 from .store import HistoryEntry, HistoryFilter, Store
@@ -236,8 +236,7 @@ def _pct(value: float | None) -> str:
 
 def stats_table(rows: list[StatsRow], bankroll: int) -> list[str]:
     """The statistics as aligned lines: a row per game, then all games."""
-    head = [_("Game"), _("Rounds"), _("Won"), _("Lost"), _("Pushed"), _("Net"), _("Best"), _("Worst"),
-            _("Edge"), _("Exact"), _("Refills")]
+    head = [*stats_headings(), _("Refills")]
     cells = [
         [_(r.title), number(r.rounds), number(r.won), number(r.lost), number(r.pushed), _chips(r.net, True),
          _chips(r.biggest_win), _chips(r.biggest_loss), _pct(r.edge), _pct(r.exact_edge), number(r.refills)]

@@ -15,13 +15,13 @@ from fractions import Fraction
 
 from .ai.grading import Accuracy, accuracy, decisions_in
 from .core.config import GAMES
-from .i18n import N_
+from .i18n import N_, pgettext
 from .i18n.formatting import date_time
 from .store import GameStats, HistoryEntry, HistoryFilter, Store
 
 __all__ = [
     "StatsRow", "stats_rows", "exact_edges", "EDGE_FROM_ROUNDS",
-    "GAME_TITLES", "ALL_GAMES", "CoachStats", "coach_stats", "local_day", "local_minute",
+    "GAME_TITLES", "ALL_GAMES", "stats_headings", "CoachStats", "coach_stats", "local_day", "local_minute",
 ]
 
 #: The games' names as the lobby names them (the same messages: one translation each);
@@ -29,6 +29,17 @@ __all__ = [
 GAME_TITLES = {"blackjack": N_("Blackjack"), "baccarat": N_("Baccarat"), "poker": N_("Draw poker")}
 #: The total row's name.
 ALL_GAMES = N_("All games")
+
+def stats_headings() -> tuple[str, ...]:
+    """The statistics' column headings in the language in force, as the screen and
+    ``cardtable stats`` show them (short: ten columns fit 80 cells in every language)."""
+    return (
+        pgettext("statistics", "Game"), pgettext("statistics", "Rounds"), pgettext("statistics", "Won"),
+        pgettext("statistics", "Lost"), pgettext("statistics", "Pushed"), pgettext("statistics", "Net"),
+        pgettext("statistics", "Best"), pgettext("statistics", "Worst"), pgettext("statistics", "Edge"),
+        pgettext("statistics", "Exact"),
+    )
+
 
 #: Rounds of a game (or of all games, for the total) before its experienced edge is shown.
 #: One round's result swings by about its whole stake while the edges are a few percent:

@@ -205,14 +205,17 @@ class HistoryScreen(Screen[None]):
             order = _(_ORDER_WORDS.get(f.order, f.order))
             rounds = ngettext("{n} round", "{n} rounds", self.total).format(n=number(self.total))
             room = self.query_one("#history-status", Label).content_region.width or self.app.size.width - 2
-            text = _("{rounds} · {game} · {order} · local time · enter replays a round").format(
-                rounds=rounds, game=what, order=order)
-            if cell_len(text) > room:
-                text = _("{rounds} · {game} · {order} · enter replays").format(rounds=rounds, game=what, order=order)
-            if cell_len(text) > room:
-                text = _("{rounds} · {game} · {order}").format(rounds=rounds, game=what, order=order)
-            if self._bad_dates:
-                text = _("Dates are written YYYY-MM-DD (e.g. 2026-11-30) · {status}").format(status=text)
+            longest_first = [
+                _("{rounds} · {game} · {order} · local time · enter replays a round"),
+                _("{rounds} · {game} · {order} · enter replays"),
+                _("{rounds} · {game} · {order}"),
+                "{rounds}",
+            ]
+            lines = [line.format(rounds=rounds, game=what, order=order) for line in longest_first]
+            if self._bad_dates:  # the hint first, then as much of the rest as fits
+                hint = _("Dates are written YYYY-MM-DD (e.g. 2026-11-30) · {status}")
+                lines = [hint.format(status=line) for line in lines]
+            text = next((line for line in lines if cell_len(line) <= room), lines[-1])
         self.query_one("#history-status", Label).update(text, layout=False)  # one fixed line
 
     @on(DataTable.RowHighlighted, "#history-list")

@@ -63,7 +63,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #coach { padding: 0 1; }
     StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
     StatsScreen #coach .coach-title { text-style: bold; }
-    StatsScreen #coach .coach-note { color: $text-muted; }
+    StatsScreen #coach .coach-note { color: $text-muted; width: 1fr; }
     """
 
     BINDINGS = [

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Label
 
 from ....ai.grading import Accuracy
-from ....history_stats import ALL_GAMES, EDGE_FROM_ROUNDS, CoachStats, StatsRow
+from ....history_stats import ALL_GAMES, EDGE_FROM_ROUNDS, CoachStats, StatsRow, stats_headings
 from ....i18n import N_, _, ngettext
 from ....i18n.formatting import chips, number, signed
 from ....store import DrillScore
@@ -21,12 +21,8 @@ from .rows import game_name, local_day_text, local_time
 
 __all__ = ["StatsTable", "StatsNote", "CoachFigures", "CoachData", "stats_cells", "accuracy_cells"]
 
-#: The table's columns: (key, heading); the headings are shown through ``_()``.
-_COLUMNS = (
-    ("game", N_("Game")), ("rounds", N_("Rounds")), ("won", N_("Won")), ("lost", N_("Lost")),
-    ("pushed", N_("Pushed")), ("net", N_("Net")), ("best", N_("Best")), ("worst", N_("Worst")),
-    ("edge", N_("Edge")), ("exact", N_("Exact")),
-)
+#: The table's columns' keys (their headings: ``stats_headings()``).
+_COLUMNS = ("game", "rounds", "won", "lost", "pushed", "net", "best", "worst", "edge", "exact")
 #: The coach tab's tables: graded decisions per game and per day, and the drills.
 _ACCURACY_COLUMNS = (
     ("decisions", N_("Decisions")), ("best", N_("Best")), ("share", N_("Share")),
@@ -91,8 +87,8 @@ class StatsTable(DataTable[Text]):
         self.watch_rows_shown(self.rows_shown)
 
     def _add_columns(self) -> None:
-        for key, name in _COLUMNS:
-            self.add_column(_(name) if key == "game" else Text(_(name), justify="right"), key=key)
+        for key, name in zip(_COLUMNS, stats_headings(), strict=True):
+            self.add_column(name if key == "game" else Text(name, justify="right"), key=key)
 
     def retranslate(self) -> None:
         """The headings and the rows again in the language in force."""
