@@ -4,6 +4,8 @@ a change of language while a screen is open redraws it."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -42,6 +44,21 @@ WORDS = {
 def english_after() -> Iterator[None]:
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def fixed(data: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The module's rounds at fixed times (seven minutes apart from 2026-11-30 18:00 UTC)
+    and the clock in UTC: the snapshots do not depend on the day they are taken."""
+    with sqlite3.connect(data / "cardtable.sqlite3") as db:
+        db.execute("UPDATE history SET at = strftime('%Y-%m-%dT%H:%M:%SZ', '2026-11-30 18:00:00',"
+                   " '+' || (id * 7) || ' minutes')")
+    db.close()
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield data
+    monkeypatch.undo()
+    time.tzset()
 
 
 def _app(data: Path, lang: str) -> CardTableApp:
@@ -138,21 +155,21 @@ async def test_the_servers_history_fits_80x24(data_dir: Path, lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
-def test_the_statistics_snapshot_120x40(snap_compare, data: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_statistics_snapshot_120x40(snap_compare, fixed: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
     async def open_stats(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)
         await press(pilot, "s")
 
-    assert snap_compare(_app(data, lang), terminal_size=(120, 40), run_before=open_stats)
+    assert snap_compare(_app(fixed, lang), terminal_size=(120, 40), run_before=open_stats)
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
-def test_the_history_snapshot_120x40(snap_compare, data: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_history_snapshot_120x40(snap_compare, fixed: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
     async def open_history(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)
         await press(pilot, "y", "w")
 
-    assert snap_compare(_app(data, lang), terminal_size=(120, 40), run_before=open_history)
+    assert snap_compare(_app(fixed, lang), terminal_size=(120, 40), run_before=open_history)
 
 
 async def test_a_change_of_language_redraws_the_open_screens(data: Path) -> None:

@@ -61,13 +61,13 @@ def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
                 out.append(" │ ")
             out.append_text(_cards(hand.get("cards") if isinstance(hand, dict) else None, ascii))
         # TRANSLATORS: between the player's cards and the dealer's in the history list
-        out.append(f"  {_('vs')} ", style="dim")
+        out.append("  " + _("vs") + " ", style="dim")
         out.append_text(_cards(d.get("dealer"), ascii))
     elif entry.game == "baccarat":
         # TRANSLATORS: P and B mark the Player's and the Banker's cards in the history list
-        out.append(f"{_('P')} ", style="dim")
+        out.append(_("P") + " ", style="dim")
         out.append_text(_cards(d.get("player"), ascii))
-        out.append(f"  {_('B')} ", style="dim")
+        out.append("  " + _("B") + " ", style="dim")
         out.append_text(_cards(d.get("banker"), ascii))
     elif entry.game == "poker":
         out.append_text(_cards(d.get("cards"), ascii))
