@@ -201,8 +201,10 @@ def _chips(amount: int, signed: bool = False) -> str:
     return ("-" if amount < 0 else "") + text
 
 
-def aligned(head: list[str], rows: list[list[str]], right: set[int], last_free: bool = False) -> list[str]:
-    """Columns two cells apart, each as wide as its widest text in terminal cells (a
+def aligned(
+    head: list[str], rows: list[list[str]], right: set[int], last_free: bool = False, gap: int = 2
+) -> list[str]:
+    """Columns ``gap`` cells apart, each as wide as its widest text in terminal cells (a
     Japanese character is two), numbers (``right``) right-aligned; the heading, a rule,
     the rows. ``last_free``: the last column is not padded (the cards run on)."""
     widths = [max(cell_len(line[i]) for line in [head, *rows]) for i in range(len(head))]
@@ -212,7 +214,7 @@ def aligned(head: list[str], rows: list[list[str]], right: set[int], last_free: 
         for i, text in enumerate(cells):
             room = " " * (widths[i] - cell_len(text))
             out.append(room + text if i in right else text if last_free and i == len(cells) - 1 else text + room)
-        return "  ".join(out).rstrip()
+        return (" " * gap).join(out).rstrip()
 
     first = line(head)
     return [first, "-" * cell_len(first), *(line(r) for r in rows)]
@@ -223,6 +225,7 @@ def history_table(entries: list[HistoryEntry]) -> list[str]:
     rows: list[list[str]] = []
     for e in entries:
         player, dealer, outcome = cards_of(e)
+        outcome = " | ".join(_(part) for part in outcome.split(" | ")) if outcome else ""  # the outcome's words
         cards = player + (f"  v {dealer}" if dealer else "") + (f"  ({outcome})" if outcome else "")
         title = _(GAME_TITLES[e.game]) if e.game in GAME_TITLES else e.game
         rows.append([str(e.id), local_minute(e.at), title, _chips(e.stake), _chips(e.net, True), cards])
@@ -242,7 +245,7 @@ def stats_table(rows: list[StatsRow], bankroll: int) -> list[str]:
          _chips(r.biggest_win), _chips(r.biggest_loss), _pct(r.edge), _pct(r.exact_edge), number(r.refills)]
         for r in rows
     ]
-    lines = aligned(head, cells, set(range(1, len(head))))
+    lines = aligned(head, cells, set(range(1, len(head))), gap=1)  # eleven columns in 80 cells
     lines.append("")
     lines.append(_("Bankroll {amount} chips. Edge: what the house won per chip staked (from {rounds} rounds);"
                    " Exact: the house edge of perfect play for those stakes.").format(
