@@ -11,8 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from text_fit import unfitted_texts
 from textual.widgets import DataTable, Input, TabbedContent
+from textual_plotext import PlotextPlot
 
 from cardtable import i18n
 from cardtable.ui.app import CardTableApp
@@ -70,6 +72,10 @@ def _fits(app: CardTableApp, where: str) -> None:
     problems = unfitted_texts(app)
     problems += [f"{field!r} at {field.region}" for field in app.screen.query(Input)
                  if field.display and field.region.right > app.size.width - 1]
+    for chart in app.screen.query(PlotextPlot):  # the plotting library counts characters, not cells
+        if chart.display and chart.region:
+            wide = [line for line in chart.render().plain.split("\n") if cell_len(line) > chart.size.width]
+            problems += [f"{chart!r}: {line!r}" for line in wide]
     assert problems == [], (where, problems)
 
 

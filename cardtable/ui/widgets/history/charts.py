@@ -48,6 +48,13 @@ def nice_ticks(low: float, high: float, most: int) -> list[int]:
 _MOST_TICKS = 11
 
 
+def _cells(text: str) -> str:
+    """``text`` for the plotting library, which gives every character one cell: each
+    double-width character (Japanese) is followed by a zero-width space, so that the
+    library's count of cells is the terminal's and the plot's borders stay in place."""
+    return "".join(char + "\u200b" * (cell_len(char) - 1) for char in text)
+
+
 def _label(value: float) -> str:
     return number(value, 0)
 
@@ -113,11 +120,11 @@ class BankrollChart(_Chart):
         p = self.plt
         d = self.data
         # The title says what the marks are: a legend box would hide the line's start.
-        p.title(_("Bankroll after each round (chips) · ▲ a refill") if d.refills
-                else _("Bankroll after each round (chips)"))
-        p.xlabel(_("round"))
+        p.title(_cells(_("Bankroll after each round (chips) · ▲ a refill") if d.refills
+                       else _("Bankroll after each round (chips)")))
+        p.xlabel(_cells(_("round")))
         if not d.rounds:
-            p.text(_("no rounds yet"), x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         xs, ys = thin((0, *d.rounds), (d.opening, *d.bankroll))  # from the bankroll before round 1
         p.plot(xs, ys, marker="braille", color="green")
@@ -132,16 +139,16 @@ class GameNetChart(_Chart):
     def plot(self, plt: object) -> None:
         p = self.plt
         d = self.data
-        p.title(_("Net per game over rounds (chips)"))
-        p.xlabel(_("round"))
+        p.title(_cells(_("Net per game over rounds (chips)")))
+        p.xlabel(_cells(_("round")))
         if not d.nets:
-            p.text(_("no rounds yet"), x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         every_x: list[float] = []
         every_y: list[float] = [0.0]
         for game, (xs, ys) in sorted(d.nets.items()):
             tx, ty = thin(xs, ys)
-            p.plot(tx, ty, marker="braille", color=_GAME_COLOURS.get(game, "white"), label=game_name(game))
+            p.plot(tx, ty, marker="braille", color=_GAME_COLOURS.get(game, "white"), label=_cells(game_name(game)))
             every_x += tx
             every_y += ty
         p.horizontal_line(0, color="gray")
@@ -154,10 +161,10 @@ class ResultsChart(_Chart):
     def plot(self, plt: object) -> None:
         p = self.plt
         d = self.data
-        p.title(_("Results per round (chips): how often each"))
-        p.xlabel(_("net of the round"))
+        p.title(_cells(_("Results per round (chips): how often each")))
+        p.xlabel(_cells(_("net of the round")))
         if not d.results:
-            p.text(_("no rounds yet"), x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         results = list(d.results)
         bins = min(40, max(5, len(set(results))))
