@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Input, TabbedContent
 from textual_plotext import PlotextPlot
 
 from cardtable import i18n
+from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.history_replay import BaccaratReplay, BlackjackReplay, PokerReplay, ReplayScreen
@@ -92,6 +93,9 @@ async def _replay(pilot, app: CardTableApp, game: str) -> ReplayScreen:  # type:
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_statistics_fit_80x24_on_every_tab(data: Path, lang: str) -> None:
+    with Store.open(data) as store:  # the coach's tab lists drills too
+        store.record_drill("blackjack", 20, 17, 123.4)
+        store.record_drill("poker", 1, 1, 0.0)
     app = _app(data, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -138,6 +142,20 @@ async def test_the_history_its_filters_and_a_replay_of_each_game_fit_80x24(data:
         await settle(pilot)
         assert "YYYY-MM-DD" in screen_text(app)
         _fits(app, "a bad date")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_an_empty_history_fits_80x24(data_dir: Path, lang: str) -> None:
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        for tab in ("bankroll", "nets", "results", "coach"):
+            _fits(app, f"no rounds: {tab}")
+            await press(pilot, "c")
+        await press(pilot, "y")
+        assert {"en": "0 rounds", "ja": "0ラウンド", "lt": "0 raundų"}[lang] in screen_text(app)
+        _fits(app, "no rounds: the history")
 
 
 @pytest.mark.parametrize("lang", LANGS)
