@@ -197,7 +197,7 @@ def steps_for(record: RoundRecord) -> Steps:
             # did, from the same views. The player's own actions are always saved.
             table.play_computers([*seats.players, None])
             if r.turn is not None:
-                raise RecordError("the saved round stops before the end")
+                raise RecordError(_("the saved round stops before the end"))
         table.finish_round()
         return BlackjackSteps(table, seats.levels)
     if record.game == "baccarat":
@@ -216,4 +216,4 @@ def steps_for(record: RoundRecord) -> Steps:
         hands.append(hands[-1].settle())
         chosen.append(())
         return PokerSteps(tuple(hands), tuple(chosen))
-    raise RecordError(f"no replay for {record.game!r}")
+    raise RecordError(_("no replay for {game}").format(game=repr(record.game)))
