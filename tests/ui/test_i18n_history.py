@@ -176,6 +176,14 @@ async def test_the_servers_history_fits_80x24(data_dir: Path, lang: str) -> None
             if message["rounds"]:
                 assert all(name in shown for name in GAMES[lang])
             await press(pilot, "escape")
+        app.push_screen(ServerHistoryScreen({"game": "baccarat", "rounds": rounds}))
+        await settle(pilot)
+        other = "ja" if lang != "ja" else "lt"
+        assert app.save_settings(replace(app.settings, language=other))  # redrawn in the new language
+        await settle(pilot)
+        shown = screen_text(app)
+        assert GAMES[other][1] in shown and {"ja": "サーバー上", "lt": "serveryje"}[other] in shown
+        _fits(app, "server history after a change of language")
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))

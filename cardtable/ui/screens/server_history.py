@@ -75,10 +75,14 @@ class ServerHistoryScreen(ModalScreen[None]):
 
     def __init__(self, message: Mapping[str, Any]) -> None:
         super().__init__()
-        game = message.get("game")
+        self.message = message
+        self._words()
+
+    def _words(self) -> None:
+        game = self.message.get("game")
         self.title_text = _(_TITLES.get(game if isinstance(game, str) else None, _TITLES[None]))
         #: The rounds as shown, newest first.
-        self.lines = history_lines(message)
+        self.lines = history_lines(self.message)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -86,6 +90,14 @@ class ServerHistoryScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static("\n".join(self.lines) or _("None settled yet."), id="server-history-rows", markup=False)
             yield Label(_("The cards and grades are kept there too. Escape closes."), id="server-history-note")
+
+    def retranslate(self) -> None:
+        """The language changed: the title, the rounds and the note in it."""
+        self._words()
+        self.query_one("#server-history-title", Label).update(self.title_text)
+        self.query_one("#server-history-rows", Static).update("\n".join(self.lines) or _("None settled yet."))
+        self.query_one("#server-history-note", Label).update(
+            _("The cards and grades are kept there too. Escape closes."))
 
     def action_close(self) -> None:
         self.dismiss(None)
