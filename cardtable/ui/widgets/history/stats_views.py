@@ -93,7 +93,8 @@ class StatsTable(DataTable[Text]):
     def retranslate(self) -> None:
         """The headings and the rows again in the language in force."""
         self.clear(columns=True)
-        self.on_mount()
+        self._add_columns()
+        self.watch_rows_shown(self.rows_shown)
 
     def watch_rows_shown(self, rows: tuple[StatsRow, ...]) -> None:
         if not self.columns:
