@@ -25,6 +25,8 @@ from textual.widgets import Header, Input, Static
 
 from ...ai.counting.drill import CountDrill, CountQuestion
 from ...ai.counting.systems import load_systems, system_named
+from ...i18n import N_, _, ngettext
+from ...i18n.formatting import number
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import cards_text
@@ -58,15 +60,15 @@ class CountDrillScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("space", "show_all", "Show all", id="count.all"),
-        Binding("plus", "pace(-1)", "Faster", key_display="+/-", id="count.faster"),
-        Binding("minus", "pace(1)", "Slower", show=False, id="count.slower"),
-        Binding("m", "mode", "Rounds/cards", id="count.mode"),
-        Binding("y", "system", "System", id="count.system"),
-        Binding("i", "indices", "Index drill", id="count.indices"),
-        Binding("enter", "again", "Again", priority=True, id="count.again"),
-        Binding("escape", "end", "End drill", id="count.end"),
-        Binding("escape", "leave", "Back", id="count.back"),
+        Binding("space", "show_all", N_("Show all"), id="count.all"),
+        Binding("plus", "pace(-1)", N_("Faster"), key_display="+/-", id="count.faster"),
+        Binding("minus", "pace(1)", N_("Slower"), show=False, id="count.slower"),
+        Binding("m", "mode", N_("Rounds/cards"), id="count.mode"),
+        Binding("y", "system", N_("System"), id="count.system"),
+        Binding("i", "indices", N_("Index drill"), id="count.indices"),
+        Binding("enter", "again", N_("Again"), priority=True, id="count.again"),
+        Binding("escape", "end", N_("End drill"), id="count.end"),
+        Binding("escape", "leave", N_("Back"), id="count.back"),
     ]
 
     def __init__(self, *, questions: int = 10, seed: int | None = None, pace: float = 0.8,
@@ -101,7 +103,7 @@ class CountDrillScreen(Screen[None]):
             yield Static("", id="count-intro")
             yield Static("", id="count-cards")
             yield Static("", id="count-ask")
-            yield Input(placeholder="a number, e.g. -3", restrict=r"[-+0-9.]*", max_length=8, id="count-answer",
+            yield Input(placeholder=_("a number, e.g. -3"), restrict=r"[-+0-9.]*", max_length=8, id="count-answer",
                         classes="-hidden", disabled=True)
             yield Static("", id="count-score", classes="-hidden")
             yield Static("", id="count-feedback")
@@ -115,15 +117,9 @@ class CountDrillScreen(Screen[None]):
 
     def _next(self) -> None:
         assert self._drill is not None
-        q = self.question = self._drill.question()
+        self.question = self._drill.question()
         self.phase, self.shown = "dealing", 0
-        self.query_one("#count-title", Static).update(
-            f"Count drill · {self.system.name} · {self.decks} decks · question {len(self.results) + 1} of {self.total}")
-        start = self.system.initial_running_count(self.decks)
-        intro = (f"A new shoe: the count starts at {_signed(start)}." if q.new_shoe
-                 else f"The count so far: {_signed(q.before)}.")
-        self.query_one("#count-intro", Static).update(intro)
-        self.query_one("#count-ask", Static).update("Count the cards…")
+        self._words()
         self._hide_answer()
         self._show_cards()
         if self.pace <= 0:
@@ -131,6 +127,39 @@ class CountDrillScreen(Screen[None]):
         else:
             self._timer = self.set_interval(self.pace, self._deal_one)
         self.refresh_bindings()
+
+    def _words(self) -> None:
+        """The title, the intro and the question of this phase, in the language in force."""
+        q = self.question
+        if self.phase == "over" or q is None:
+            self.query_one("#count-title", Static).update(
+                _("Count drill · {system} · over").format(system=self.system.name))
+            return
+        decks = ngettext("{n} deck", "{n} decks", self.decks).format(n=self.decks)
+        self.query_one("#count-title", Static).update(
+            _("Count drill · {system} · {decks} · question {n} of {total}").format(
+                system=self.system.name, decks=decks, n=len(self.results) + 1, total=self.total))
+        start = self.system.initial_running_count(self.decks)
+        intro = (_("A new shoe: the count starts at {count}.").format(count=_signed(start)) if q.new_shoe
+                 else _("The count so far: {count}.").format(count=_signed(q.before)))
+        self.query_one("#count-intro", Static).update(intro)
+        self.query_one("#count-ask", Static).update(self._asking())
+        self.query_one("#count-answer", Input).placeholder = _("a number, e.g. -3")
+
+    def _asking(self) -> str:
+        """What the player is asked now."""
+        if self.phase == "running":
+            return _("Running count?")
+        if self.phase == "true" and self.question is not None:
+            return _("Decks left (the tray): {decks}. True count?").format(
+                decks=number(self.question.decks_left, 1).removesuffix(".0").removesuffix(",0"))
+        return _("Count the cards…")
+
+    def retranslate(self) -> None:
+        """Every line of the drill in the language in force."""
+        self._words()
+        if self.phase != "over":
+            self._show_cards()
 
     def _show_cards(self) -> None:
         """The cards dealt so far; a whole round hand by hand (you, then the dealer)."""
@@ -146,8 +175,9 @@ class CountDrillScreen(Screen[None]):
             start += size
             if not part:
                 break
-            name = "Dealer" if n == len(q.hands) - 1 else ("You" if n == 0 else f"Seat {n + 1}")
-            out.append(("   " if n else "") + f"{name}: ")
+            name = _("Dealer") if n == len(q.hands) - 1 else (
+                _("You") if n == 0 else _("Seat {n}").format(n=n + 1))
+            out.append(("   " if n else "") + _("{who}: ").format(who=name))
             out.append_text(cards_text(part, self.app.ascii))
         self.query_one("#count-cards", Static).update(out)
 
@@ -167,7 +197,7 @@ class CountDrillScreen(Screen[None]):
         self.shown = len(self.question.cards)
         self._show_cards()
         self.phase = "running"
-        self._ask("Running count?")
+        self._ask(self._asking())
         self._asked_at = time.monotonic()
         self.refresh_bindings()
 
@@ -194,12 +224,12 @@ class CountDrillScreen(Screen[None]):
         try:
             value = float(event.value)
         except ValueError:
-            self.query_one("#count-feedback", Static).update("Type a number, e.g. 3 or -2 (halves: 1.5).")
+            self.query_one("#count-feedback", Static).update(_("Type a number, e.g. 3 or -2 (halves: 1.5)."))
             return
         if self.phase == "running":
             self.running_answer = value
             self.phase = "true"
-            self._ask(f"Decks left (the tray): {q.decks_left:g}. True count?")
+            self._ask(self._asking())
             return
         running_ok, true_ok = q.grade(self.running_answer, value)
         seconds = time.monotonic() - self._asked_at
@@ -214,12 +244,13 @@ class CountDrillScreen(Screen[None]):
     def _verdict(self, q: CountQuestion, running: tuple[bool, float], true: tuple[bool, float],
                  seconds: float) -> Text:
         out = Text()
-        exact_true = f"{q.true_count:+.2f}".replace("-", "\u2212")
-        for (ok, said), what, right in ((running, "running count", _signed(q.running)),
-                                        (true, "true count", exact_true)):
+        exact_true = ("+" if q.true_count >= 0 else "\u2212") + number(abs(q.true_count), 2)
+        for (ok, said), what, right in ((running, _("running count {count}"), _signed(q.running)),
+                                        (true, _("true count {count}"), exact_true)):
             out.append("✓ " if ok else "✗ ", style="bold green" if ok else "bold red")
-            out.append(f"{what} {right}" + ("" if ok else f" (you said {_signed(said)})") + "   ")
-        out.append(f"{seconds:.1f} s")
+            out.append(what.format(count=right) + (
+                "" if ok else " " + _("(you said {count})").format(count=_signed(said))) + "   ")
+        out.append(_("{seconds} s").format(seconds=number(seconds, 1)))
         return out
 
     # -- keys ----------------------------------------------------------------------------
@@ -252,14 +283,14 @@ class CountDrillScreen(Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = self.set_interval(self.pace, self._deal_one)
-        self.notify(f"A card every {self.pace:g} s", timeout=2)
+        self.notify(_("A card every {seconds} s").format(seconds=number(self.pace, 1)), timeout=2)
 
     def action_mode(self) -> None:
         """Whole rounds or runs of single cards, from the next question."""
         self.whole_rounds = not self.whole_rounds
         if self._drill is not None:
             self._drill.whole_rounds = self.whole_rounds
-        self.notify("Whole rounds" if self.whole_rounds else "Single cards", timeout=2)
+        self.notify(_("Whole rounds") if self.whole_rounds else _("Single cards"), timeout=2)
 
     def action_system(self) -> None:
         """The next count system; a new shoe starts with it."""
@@ -307,11 +338,12 @@ class CountDrillScreen(Screen[None]):
         pace = sum(s for _, _, s in self.results) / taken if taken else 0.0
         score = self.query_one("#count-score", Static)
         score.set_class(False, "-hidden")
-        score.update(Text.assemble(("Drill over\n", "bold"),
-                                   f"{taken} answered, {best} fully right ({round(100 * best / max(taken, 1))} %): "
-                                   f"running counts {running}/{taken}, true counts {true}/{taken}, "
-                                   f"{pace:.1f} s a question.\n", ("enter: another drill · escape: back", "dim")))
-        self.query_one("#count-title", Static).update(f"Count drill · {self.system.name} · over")
+        score.update(Text.assemble((_("Drill over") + "\n", "bold"), _(
+            "{n} answered, {best} fully right ({share} %): running counts {running}/{n}, "
+            "true counts {true}/{n}, {seconds} s a question.").format(
+                n=taken, best=best, share=round(100 * best / max(taken, 1)), running=running, true=true,
+                seconds=number(pace, 1)) + "\n", (_("enter: another drill · escape: back"), "dim")))
+        self._words()
         self.refresh_bindings()
 
     def _record(self, best: int) -> None:
@@ -321,7 +353,8 @@ class CountDrillScreen(Screen[None]):
         try:
             self.app.store.record_drill("count", len(self.results), best, 0.0)
         except (StoreError, ValueError) as error:
-            self.notify(f"The drill's score could not be kept: {error}", severity="error", timeout=8)
+            self.notify(_("The drill's score could not be kept: {error}").format(error=error),
+                        severity="error", timeout=8)
 
     def on_unmount(self) -> None:
         """Leaving mid-drill (ctrl+q) still keeps what was answered."""
