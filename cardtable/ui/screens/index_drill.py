@@ -146,7 +146,8 @@ class IndexDrillScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":
             q = self.question
-            return True if q is not None and parameters and parameters[0] in q.choices else None
+            # only the question's two plays are in the footer (all five are too wide in Japanese)
+            return q is not None and bool(parameters) and parameters[0] in q.choices
         return True
 
     def action_answer(self, chosen: str) -> None:
