@@ -475,18 +475,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pathlib import Path
 
     from ..argtypes import one_line
+    from ..i18n import _
+    from ..i18n.helpformat import CellHelpFormatter
     from .poker_machines import MACHINE_ORDER, UnknownMachine, load_machines, machine_named
 
     class _Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:
             raise UnknownMachine(message)
 
-    parser = _Parser(prog="cardtable analyse", description="Exact return of a video-poker machine under optimal play.")
+    parser = _Parser(prog="cardtable analyse", formatter_class=CellHelpFormatter,
+                     description=_("Exact return of a video-poker machine under optimal play."))
     parser.add_argument("game", choices=["poker"])
-    parser.add_argument("--machine", required=True, metavar="NAME", help=f"one of {', '.join(MACHINE_ORDER)}, or all")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: every core)")
-    parser.add_argument("--data-dir", metavar="PATH", help="where the computed returns are kept for the room")
-    parser.add_argument("--quiet", action="store_true", help="no report, no progress bar (only the cache)")
+    parser.add_argument("--machine", required=True, metavar="NAME", help=_("one of {machines}, or all").format(
+        machines=", ".join(MACHINE_ORDER)))
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help=_("processes (default: every core)"))
+    parser.add_argument("--data-dir", metavar="PATH", help=_("where the computed returns are kept for the room"))
+    parser.add_argument("--quiet", action="store_true", help=_("no report, no progress bar (only the cache)"))
     try:
         args = parser.parse_args(list(argv) if argv is not None else None)
         if args.workers is not None and not 1 <= args.workers <= 64:

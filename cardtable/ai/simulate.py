@@ -27,6 +27,8 @@ from cardtable import argtypes
 from cardtable.argtypes import one_line
 from cardtable.core import config
 from cardtable.core.blackjack import Rules
+from cardtable.i18n import _
+from cardtable.i18n.helpformat import CellHelpFormatter
 
 from .bj_spot import spot_player
 from .blackjack import LEVELS
@@ -61,6 +63,10 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", CellHelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def error(self, message: str) -> NoReturn:
         raise _UsageError(one_line(message))
 
@@ -100,48 +106,49 @@ def _rule(text: str) -> str:
 def _parser() -> _Parser:
     parser = _Parser(
         prog="cardtable simulate",
-        description="Play many rounds with a computer player on every core and print the "
-                    "house edge, its uncertainty and what it means for a bankroll.",
-        epilog="--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
-               "the other game is refused. The global options (--data-dir: whose settings give the "
-               "baccarat shoe; --ascii, --no-animation) are accepted too.",
+        description=_("Play many rounds with a computer player on every core and print the "
+                      "house edge, its uncertainty and what it means for a bankroll."),
+        epilog=_("--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
+                 "the other game is refused. The global options (--data-dir: whose settings give the "
+                 "baccarat shoe; --ascii, --no-animation) are accepted too."),
     )
-    parser.add_argument("game", choices=["blackjack", "baccarat"], help="the game to simulate")
+    parser.add_argument("game", choices=["blackjack", "baccarat"], help=_("the game to simulate"))
     parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",
-                        help="rounds to play (one seat, one 10-chip bet a round)")
+                        help=_("rounds to play (one seat, one 10-chip bet a round)"))
     parser.add_argument("--level", choices=LEVELS, default="hard",
-                        help="blackjack player: easy (hits below 17), normal (published chart), "
-                             "hard (default: the exact basic strategy for the rules chosen)")
+                        help=_("blackjack player: easy (hits below 17), normal (published chart), "
+                               "hard (default: the exact basic strategy for the rules chosen)"))
     parser.add_argument("--seed", type=argtypes.seed, metavar="S",
-                        help="reproducible shuffles (the same result for the same --jobs)")
+                        help=_("reproducible shuffles (the same result for the same --jobs)"))
     parser.add_argument("--jobs", type=_jobs, metavar="N", default=None,
-                        help="processes to use (default: every core)")
+                        help=_("processes to use (default: every core)"))
     house = Rules()
     parser.add_argument("--decks", type=_decks, metavar="N", default=None,
-                        help=f"decks in the shoe (blackjack {house.decks}; baccarat: as in the "
-                             f"settings, else {config.DEFAULT_BACCARAT_DECKS})")
-    parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (house: stands)")
+                        help=_("decks in the shoe (blackjack {decks}; baccarat: as in the settings, "
+                               "else {baccarat})").format(decks=house.decks, baccarat=config.DEFAULT_BACCARAT_DECKS))
+    parser.add_argument("--h17", action="store_true", help=_("the dealer hits soft 17 (house: stands)"))
     parser.add_argument("--peek", action=argparse.BooleanOptionalAction, default=house.dealer_peeks,
-                        help="the dealer checks for blackjack (house: no peek, full loss)")
+                        help=_("the dealer checks for blackjack (house: no peek, full loss)"))
     parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=house.double_after_split,
-                        help="double after split (house: yes)")
+                        help=_("double after split (house: yes)"))
     parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=house.late_surrender,
-                        help="late surrender (house: no)")
+                        help=_("late surrender (house: no)"))
     parser.add_argument("--max-hands", type=_max_hands, metavar="N", default=house.max_hands,
-                        help=f"hands a seat may split to (house: {house.max_hands})")
+                        help=_("hands a seat may split to (house: {n})").format(n=house.max_hands))
     parser.add_argument("--penetration", type=_penetration, metavar="P", default=house.penetration_percent,
-                        help=f"percent of the shoe dealt before the cut card (house: {house.penetration_percent})")
+                        help=_("percent of the shoe dealt before the cut card (house: {n})").format(
+                            n=house.penetration_percent))
     parser.add_argument("--compare", type=_rule, metavar="RULE",
-                        help="also play RULE on the same cards and print its effect: "
-                             + ", ".join(COMPARE_RULES))
+                        help=_("also play RULE on the same cards and print its effect: {rules}").format(
+                            rules=", ".join(COMPARE_RULES)))
     parser.add_argument("--bet", action="append", choices=BACCARAT_BETS, dest="bets",
-                        help="baccarat bet to tally (repeat for several; default all three)")
+                        help=_("baccarat bet to tally (repeat for several; default all three)"))
     parser.add_argument("--pace", type=_pace, metavar="R", default=100,
-                        help="rounds an hour for the per-hour figures (default 100: one seat)")
+                        help=_("rounds an hour for the per-hour figures (default 100: one seat)"))
     parser.add_argument("--hours", type=_hours, metavar="H", default=100,
-                        help="playing time for the risk of ruin (default 100 hours; estimated only "
-                             "when the run has at least as many rounds as those hours hold)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+                        help=_("playing time for the risk of ruin (default 100 hours; estimated only "
+                               "when the run has at least as many rounds as those hours hold)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     from .counting.simcli import add_count_options
 
     add_count_options(parser)

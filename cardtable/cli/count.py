@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .. import argtypes
 from ..argtypes import one_line
+from ..i18n import _
 from .common import Parser, UsageError
 
 __all__ = ["main", "report"]
@@ -21,21 +22,21 @@ def _decks(text: str) -> int:
 def _parser() -> Parser:
     parser = Parser(
         prog="cardtable analyse count",
-        description="Effects of removal, betting correlation, playing efficiency, insurance "
-                    "correlation and index numbers of a count system, computed exactly for the rules "
-                    "given (defaults: this house's 6 decks, S17, DAS, no peek).",
+        description=_("Effects of removal, betting correlation, playing efficiency, insurance "
+                      "correlation and index numbers of a count system, computed exactly for the rules "
+                      "given (defaults: this house's 6 decks, S17, DAS, no peek)."),
     )
     parser.add_argument("--system", required=True, metavar="NAME",
-                        help="hilo, ko, hiopt1, hiopt2, omega2, zen or halves")
-    parser.add_argument("--decks", type=_decks, default=6, metavar="N", help="decks in the shoe (1-8, default 6)")
-    parser.add_argument("--peek", action="store_true", help="the dealer peeks for blackjack (insurance offered)")
-    parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17")
-    parser.add_argument("--no-das", action="store_true", help="no double after split")
-    parser.add_argument("--surrender", action="store_true", help="late surrender")
+                        help=_("hilo, ko, hiopt1, hiopt2, omega2, zen or halves"))
+    parser.add_argument("--decks", type=_decks, default=6, metavar="N", help=_("decks in the shoe (1-8, default 6)"))
+    parser.add_argument("--peek", action="store_true", help=_("the dealer peeks for blackjack (insurance offered)"))
+    parser.add_argument("--h17", action="store_true", help=_("the dealer hits soft 17"))
+    parser.add_argument("--no-das", action="store_true", help=_("no double after split"))
+    parser.add_argument("--surrender", action="store_true", help=_("late surrender"))
     parser.add_argument("--refine", action="store_true",
-                        help="move each index to where the exact analysis of the shoe a true count implies "
-                             "changes the play (seconds more)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+                        help=_("move each index to where the exact analysis of the shoe a true count implies "
+                               "changes the play (seconds more)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     return parser
 
 

@@ -76,21 +76,25 @@ def _bankroll(text: str) -> int:
 
 def add_count_options(parser: argparse.ArgumentParser) -> None:
     """The counting options of ``simulate blackjack``."""
-    group = parser.add_argument_group("counting (blackjack)")
+    from ...i18n import _
+
+    group = parser.add_argument_group(_("counting (blackjack)"))
     group.add_argument("--count", type=_system, metavar="NAME",
-                       help="play a count: hilo, ko, hiopt1, hiopt2, omega2, zen or halves")
-    group.add_argument("--spread", type=_spread, metavar="MIN-MAX", help="bet spread in units (default 1-12)")
+                       help=_("play a count: hilo, ko, hiopt1, hiopt2, omega2, zen or halves"))
+    group.add_argument("--spread", type=_spread, metavar="MIN-MAX", help=_("bet spread in units (default 1-12)"))
     group.add_argument("--ramp", type=_ramp, metavar="TC:UNITS,…",
-                       help="units from each true count up (default 2 per count above +1)")
-    group.add_argument("--indices", action="store_true", help="deviate from basic strategy by the computed indices")
-    group.add_argument("--wong-out", type=_wong, metavar="TC", help="leave the shoe when the true count falls below TC")
+                       help=_("units from each true count up (default 2 per count above +1)"))
+    group.add_argument("--indices", action="store_true",
+                       help=_("deviate from basic strategy by the computed indices"))
+    group.add_argument("--wong-out", type=_wong, metavar="TC",
+                       help=_("leave the shoe when the true count falls below TC"))
     group.add_argument("--true-count", choices=("exact", "half-deck"), default=None,
-                       help="decks left: exact (default) or read to the nearest half deck")
+                       help=_("decks left: exact (default) or read to the nearest half deck"))
     group.add_argument("--bankroll", type=_bankroll, metavar="UNITS",
-                       help="bankroll for the risk of ruin (default 1000)")
+                       help=_("bankroll for the risk of ruin (default 1000)"))
     parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
-                        help="run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
-                             "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])")
+                        help=_("run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
+                               "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])"))
 
 
 def count_usage_error(args: argparse.Namespace) -> str | None:
