@@ -81,7 +81,7 @@ def test_the_english_help_is_as_before() -> None:
 def test_japanese_help_breaks_lines_as_japanese_is_set() -> None:
     """No line starts with 、 or 。 and no Latin word is cut; a long sentence fills its lines."""
     text = ("HOST で 'cardtable serve' が動かしている共有テーブルに着席します（ポートの指定がなければ7654）。"
-            "ある名前で最初に参加すると、サーバーにそのプレイヤーが作られます。")
+            "ある名前で最初に参加すると、サーバーにそのプレイヤーが作られます。変動より大きい）。ハウス")
     for width in range(20, 61):
         lines = cell_wrap(text, width)
         assert all(cell_len(line) <= width for line in lines), width
@@ -93,3 +93,42 @@ def test_japanese_help_breaks_lines_as_japanese_is_set() -> None:
         assert sum(cell_len(line) for line in lines[:-1]) >= (len(lines) - 1) * (width - 12)  # filled
     assert cell_wrap("plain English words stay as they were", 12) == ["plain", "English", "words stay",
                                                                       "as they were"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(LANG="C.UTF-8", COLUMNS="80")
+    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL, env=env)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ja", ("ハウスエッジ:", "標準偏差:", "1時間あたり:", "残高:", "解析:", "一致:",
+            "ブラックジャック、hard のプレイヤー")),
+    ("lt", ("kazino pranašumas:", "st. nuokrypis:", "per valandą:", "balansas:", "analizė:", "sutapimas:",
+            "raundų, sėkla 1", "0,518 %")),
+])
+def test_the_simulators_report_in_the_language(lang: str, words: tuple[str, ...]) -> None:
+    done = _run("--lang", lang, "simulate", "blackjack", "--rounds", "2000", "--seed", "1", "--jobs", "1",
+                "--pace", "100", "--hours", "1")
+    assert done.returncode == 0, done.stderr
+    assert all(word in done.stdout for word in words), done.stdout
+    lines = done.stdout.splitlines()
+    assert max(cell_len(line) for line in lines) <= 80, done.stdout
+    def start(line: str) -> int:  # the cell where a line's figures start
+        value = line.lstrip() if line[:1].isspace() else line.split(":", 1)[1].lstrip()
+        return cell_len(line) - cell_len(value)
+
+    column = start(lines[1])  # "run:" and its figures
+    assert column > cell_len(words[0]) and all(start(line) == column for line in lines[1:]), done.stdout
+    assert "house edge" not in done.stdout and "standard error" not in done.stdout
+
+
+def test_the_simulators_english_report_keeps_its_layout() -> None:
+    done = _run("simulate", "baccarat", "--rounds", "2000", "--seed", "1", "--jobs", "1", "--bet", "tie")
+    lines = done.stdout.splitlines()
+    assert lines[0] == "baccarat, 8 decks, 2,000 rounds, seed 1" and lines[1].startswith("run:        1 job, ")
+    assert lines[2] == "-- tie bet (1 bet on every coup)"
+    assert lines[3].startswith("house edge: ") and lines[3].endswith(" standard error")
+    assert lines[4].startswith("            95 % interval ") and lines[5].startswith("std. dev.:  ")
+    assert lines[-1].startswith("exact:      14.360 %: ")

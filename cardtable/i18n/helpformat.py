@@ -42,8 +42,11 @@ def cell_wrap(text: str, width: int) -> list[str]:
                 used += size
             continue
         carried: list[str] = []
-        if token in _NO_START and len(line) > 1:
-            carried.append(line.pop())  # the character before the mark goes down with it
+        if token in _NO_START:  # the character before the mark(s) goes down with them
+            while len(line) > 1 and line[-1] in _NO_START:
+                carried.insert(0, line.pop())
+            if len(line) > 1:
+                carried.insert(0, line.pop())
         while len(line) > 1 and line[-1] in _NO_END:
             carried.insert(0, line.pop())
         fresh = [t for t in carried + [token] if not (t.isspace() and not carried)]
