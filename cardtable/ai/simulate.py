@@ -30,8 +30,7 @@ from cardtable.core import config
 from cardtable.core.blackjack import Rules
 from cardtable.i18n import N_, _, ngettext
 from cardtable.i18n.formatting import number
-from cardtable.i18n.helpformat import CellHelpFormatter, cell_wrap
-from cardtable.i18n.text import pad
+from cardtable.i18n.helpformat import CellHelpFormatter, labelled
 
 from .bj_spot import spot_player
 from .blackjack import LEVELS
@@ -180,10 +179,7 @@ def _column() -> int:
 def _say(label: str, text: str) -> str:
     """One line of the report: ``label`` (empty: a continuation) in the label column,
     ``text`` wrapped in 78 cells under it."""
-    column = _column()
-    lines = cell_wrap(text, 78 - column) or [""]
-    first = pad(_(label), column) if label else " " * column
-    return "\n".join((first if i == 0 else " " * column) + line for i, line in enumerate(lines))
+    return labelled(_(label) if label else "", text, _column())
 
 
 def _progress(total: int, label: str, run_it: Callable[[Callable[[int], None]], Outcome]) -> Outcome:
@@ -436,7 +432,6 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
 #: The heading of each baccarat bet's figures.
 _BET_LINES = {"banker": N_("-- banker bet (1 bet on every coup)"), "player": N_("-- player bet (1 bet on every coup)"),
               "tie": N_("-- tie bet (1 bet on every coup)")}
-_USAGE = N_("see 'cardtable simulate --help'")
 #: Options for both games; ``--bet`` is baccarat's alone, every other option blackjack's.
 SHARED_OPTIONS = frozenset({"help", "rounds", "seed", "jobs", "decks", "pace", "hours", "json", "cluster"})
 
@@ -462,7 +457,8 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
             return _blackjack(args, jobs)
         return _baccarat(args, jobs, settings_decks)
     except _UsageError as error:
-        print(_("cardtable: error: {message}").format(message=f"{error} ({_(_USAGE)})"), file=sys.stderr)
+        where = _("{error} (see '{where}')").format(error=error, where="cardtable simulate --help")
+        print(_("cardtable: error: {message}").format(message=where), file=sys.stderr)
         return 2
     except ClusterError as error:
         print(f"cardtable simulate: {one_line(str(error))}", file=sys.stderr)

@@ -10,9 +10,9 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from .text import wrap
+from .text import pad, wrap
 
-__all__ = ["CellHelpFormatter", "cell_wrap"]
+__all__ = ["CellHelpFormatter", "cell_wrap", "labelled"]
 
 
 #: A piece of help text that is never broken: a run of letters, digits and signs (a word,
@@ -53,6 +53,14 @@ def cell_wrap(text: str, width: int) -> list[str]:
         lines.append(fresh)
         used = sum(cell_len(t) for t in fresh)
     return [out for out in ("".join(line).strip() for line in lines) if out]
+
+
+def labelled(label: str, text: str, column: int, width: int = 78) -> str:
+    """One line of a printed report: ``label`` (already in the language; empty for a
+    continuation) padded to ``column`` cells, ``text`` wrapped in ``width`` cells under it."""
+    lines = cell_wrap(text, width - column) or [""]
+    first = pad(label, column) if label else " " * column
+    return "\n".join((first if i == 0 else " " * column) + line for i, line in enumerate(lines))
 
 
 class CellHelpFormatter(argparse.HelpFormatter):
