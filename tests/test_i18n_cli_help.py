@@ -132,3 +132,40 @@ def test_the_simulators_english_report_keeps_its_layout() -> None:
     assert lines[3].startswith("house edge: ") and lines[3].endswith(" standard error")
     assert lines[4].startswith("            95 % interval ") and lines[5].startswith("std. dev.:  ")
     assert lines[-1].startswith("exact:      14.360 %: ")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ja", ("ベット相関:", "プレイ効率:", "インシュランス相関:", "ルール:", "インデックス（トゥルーカウント")),
+    ("lt", ("statymų koreliacija:", "žaidimo efektyvumas:", "draudimo koreliacija:", "taisyklės:",
+            "indeksai (tikrasis skaičius")),
+])
+def test_analyse_count_reports_in_the_language(lang: str, words: tuple[str, ...]) -> None:
+    done = _run("--lang", lang, "analyse", "count", "--system", "hilo", "--decks", "1")
+    assert done.returncode == 0, done.stderr
+    assert all(word in done.stdout for word in words), done.stdout
+    lines = done.stdout.splitlines()
+    labelled_lines = [line for line in lines if line.startswith(words[:3])]
+    starts = {cell_len(line) - cell_len(line.split(":", 1)[1].lstrip()) for line in labelled_lines}
+    assert len(labelled_lines) == 3 and len(starts) == 1, labelled_lines  # the figures in one column
+    assert "betting correlation" not in done.stdout and "or more, else" not in done.stdout
+
+
+def test_analyse_poker_reports_in_the_language() -> None:
+    from fractions import Fraction
+
+    from cardtable import i18n
+    from cardtable.ai.poker_analysis import Analysis, report
+    from cardtable.ai.poker_machines import load_machines
+
+    machine = load_machines()["deuces-wild"]
+    figures = Analysis(machine, Fraction(3, 2), Fraction(7, 3), ((None, Fraction(1)),), 1234, 0.1)
+    english = report(figures)
+    assert english.splitlines()[1] == "return   1.500000  (150.0000 %)" and "  No win   " in english
+    try:
+        i18n.set_language("lt")
+        lines = report(figures).splitlines()
+    finally:
+        i18n.set_language("en")
+    assert lines[0] == "Full-Pay Deuces Wild (deuces-wild), 5 monetos, vienas keitimas, optimalus žaidimas"
+    assert lines[1] == "grąžinimas 1.500000  (150,0000 %)" and lines[3].startswith("dispersija 2,333333")
+    assert "Be laimėjimo" in lines[-2] and lines[-1] == "1\xa0234 dalijimų spalvų klasės, 0,1 s"
