@@ -165,6 +165,8 @@ async def test_the_chart_with_a_hand_and_its_explanations_fits_80x24(data_dir: P
         assert {"en": "Your hand, 8,8 against a 10: hit", "ja": "あなたのハンド、8,8 対 10: ヒット",
                 "lt": "Jūsų ranka, 8,8 prieš 10: imti"}[lang] in getattr(hand, "plain", str(hand))
         assert {"en": "Pairs", "ja": "ペア", "lt": "Poros"}[lang] in screen_text(app)
+        aces = next(line for line in screen_text(app).splitlines() if "A,A" in line)
+        assert len(aces.split("A,A")[1].split()) == 10, aces  # the ace column too: the legend is no wider
         _fits(app)
         await press(pilot, "end")  # the explanations, at the foot
         shown = screen_text(app)

@@ -107,7 +107,7 @@ class ChartScreen(Screen[None]):
             with Horizontal(id="chart-body"):
                 with Vertical(id="chart-left"):
                     yield Static(_("Deriving the chart for these rules…"), id="chart-hard", classes="chart-table")
-                    yield Static(legend(), id="chart-legend")
+                    yield Static(legend(self._room()), id="chart-legend")
                 with Vertical(id="chart-right"):
                     yield Static("", id="chart-soft", classes="chart-table")
                     yield Static("", id="chart-pair", classes="chart-table")
@@ -176,7 +176,7 @@ class ChartScreen(Screen[None]):
     def retranslate(self) -> None:
         """Every text of the chart in the language in force (the explanations again too)."""
         self.query_one("#chart-title", Static).update(self._title())
-        self.query_one("#chart-legend", Static).update(legend())
+        self.query_one("#chart-legend", Static).update(legend(self._room()))
         if self.chart is None:
             return
         self._draw_tables()
@@ -219,12 +219,17 @@ class ChartScreen(Screen[None]):
         if self.is_mounted:
             self._show_diffs()
 
+    def _room(self) -> int:
+        """The width of a table (the legend below it fits in it)."""
+        return 37 if self.compact else 48
+
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < _WIDE
         self.query_one("#chart-body").set_class(compact, "-compact")
         if compact != self.compact:
             self.compact = compact
             self._draw_tables()
+            self.query_one("#chart-legend", Static).update(legend(self._room()))
         self.call_after_refresh(self._scroll_to_highlight)
 
     def _say_more_soon(self) -> None:

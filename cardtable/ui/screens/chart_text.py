@@ -131,21 +131,24 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     return out
 
 
-def legend() -> Text:
-    """The codes, the difference mark and the highlight, on four lines."""
+def legend(room: int = 48) -> Text:
+    """The codes, the difference mark and the highlight: two to a line (four lines), or
+    one to a line (six) when two do not fit the ``room`` cells under a table (long words:
+    Japanese is double-width)."""
+    entries = [(code, _CODE_STYLE[code], code_words(code)) for code in ("H", "Dh", "S", "Ds", "P")]
+    entries.append(("▸H", _HIGHLIGHT_STYLE, _("your hand")))
+    width = max(7, *(cell_len(words) + 1 for _code, _style, words in entries[0::2]))
+    rows = [entries[i:i + 2] for i in range(0, len(entries), 2)]
+    if any(3 + width + 3 + cell_len(pair[1][2]) > room for pair in rows):
+        rows = [[entry] for entry in entries]
+    rows.append([("H*", _CODE_STYLE["H"], _("not as the published chart"))])
     out = Text()
-    width = max(7, *(cell_len(code_words(code)) + 1 for code in ("H", "S", "P")))
-    for left, right in (("H", "Dh"), ("S", "Ds")):
-        out.append(f"{left:<2}", style=_CODE_STYLE[left])
-        out.append(" " + pad(code_words(left), width))
-        out.append(f"{right:<2}", style=_CODE_STYLE[right])
-        out.append(f" {code_words(right)}\n")
-    out.append("P ", style=_CODE_STYLE["P"])
-    out.append(" " + pad(code_words("P"), width))
-    out.append("▸H", style=_HIGHLIGHT_STYLE)
-    out.append(" " + _("your hand") + "\n")
-    out.append("H*", style=_CODE_STYLE["H"])
-    out.append(" " + _("not as the published chart"))
+    for n, row in enumerate(rows):
+        for i, (code, style, words) in enumerate(row):
+            out.append(f"{code:<2}", style=style)
+            out.append(" " + (pad(words, width) if i < len(row) - 1 else words))
+        if n < len(rows) - 1:
+            out.append("\n")
     return out
 
 
