@@ -126,6 +126,24 @@ async def test_the_count_drill_fits_in_every_language(data_dir: Path, lang: str)
         _fits(app)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_count_drill_while_dealing_fits_with_its_keys(data_dir: Path, lang: str) -> None:
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CountDrillScreen(questions=2, seed=7, pace=2.0))  # a card every 2 s: still dealing
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CountDrillScreen) and screen.phase == "dealing"
+        footer = screen_text(app).splitlines()[-1]
+        assert "^q" in footer and "?" in footer, footer  # every key of the footer is shown whole
+        keys = {"en": "m rounds or single cards", "ja": "m ラウンドか1枚ずつ", "lt": "m raundai ar po vieną kortą"}
+        assert keys[lang] in " ".join(screen_text(app).split())
+        _fits(app)
+        await press(pilot, "space")
+        assert screen.phase == "running"
+        _fits(app)
+
+
 def _plays() -> list[Index]:
     """Two index plays: a hard total and a soft one (the soft total is worded)."""
     return [Index("16", "10", "stand", "hit", 0, 0.3, "hit", "hard", 16, 10, 0.3, 0.01),

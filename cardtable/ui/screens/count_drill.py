@@ -51,7 +51,8 @@ class CountDrillScreen(Screen[None]):
     DEFAULT_CSS = """
     CountDrillScreen #count { padding: 0 2; height: 1fr; }
     CountDrillScreen #count-title { text-style: bold; color: $accent; }
-    CountDrillScreen #count-intro { color: $text-muted; margin-bottom: 1; }
+    CountDrillScreen #count-intro { color: $text-muted; }
+    CountDrillScreen #count-keys { color: $text-muted; margin-bottom: 1; }
     CountDrillScreen #count-cards { height: auto; min-height: 2; margin-bottom: 1; }
     CountDrillScreen #count-answer { width: 24; }
     CountDrillScreen #count-answer.-hidden, CountDrillScreen #count-score.-hidden { display: none; }
@@ -63,9 +64,11 @@ class CountDrillScreen(Screen[None]):
         Binding("space", "show_all", N_("Show all"), id="count.all"),
         Binding("plus", "pace(-1)", N_("Faster"), key_display="+/-", id="count.faster"),
         Binding("minus", "pace(1)", N_("Slower"), show=False, id="count.slower"),
-        Binding("m", "mode", N_("Rounds/cards"), id="count.mode"),
-        Binding("y", "system", N_("System"), id="count.system"),
-        Binding("i", "indices", N_("Index drill"), id="count.indices"),
+        # said on the screen's own line (#count-keys): the footer has no room for them in
+        # Lithuanian or Japanese (nor for ^q and ? in English)
+        Binding("m", "mode", N_("Rounds/cards"), id="count.mode", show=False),
+        Binding("y", "system", N_("System"), id="count.system", show=False),
+        Binding("i", "indices", N_("Index drill"), id="count.indices", show=False),
         Binding("enter", "again", N_("Again"), priority=True, id="count.again"),
         Binding("escape", "end", N_("End drill"), id="count.end"),
         Binding("escape", "leave", N_("Back"), id="count.back"),
@@ -101,6 +104,7 @@ class CountDrillScreen(Screen[None]):
         with Vertical(id="count"):
             yield Static("", id="count-title")
             yield Static("", id="count-intro")
+            yield Static("", id="count-keys")
             yield Static("", id="count-cards")
             yield Static("", id="count-ask")
             yield Input(placeholder=_("a number, e.g. -3"), restrict=r"[-+0-9.]*", max_length=8, id="count-answer",
@@ -131,10 +135,14 @@ class CountDrillScreen(Screen[None]):
     def _words(self) -> None:
         """The title, the intro and the question of this phase, in the language in force."""
         q = self.question
+        keys = self.query_one("#count-keys", Static)
         if self.phase == "over" or q is None:
             self.query_one("#count-title", Static).update(
                 _("Count drill · {system} · over").format(system=self.system.name))
+            keys.update("")
             return
+        keys.update(_("While cards are dealt: {m} rounds or single cards · {y} count system · {i} index drill").format(
+            m="[b]m[/b]", y="[b]y[/b]", i="[b]i[/b]"))
         decks = ngettext("{n} deck", "{n} decks", self.decks).format(n=self.decks)
         self.query_one("#count-title", Static).update(
             _("Count drill · {system} · {decks} · question {n} of {total}").format(
