@@ -162,12 +162,14 @@ _CHOICES = (N_("Hit"), N_("Stand"), N_("Double"), N_("Split"), N_("Surrender"),
 
 def choice_words(choice: str) -> str:
     """A graded choice (``Decision.chosen``/``best``, English data) in the language in
-    force: "Hit" -> "Imti", "exchange 1 3 5" -> "1 3 5を交換"."""
+    force: "Hit" -> "Imti", "exchange 1 3 5 (keep K♠ J♦)" -> "1 3 5を交換 (K♠ J♦をホールド)"."""
     head, _sep, rest = choice.partition(" (")
     if head.startswith("exchange ") and head != "exchange all five":
         head = _("exchange {cards}").format(cards=head.removeprefix("exchange "))
     else:
         head = _(head)
+    if rest.startswith("keep ") and rest.endswith(")"):
+        return _("{choice} (keep {cards})").format(choice=head, cards=rest.removeprefix("keep ").removesuffix(")"))
     return f"{head} ({rest}" if rest else head
 
 

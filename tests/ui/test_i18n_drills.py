@@ -266,3 +266,23 @@ async def test_a_change_of_language_redraws_the_count_drill_and_the_chart(data_d
         assert app.save_settings(replace(app.settings, language="lt"))
         await settle(pilot)
         assert "Jūsų ranka, kieta 16 prieš 10" in screen_text(app)
+
+
+@pytest.mark.parametrize(("choice", "lt", "ja"), [
+    ("Split", "Skaidyti", "スプリット"),
+    ("exchange 1 3 5", "keisti 1 3 5", "1 3 5を交換"),
+    ("exchange 2 4 5 (keep K♠ J♦)", "keisti 2 4 5 (laikyti K♠ J♦)", "2 4 5を交換 (K♠ J♦をホールド)"),
+    ("exchange all five", "keisti visas penkias", "5枚とも交換"),
+    ("stand pat", "nekeisti", "交換なし"),
+    ("Banker", "Bankininkas", "バンカー"),
+])
+def test_a_graded_choice_is_worded_in_the_language(choice: str, lt: str, ja: str) -> None:
+    """The choices are kept in English (the store and the history hold them as data) and
+    worded where they are shown: the coach's warning, the drills' verdicts, the chart."""
+    from cardtable.ai.grading import choice_words
+
+    assert choice_words(choice) == choice
+    i18n.set_language("lt")
+    assert choice_words(choice) == lt
+    i18n.set_language("ja")
+    assert choice_words(choice) == ja
