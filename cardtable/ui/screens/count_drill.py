@@ -25,22 +25,18 @@ from textual.widgets import Header, Input, Static
 
 from ...ai.counting.drill import CountDrill, CountQuestion
 from ...ai.counting.systems import load_systems, system_named
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...i18n.formatting import number
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import cards_text
 from ..widgets.common.footer import KeyFooter
+from ..widgets.drill import count_words as words
 
 __all__ = ["CountDrillScreen", "PACES"]
 
 #: Seconds a card stays alone before the next (``+``/``-`` step through them).
 PACES = (0.3, 0.5, 0.8, 1.2, 2.0)
-
-
-def _signed(x: float) -> str:
-    text = f"{x:+g}" if x else "0"
-    return text.replace("-", "\u2212")
 
 
 class CountDrillScreen(Screen[None]):
@@ -134,34 +130,15 @@ class CountDrillScreen(Screen[None]):
 
     def _words(self) -> None:
         """The title, the intro and the question of this phase, in the language in force."""
-        q = self.question
-        keys = self.query_one("#count-keys", Static)
-        if self.phase == "over" or q is None:
-            self.query_one("#count-title", Static).update(
-                _("Count drill · {system} · over").format(system=self.system.name))
-            keys.update("")
-            return
-        keys.update(_("While cards are dealt: {m} rounds or single cards · {y} count system · {i} index drill").format(
-            m="[b]m[/b]", y="[b]y[/b]", i="[b]i[/b]"))
-        decks = ngettext("{n} deck", "{n} decks", self.decks).format(n=self.decks)
+        q, over = self.question, self.phase == "over" or self.question is None
         self.query_one("#count-title", Static).update(
-            _("Count drill · {system} · {decks} · question {n} of {total}").format(
-                system=self.system.name, decks=decks, n=len(self.results) + 1, total=self.total))
-        start = self.system.initial_running_count(self.decks)
-        intro = (_("A new shoe: the count starts at {count}.").format(count=_signed(start)) if q.new_shoe
-                 else _("The count so far: {count}.").format(count=_signed(q.before)))
-        self.query_one("#count-intro", Static).update(intro)
-        self.query_one("#count-ask", Static).update(self._asking())
+            words.title(self.system.name, self.decks, len(self.results) + 1, self.total, over))
+        self.query_one("#count-keys", Static).update("" if over else words.keys_line())
+        if q is None or over:
+            return
+        self.query_one("#count-intro", Static).update(words.intro(q, self.system.initial_running_count(self.decks)))
+        self.query_one("#count-ask", Static).update(words.asking(self.phase, q))
         self.query_one("#count-answer", Input).placeholder = _("a number, e.g. -3")
-
-    def _asking(self) -> str:
-        """What the player is asked now."""
-        if self.phase == "running":
-            return _("Running count?")
-        if self.phase == "true" and self.question is not None:
-            return _("Decks left (the tray): {decks}. True count?").format(
-                decks=number(self.question.decks_left, 1).removesuffix(".0").removesuffix(",0"))
-        return _("Count the cards…")
 
     def retranslate(self) -> None:
         """Every line of the drill in the language in force."""
@@ -205,7 +182,7 @@ class CountDrillScreen(Screen[None]):
         self.shown = len(self.question.cards)
         self._show_cards()
         self.phase = "running"
-        self._ask(self._asking())
+        self._ask(words.asking(self.phase, self.question))
         self._asked_at = time.monotonic()
         self.refresh_bindings()
 
@@ -237,29 +214,17 @@ class CountDrillScreen(Screen[None]):
         if self.phase == "running":
             self.running_answer = value
             self.phase = "true"
-            self._ask(self._asking())
+            self._ask(words.asking(self.phase, q))
             return
         running_ok, true_ok = q.grade(self.running_answer, value)
         seconds = time.monotonic() - self._asked_at
         self.results.append((running_ok, true_ok, seconds))
         self.query_one("#count-feedback", Static).update(
-            self._verdict(q, (running_ok, self.running_answer), (true_ok, value), seconds))
+            words.verdict(q, (running_ok, self.running_answer), (true_ok, value), seconds))
         if len(self.results) >= self.total:
             self._finish()
         else:
             self._next()
-
-    def _verdict(self, q: CountQuestion, running: tuple[bool, float], true: tuple[bool, float],
-                 seconds: float) -> Text:
-        out = Text()
-        exact_true = ("+" if q.true_count >= 0 else "\u2212") + number(abs(q.true_count), 2)
-        for (ok, said), what, right in ((running, _("running count {count}"), _signed(q.running)),
-                                        (true, _("true count {count}"), exact_true)):
-            out.append("✓ " if ok else "✗ ", style="bold green" if ok else "bold red")
-            out.append(what.format(count=right) + (
-                "" if ok else " " + _("(you said {count})").format(count=_signed(said))) + "   ")
-        out.append(_("{seconds} s").format(seconds=number(seconds, 1)))
-        return out
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -338,19 +303,10 @@ class CountDrillScreen(Screen[None]):
         self._hide_answer()
         for part in ("#count-cards", "#count-ask", "#count-intro"):
             self.query_one(part, Static).update("")
-        best = sum(1 for r, t, _ in self.results if r and t)
-        self._record(best)
-        taken = len(self.results)
-        running = sum(1 for r, _, _ in self.results if r)
-        true = sum(1 for _, t, _ in self.results if t)
-        pace = sum(s for _, _, s in self.results) / taken if taken else 0.0
+        self._record(sum(1 for r, t, _s in self.results if r and t))
         score = self.query_one("#count-score", Static)
         score.set_class(False, "-hidden")
-        score.update(Text.assemble((_("Drill over") + "\n", "bold"), _(
-            "{n} answered, {best} fully right ({share} %): running counts {running}/{n}, "
-            "true counts {true}/{n}, {seconds} s a question.").format(
-                n=taken, best=best, share=round(100 * best / max(taken, 1)), running=running, true=true,
-                seconds=number(pace, 1)) + "\n", (_("enter: another drill · escape: back"), "dim")))
+        score.update(words.score(self.results))
         self._words()
         self.refresh_bindings()
 

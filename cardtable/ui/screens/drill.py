@@ -194,8 +194,8 @@ class DrillScreen(Screen[None]):
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self._making = False
             if event.state is WorkerState.ERROR:
-                self.query_one(DrillPrompt).failure = _("The next question could not be made ({error}).").format(
-                    error=event.worker.error)
+                failed = _("The next question could not be made ({error}).")
+                self.query_one(DrillPrompt).failure = failed.format(error=event.worker.error)
 
     def _next(self) -> None:
         """Show the next question (or wait for it), and start making the one after; then
@@ -333,14 +333,13 @@ class DrillScreen(Screen[None]):
         try:
             self.app.store.record_drill(self.game, tally.taken, tally.best, tally.cost)
         except (StoreError, ValueError) as error:
-            self.notify(_("The drill's score could not be kept: {error}").format(error=error),
-                        severity="error", timeout=8)
+            said = _("The drill's score could not be kept: {error}").format(error=error)
+            self.notify(said, severity="error", timeout=8)
 
     def retranslate(self) -> None:
         """The words kept in widgets, in the language in force (the rest render anew)."""
-        for view in self.query("BlackjackQuestion, PokerQuestion"):
-            if isinstance(view, (BlackjackQuestion, PokerQuestion)):
-                view.retranslate()
+        for view in (*self.query(BlackjackQuestion), *self.query(PokerQuestion)):
+            view.retranslate()
 
     def on_unmount(self) -> None:
         """Leaving mid-drill (ctrl+q) still keeps what was answered."""
