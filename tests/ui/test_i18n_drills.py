@@ -32,8 +32,8 @@ LANGS = ("en", "ja", "lt")
 #: Words each language must show at a blackjack drill's question (the prompt and the footer).
 BJ_WORDS = {
     "en": ("What do you do?", "Hit", "Stand", "Dealer shows"),
-    "ja": ("どうしますか", "ヒット", "スタンド", "ディーラー"),
-    "lt": ("Ką darysite?", "Imti", "Likti", "Dvigubinti", "Krupjė korta"),
+    "ja": ("どうしますか", "ヒット", "スタンド", "ダブル", "スプリット", "ディーラー"),
+    "lt": ("Ką darysite?", "Imti", "Likti", "Dvigubinti", "Skaidyti", "Krupjė korta"),
 }
 
 
