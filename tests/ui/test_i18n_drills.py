@@ -286,3 +286,22 @@ def test_a_graded_choice_is_worded_in_the_language(choice: str, lt: str, ja: str
     assert choice_words(choice) == lt
     i18n.set_language("ja")
     assert choice_words(choice) == ja
+
+
+async def test_a_change_of_language_redraws_the_coach_warning_and_the_index_drill(data_dir: Path,
+                                                                                 monkeypatch) -> None:
+    monkeypatch.setattr(indices_module, "indices", lambda system, rules: _plays())
+    app = _app(data_dir, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(IndexDrillScreen(questions=2, seed=3))
+        await until([pilot], lambda: getattr(app.screen, "question", None) is not None)
+        app.push_screen(CoachWarning(Decision("blackjack", "hard 16 against a 10", "Stand", "Hit", -0.54, -0.52, 1000)))
+        await settle(pilot)
+        assert "Hit is better" in screen_text(app)
+        assert app.save_settings(replace(app.settings, language="lt"))
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Imti geriau" in shown and "Vis tiek Likti" in shown and "Atšaukti" in shown and "Hit" not in shown
+        await press(pilot, "escape")
+        shown = screen_text(app)
+        assert "kaip žaisti?" in shown and "Indeksų pratimas" in shown and "which play" not in shown
