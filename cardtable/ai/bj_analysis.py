@@ -400,7 +400,8 @@ def describe_rules(rules: Rules, *, translated: bool = False) -> str:
              say(N_("blackjack pays {pays}")).format(pays=f"{rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}")]
     if rules.late_surrender:
         parts.append(say(N_("late surrender")))
-    return ", ".join(parts)
+    # TRANSLATORS: the separator between the items of a list ("6 decks, S17, DAS")
+    return (_(", ") if translated else ", ").join(parts)
 
 
 if __name__ == "__main__":  # pragma: no cover

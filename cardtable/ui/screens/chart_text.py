@@ -229,5 +229,5 @@ def _rule_changes(rules: Rules) -> str:
     if tuple(rules.blackjack_pays) != (3, 2):
         out.append(_("blackjack pays {pays}").format(pays=f"{rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"))
     if len(out) > 1:
-        return _("{first} and {last}").format(first=", ".join(out[:-1]), last=out[-1])
+        return _("{first} and {last}").format(first=_(", ").join(out[:-1]), last=out[-1])
     return out[0] if out else ""
