@@ -85,8 +85,8 @@ def prompt_text(game: str, question: Question | None, ticked: Collection[int] = 
     if question is None:
         return _("Dealing…")
     if game == "blackjack":
-        keys = " · ".join(f"[b]{BJ_KEYS[w]}[/b] {choice_words(w)}" for w in ("Hit", "Stand", "Double", "Split")
-                          if w in question.evs)
+        keys = " · ".join(f"[b]{BJ_KEYS[w]}[/b] {_(w.lower())}" for w in ("Hit", "Stand", "Double", "Split")
+                          if w in question.evs)  # "hit", "stand" … (the index drill's words)
         return _("What do you do?  {keys}").format(keys=keys)
     return _("Tick the cards to exchange ({keys}), then {enter}: {choice}").format(
         keys="[b]1[/b]–[b]5[/b]", enter="[b]enter[/b]", choice=choice_words(exchange_words(sorted(ticked))))
