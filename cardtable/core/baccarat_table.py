@@ -24,6 +24,7 @@ from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle, win_amo
 from .cards import Shoe, ShoeEmpty
 from .money import format_chips, format_signed
 from .record import RecordError, RoundRecord
+from .refusal import Refusal, RuleCode
 
 __all__ = [
     "BaccaratState",
@@ -394,16 +395,16 @@ _ANY_COUP = Coup((), (), ())
 # -- the result in words ---------------------------------------------------------------
 
 
-def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, maximum: int) -> str | None:
+def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, maximum: int) -> Refusal | None:
     """Why a shared table refuses a player's whole layout ``bets`` (each spot within the
-    table's limits, every bet covered by the ``bankroll``), in its words; None when it
-    takes them. The server and the client's screen both ask this one rule."""
+    table's limits, every bet covered by the ``bankroll``); None when it takes them.
+    The server and the client's screen both ask this one rule."""
     for amount in bets.values():
         if amount and not minimum <= amount <= maximum:
-            return f"The table takes {format_chips(minimum)}–{format_chips(maximum)} per spot."
+            return Refusal(RuleCode.SPOT_LIMITS, {"min": minimum, "max": maximum})
     total = sum(bets.values())
     if total > bankroll:
-        return f"Your bankroll ({format_chips(bankroll)}) cannot cover bets of {format_chips(total)}."
+        return Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": bankroll, "total": total})
     return None
 
 

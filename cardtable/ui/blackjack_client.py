@@ -29,6 +29,9 @@ from ..core.blackjack_phase import Phase
 from ..core.blackjack_refusals import action_refusal
 from ..core.blackjack_table import Table, bet_refusal
 from ..core.cards import Card
+from ..core.refusal import Refusal, RuleCode
+from ..i18n import _
+from ..i18n.refusals import word, word_refusal
 from ..net.view import SharedTable
 from ..tables.blackjack import BlackjackService
 from ..tables.local import YOU
@@ -98,10 +101,11 @@ class BlackjackClient(Protocol):
     def seen_before(self) -> tuple[Card, ...]:
         """The cards of the rounds completed since the shuffle."""
 
-    def bet_refusal(self, bet: int, bankroll: int) -> str | None: ...
+    def bet_refusal(self, bet: int, bankroll: int) -> str | None:
+        """Why ``bet`` is refused now, in the player's language (None: it is not)."""
 
     def action_refusal(self, name: str) -> str:
-        """Why the action ``name`` is refused now, in plain words."""
+        """Why the action ``name`` is refused now, in the player's language."""
 
     def bet(self, amount: int) -> Steps:
         """Place the bet (locally: deal it); the pictures to show. ``TableError``."""
@@ -201,12 +205,12 @@ class LocalBlackjackClient:
         return tuple(self.table.seen_since_shuffle)
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return self.table.refusal(bet, bankroll)
+        return _worded(self.table.refusal(bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         r = self.round
         refusal = action_refusal(r, self.human, ACTIONS[name]) if r is not None else None
-        return refusal or f"{name.capitalize()} is not possible now."
+        return word_refusal(refusal or Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def _since(self, shown: int) -> Steps:
         r = self.round
@@ -223,7 +227,7 @@ class LocalBlackjackClient:
         return self._since(shown)
 
     def pass_round(self) -> str | None:
-        return "Nothing to sit out here: a round is dealt only when you bet."
+        return _("Nothing to sit out here: a round is dealt only when you bet.")
 
     def leave(self) -> bool:
         """The local seat is the screen's: nothing to tell (a round under way waits)."""
@@ -330,15 +334,15 @@ class RemoteBlackjackClient:
         return self.state.seen
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return bet_refusal(self.rules, bet, bankroll)
+        return _worded(bet_refusal(self.rules, bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         state = self.state
         if state.turn is None:
-            return f"{name.capitalize()}: there is no hand to play now."
+            return word("no-hand")
         if not state.my_turn:
-            return f"Not your turn: {state.message}."
-        return f"{name.capitalize()} is not possible with this hand."
+            return _("Not your turn: {who}.").format(who=word_refusal(state.note))
+        return word_refusal(Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def bet(self, amount: int) -> Steps:
         self.send({"type": "bet", "amount": amount})
@@ -353,7 +357,7 @@ class RemoteBlackjackClient:
 
     def pass_round(self) -> str | None:
         if not self.may_bet():
-            return "A round is being played: you can sit the next one out once it is settled."
+            return _("A round is being played: you can sit the next one out once it is settled.")
         self.send({"type": "clear"})
         return None
 
@@ -381,3 +385,8 @@ class RemoteBlackjackClient:
 
     def shoe_left_at(self, state: RoundState) -> int:
         return self.state.shoe_left
+
+
+def _worded(refusal: Refusal | None) -> str | None:
+    """A refusal in the player's language, or None."""
+    return None if refusal is None else word_refusal(refusal)

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..net.clean import clean_message
+from ..i18n import _
+from ..i18n.refusals import word_refusal
+from ..net.clean import clean_message, said
 from ..net.protocol import MAX_LINE, PROTOCOL_VERSION, encode
 from ..net.tokens import TokenBook
 
@@ -101,14 +103,15 @@ class SharedSession:
             raise JoinRefused(f"the server at {remote.address} did not answer the hello") from None
         if answer is None or answer.get("type") != "welcome":
             await self.close()
-            text = answer.get("message", "") if answer else "the connection was closed"
             code = answer.get("code") if answer is not None else None
+            text = word_refusal(said(code, answer.get("params"))) if answer else _("the connection was closed")
             if code in ("token-required", "bad-token"):
-                where = "the key given is not its key" if self.tokens.path is None else (
-                    f"or its key in {self.tokens.path} was lost"
+                where = _("the key given is not its key") if self.tokens.path is None else (
+                    _("or its key in {path} was lost").format(path=self.tokens.path)
                 )
-                text = f"the name {name!r} belongs to another player on this server ({where}): {text}"
-            raise JoinRefused(f"the server refused the join: {text}", code=code)
+                text = _("the name {name} belongs to another player on this server ({where}): {why}").format(
+                    name=repr(name), where=where, why=text)
+            raise JoinRefused(_("the server refused the join: {why}").format(why=text), code=code)
         self.name = str(answer.get("name", name))
         new_token = answer.get("token")
         if isinstance(new_token, str) and not self.tokens.put(remote.host, remote.port, self.name, new_token):

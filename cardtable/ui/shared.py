@@ -14,6 +14,9 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..i18n import _
+from ..i18n.refusals import word_refusal
+from ..net.clean import said
 from ..net.tokens import TokenBook
 from .remote import JoinRefused, SharedSession
 
@@ -192,7 +195,7 @@ def _to_app(app: CardRoom, message: dict[str, Any]) -> bool:
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
     elif kind == "bye":
-        _server_closed(app)
+        _server_closed(app, _words(message))
     elif kind == "connection-lost":
         _reconnect(app)
     elif kind == "client-error":
@@ -222,7 +225,7 @@ def _to_table(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any
     elif kind == "error":
         _show_error(app, screen, message)
     elif kind == "closing":
-        text = "The server is stopping: the table closes after this round."
+        text = _words(message)
         if screen is not None:
             screen.closing = True
             screen.shared_notice(text)
@@ -234,13 +237,19 @@ def _to_table(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any
 
 def _show_error(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any]) -> None:
     """The server's error: a fatal one ends the app with it, another is shown at the table."""
-    text = str(message.get("message", "")) or str(message.get("code", "error"))
+    text = _words(message)
     if message.get("fatal"):
-        app.exit(return_code=2, message=f"cardtable: the server ended the connection: {text}")
+        app.exit(return_code=2, message="cardtable: " + _("the server ended the connection: {why}").format(why=text))
     elif screen is not None:
         screen.shared_error(text)
     else:
         app.notify(text, severity="error")
+
+
+def _words(message: dict[str, Any]) -> str:
+    """What the server says in ``message`` (its code and parameters), in the player's
+    language: the server sends no sentence for a person (docs/protocol.md)."""
+    return word_refusal(said(message.get("code"), message.get("params")))
 
 
 def _set_lobby(app: CardRoom, tables: object) -> None:

@@ -378,11 +378,16 @@ def test_the_shared_tables_layout_rule() -> None:
     """One rule for a whole layout at a shared table (server and client ask it): each
     spot within the limits, every bet covered by the bankroll."""
     from cardtable.core.baccarat_table import layout_refusal
+    from cardtable.core.refusal import Refusal, RuleCode
+    from cardtable.i18n.refusals import word_refusal
 
     limits = (500, 50_000)
     assert layout_refusal({Outcome.BANKER: 500, Outcome.TIE: 500}, 1_000, *limits) is None
-    assert layout_refusal({Outcome.BANKER: 400}, 100_000, *limits) == "The table takes 5–500 per spot."
-    assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == "The table takes 5–500 per spot."
-    assert layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits) == \
-        "Your bankroll (10) cannot cover bets of 11."
+    limits_refused = Refusal(RuleCode.SPOT_LIMITS, {"min": 500, "max": 50_000})
+    assert layout_refusal({Outcome.BANKER: 400}, 100_000, *limits) == limits_refused
+    assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == limits_refused
+    assert word_refusal(limits_refused) == "The table takes 5–500 per spot."
+    over = layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits)
+    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 1_000, "total": 1_100})
+    assert word_refusal(over) == "Your bankroll (10) cannot cover bets of 11."
     assert layout_refusal({Outcome.BANKER: 0}, 0, *limits) is None  # an empty spot is no bet
