@@ -215,8 +215,10 @@ class BaccaratService(SharedTable):
             if sitting is not None:
                 sitting.bets, sitting.ready, sitting.passed, sitting.grades = {}, False, False, []
         high, low = max(coup.player_total, coup.banker_total), min(coup.player_total, coup.banker_total)
-        self.note = (note(NoteCode.COUP_TIE, round=self.round_no, total=high) if coup.outcome is Outcome.TIE
-                     else note(NoteCode.COUP, round=self.round_no, outcome=coup.outcome.label.lower(), high=high, low=low))
+        if coup.outcome is Outcome.TIE:
+            self.note = note(NoteCode.COUP_TIE, round=self.round_no, total=high)
+        else:
+            self.note = note(NoteCode.COUP, round=self.round_no, outcome=coup.outcome.label.lower(), high=high, low=low)
         self._event({"type": "round_settled", "round": self.round_no, "results": results})
         self.open_window()
         self._snapshot()
