@@ -30,7 +30,7 @@ from ..core.blackjack_refusals import action_refusal
 from ..core.blackjack_table import Table, bet_refusal
 from ..core.cards import Card
 from ..core.refusal import Refusal, RuleCode
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n.refusals import word, word_refusal
 from ..net.view import SharedTable
 from ..tables.blackjack import BlackjackService
@@ -300,12 +300,12 @@ class RemoteBlackjackClient:
         seats = []
         for seat in self.state.others:
             if seat.empty:
-                seats.append(OtherSeat(f"Seat {seat.seat + 1}", "free", None, 0))
-            elif seat.kind == "computer":
-                seats.append(OtherSeat(seat.name.split(" (")[0], seat.level or "", seat.stack, seat.bet))
+                seats.append(OtherSeat(_("Seat {n}").format(n=seat.seat + 1), "free", None, 0))
+            elif seat.kind == "computer":  # named by this client: the server's name is English
+                seats.append(OtherSeat(_("Computer"), seat.level or "", seat.stack, seat.bet))
             else:
-                host = " (host)" if seat.name == self.state.host else ""
-                seats.append(OtherSeat(seat.name + host, "" if seat.connected else "away", seat.stack, seat.bet))
+                name = _("{name} (host)").format(name=seat.name) if seat.name == self.state.host else seat.name
+                seats.append(OtherSeat(name, "" if seat.connected else "away", seat.stack, seat.bet))
         return seats
 
     def legal(self) -> frozenset[Action]:
@@ -371,14 +371,16 @@ class RemoteBlackjackClient:
         if computers:
             for seat in computers:
                 self.send({"type": "computer", "seat": seat.seat, "level": None})
-            return "The computer players leave the table."
+            return _("The computer players leave the table.")
         empty = [s for s in self.state.seats if s.empty]
         if not empty:
-            return "Every seat is taken."
+            return _("Every seat is taken.")
         levels = list(levels) or ["normal"]
         for i, seat in enumerate(empty):
             self.send({"type": "computer", "seat": seat.seat, "level": levels[i % len(levels)]})
-        return f"Computer players take the {len(empty)} empty seats (levels from your settings)."
+        return ngettext("A computer player takes the empty seat (its level from your settings).",
+                        "Computer players take the {n} empty seats (levels from your settings).",
+                        len(empty)).format(n=len(empty))
 
     def pause_kind(self, state: RoundState) -> str | None:
         return None

@@ -49,9 +49,9 @@ class Remote:
 def _reason(error: BaseException) -> str:
     """A connection failure in a few plain words."""
     if isinstance(error, asyncio.TimeoutError):
-        return "no answer"
+        return _("no answer")
     if isinstance(error, ConnectionRefusedError) or "refused" in str(error).lower() or "failed" in str(error):
-        return "nothing answers there (is 'cardtable serve' running on that port?)"
+        return _("nothing answers there (is 'cardtable serve' running on that port?)")
     if isinstance(error, OSError) and error.strerror:
         return error.strerror
     return str(error) or type(error).__name__
@@ -90,7 +90,8 @@ class SharedSession:
                 asyncio.open_connection(remote.host, remote.port, limit=4 * MAX_LINE), CONNECT_TIMEOUT
             )
         except (OSError, asyncio.TimeoutError) as error:
-            raise JoinRefused(f"cannot reach the server at {remote.address}: {_reason(error)}") from None
+            raise JoinRefused(_("cannot reach the server at {address}: {why}").format(
+                address=remote.address, why=_reason(error))) from None
         token = self.tokens.get(remote.host, remote.port, name)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
         if token is not None:
@@ -100,7 +101,8 @@ class SharedSession:
             answer = await asyncio.wait_for(self._read(), CONNECT_TIMEOUT)
         except asyncio.TimeoutError:
             await self.close()
-            raise JoinRefused(f"the server at {remote.address} did not answer the hello") from None
+            silent = _("the server at {address} did not answer the hello").format(address=remote.address)
+            raise JoinRefused(silent) from None
         if answer is None or answer.get("type") != "welcome":
             await self.close()
             code = answer.get("code") if answer is not None else None

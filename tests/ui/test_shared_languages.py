@@ -118,7 +118,7 @@ async def test_each_player_reads_the_table_in_their_own_language(tmp_path: Path,
             table.core = Table(table.rules, shoe=Shoe.stacked(DEAL))
             bob = Terminal([sys.executable, "-m", "cardtable", "--lang", "lt", "join", f"127.0.0.1:{srv.port}",
                             "--name", "bob", "--data-dir", str(tmp_path / "b"), "--no-animation"])
-            await until([pa], lambda: bob is not None and bob.shows(f"bob at 127.0.0.1:{srv.port}"), seconds=60)
+            await until([pa], lambda: bob is not None and bob.shows(f"bob serveryje 127.0.0.1:{srv.port}"), seconds=60)
             bob.press("1")  # welcomed: the lobby's first game is the shared blackjack table
             await until([pa], lambda: table.seat_of("bob") == 1, seconds=30)
             await carol.hello("carol")  # a third player, so that the stop comes on nobody's turn but hers
