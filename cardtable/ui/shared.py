@@ -196,8 +196,8 @@ def _to_app(app: CardRoom, message: dict[str, Any]) -> bool:
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
-    elif kind == "bye":
-        _server_closed(app, _words(message))
+    elif kind == "bye":  # the dialog says the server closed; another reason is added to it
+        _server_closed(app, "" if message.get("code") == "server-closing" else _words(message))
     elif kind == "connection-lost":
         _reconnect(app)
     elif kind == "client-error":

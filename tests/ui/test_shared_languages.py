@@ -160,3 +160,37 @@ async def test_each_player_reads_the_table_in_their_own_language(tmp_path: Path,
             bob.close()
         srv.request_stop(now=True)
         await asyncio.wait_for(srv.wait_stopped(), 5)
+
+
+async def test_a_goodbye_says_its_reason_in_the_players_language(tmp_path: Path, japanese: None) -> None:
+    """Signed in elsewhere: the dialog says why, in Lithuanian; a server that closes
+    is said once (the dialog's own words), not twice."""
+    from cardtable.net.tokens import TokenBook
+    from cardtable.ui.screens.server_closed import ServerClosedScreen
+
+    srv = Server(tmp_path / "server", port=0, turn_timeout=60.0, bet_window=60.0, seed=3, log=lambda _: None)
+    await srv.start()
+    other = await Client.connect("127.0.0.1", srv.port)
+    try:
+        store = Store.open(tmp_path / "a")
+        alice = CardTableApp(store=store, animations=False, lang="lt", remote=Remote("127.0.0.1", srv.port, "alice"))
+        async with alice.run_test(size=(100, 30)) as pa:
+            await until([pa], lambda: alice.session is not None)
+            token = TokenBook(store.path.parent).get("127.0.0.1", srv.port, "alice")
+            await other.hello("alice", token)  # the same player, from another connection
+            await until([pa], lambda: isinstance(alice.screen, ServerClosedScreen))
+            words = str(alice.screen.query_one("#closed-words").render())
+            assert "Šiuo vardu prisijungta iš kito ryšio." in words
+        set_language("en")
+        bob = CardTableApp(store=Store.open(tmp_path / "b"), animations=False,
+                           remote=Remote("127.0.0.1", srv.port, "bob"))
+        async with bob.run_test(size=(100, 30)) as pb:
+            await until([pb], lambda: bob.session is not None)
+            srv.request_stop()
+            await until([pb], lambda: isinstance(bob.screen, ServerClosedScreen))
+            words = str(bob.screen.query_one("#closed-words").render())
+            assert words.count("closed") == 1, words
+    finally:
+        await other.close()
+        srv.request_stop(now=True)
+        await asyncio.wait_for(srv.wait_stopped(), 5)
