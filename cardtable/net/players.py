@@ -115,7 +115,7 @@ class Players:
         then)."""
         problem = name_problem(name)
         if problem is not None:
-            raise IdentityError("bad-name", problem)
+            raise IdentityError("bad-name", f"refused: {problem.code}", {"why": problem.code, **problem.params})
         key = name.lower()
         folder = self.folder(key)
         info = folder / "player.json"

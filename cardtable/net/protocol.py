@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..core.refusal import Refusal
+from ..tables.codes import ErrorCode
 from ..tables.hub import encode
 
 __all__ = [
@@ -57,19 +59,20 @@ _DEVICES: Final = frozenset(
 )
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, in words, or None when it can.
+def name_problem(name: str) -> Refusal | None:
+    """Why ``name`` cannot be a player's name (``name-pattern``, ``name-dash``,
+    ``name-device``: the ``why`` of an ``error`` ``bad-name``), or None when it can.
 
     Letters, digits, ``_`` and ``-`` only, 1-20 of them (no dot, no slash, no space),
     not starting with ``-`` (a command would read it as an option: ``-rf``, ``--``),
     and not a device name Windows reserves (``CON``, ``NUL``, ``COM1`` …): a name is
     a folder on the server, which must be one on any system."""
     if not NAME_PATTERN.fullmatch(name):
-        return "a name is 1 to 20 letters, digits, '_' or '-'"
+        return Refusal(ErrorCode.NAME_PATTERN)
     if name.startswith("-"):
-        return "a name may not start with '-'"
+        return Refusal(ErrorCode.NAME_DASH)
     if name.lower() in _DEVICES:
-        return f"{name} is a device name on Windows, not a name a file may have"
+        return Refusal(ErrorCode.NAME_DEVICE, {"name": name})
     return None
 #: Blackjack actions a client may send (the core's ``Action`` values the house offers).
 ACTIONS: Final = ("hit", "stand", "double", "split")

@@ -35,7 +35,10 @@ class ErrorCode(str, Enum):
     TOO_MANY_CONNECTIONS = "too-many-connections"  # {limit}
     SERVER_FULL = "server-full"
     VERSION = "version"  # {version}
-    BAD_NAME = "bad-name"
+    BAD_NAME = "bad-name"  # {why: one of the three below, name?}
+    NAME_PATTERN = "name-pattern"  # not 1-20 of A-Z a-z 0-9 _ -
+    NAME_DASH = "name-dash"  # starts with '-'
+    NAME_DEVICE = "name-device"  # {name}: a device name on Windows
     TOKEN_REQUIRED = "token-required"  # {name}
     BAD_TOKEN = "bad-token"  # {name}
     NEW_NAMES = "new-names"
