@@ -83,3 +83,21 @@ def test_an_unknown_or_bad_code_is_the_generic_sentence(code: object) -> None:
     expected = GENERIC.format(code=read.code or "?")
     assert text == expected and "[bold]" not in text
     assert read == Refusal(code if code == "no-such-code-yet" else "", {"name": "bob"})
+
+
+def test_every_code_the_server_raises_is_listed() -> None:
+    """The codes written where the server refuses (``TableError("…"``, ``_error(conn, "…"``
+    …) are all in the lists the client words (``tables/codes.py``)."""
+    import re
+    from pathlib import Path
+
+    import cardtable
+    from cardtable.tables.codes import ErrorCode
+
+    raised = re.compile(r'(?:TableError|IdentityError|ProtocolError)\(\s*"([a-z-]+)"|_error\(\s*\w+,\s*"([a-z-]+)"'
+                        r'|"code": "([a-z-]+)"')
+    package = Path(cardtable.__file__).parent
+    sources = [*(package / "net").glob("*.py"), *(package / "tables").glob("*.py")]
+    found = {code for path in sources for m in raised.finditer(path.read_text("utf-8")) for code in m.groups() if code}
+    assert len(found) > 30
+    assert found - {c.value for c in ErrorCode} == set()
