@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.record import RecordError, RoundRecord
+from ..i18n import _
 from ..store import StoreError
 from ..tables.baccarat import BaccaratService, settle_left_open
 from ..tables.blackjack import GAME, BlackjackService
@@ -501,8 +502,9 @@ async def _run(args: argparse.Namespace, data_dir: Path) -> int:
         await server.start()
     except OSError as error:
         server.players.close()
-        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        where = _("cannot listen on {address}: {why}").format(address=f"{args.host}:{args.port}",
+                                                              why=error.strerror or error)
+        print(_("cardtable: error: {message}").format(message=where), file=sys.stderr)
         return 2
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
