@@ -74,6 +74,12 @@ def test_a_core_refusal_with_its_amounts(language_code: str, expected: str) -> N
         set_language("en")
 
 
+def test_a_number_that_is_not_an_amount_stays_a_number() -> None:
+    assert word_refusal(Refusal(RuleCode.NO_MORE_CARDS, {"total": 21})) == "No more cards: the hand is 21."
+    assert word("coup-tie", {"round": 1_204, "total": 6}) == "Coup 1,204: tie 6 to 6."
+    assert word("split-max-hands", {"hands": 4}) == "At most 4 hands per seat: no more splits."
+
+
 def test_the_actions_are_the_tables_words_in_lithuanian() -> None:
     set_language("lt")
     try:

@@ -404,7 +404,7 @@ def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, max
             return Refusal(RuleCode.SPOT_LIMITS, {"min": minimum, "max": maximum})
     total = sum(bets.values())
     if total > bankroll:
-        return Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": bankroll, "total": total})
+        return Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": bankroll, "amount": total})
     return None
 
 

@@ -16,7 +16,7 @@ from enum import Enum
 __all__ = ["Refusal", "RuleCode", "AMOUNT_PARAMS"]
 
 #: Parameters that are amounts (hundredths of a chip): worded with the language's digits.
-AMOUNT_PARAMS = frozenset({"amount", "bankroll", "min", "max", "needed", "left", "total"})
+AMOUNT_PARAMS = frozenset({"amount", "bankroll", "min", "max", "needed", "left"})
 
 
 class RuleCode(str, Enum):
@@ -26,7 +26,7 @@ class RuleCode(str, Enum):
     WAIT_TURN = "wait-turn"
     SPLIT_ACE_ONE_CARD = "split-ace-one-card"  # hit on a split ace
     SPLIT_ACE_NO_DOUBLE = "split-ace-no-double"
-    NO_MORE_CARDS = "no-more-cards"  # {total}
+    NO_MORE_CARDS = "no-more-cards"  # {total}: the hand's points (a number, not an amount)
     DOUBLE_FIRST_TWO = "double-first-two"
     NO_DOUBLE_AFTER_SPLIT = "no-double-after-split"
     DOUBLE_SHORT = "double-short"  # {needed, left}
@@ -40,7 +40,7 @@ class RuleCode(str, Enum):
     BET_OVER_BANKROLL = "bet-over-bankroll"  # {bankroll, amount}
     #: a shared baccarat layout (``layout_refusal``)
     SPOT_LIMITS = "spot-limits"  # {min, max}
-    LAYOUT_OVER_BANKROLL = "layout-over-bankroll"  # {bankroll, total}
+    LAYOUT_OVER_BANKROLL = "layout-over-bankroll"  # {bankroll, amount}: all the bets
 
 
 @dataclass(frozen=True)

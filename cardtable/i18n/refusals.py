@@ -42,7 +42,7 @@ WORDS: Mapping[str, tuple[str, ...]] = {
     R.BET_LIMITS.value: (N_("The table takes {min}–{max} per hand."),),
     R.BET_OVER_BANKROLL.value: (N_("Your bankroll ({bankroll}) cannot cover a bet of {amount}."),),
     R.SPOT_LIMITS.value: (N_("The table takes {min}–{max} per spot."),),
-    R.LAYOUT_OVER_BANKROLL.value: (N_("Your bankroll ({bankroll}) cannot cover bets of {total}."),),
+    R.LAYOUT_OVER_BANKROLL.value: (N_("Your bankroll ({bankroll}) cannot cover bets of {amount}."),),
     # -- the server's errors (tables.codes.ErrorCode) --------------------------------
     "line-too-long": (N_("The server refused a message longer than {limit} bytes."),),
     "bad-json": (N_("The server could not read a message of this client."),),

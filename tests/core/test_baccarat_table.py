@@ -388,6 +388,6 @@ def test_the_shared_tables_layout_rule() -> None:
     assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == limits_refused
     assert word_refusal(limits_refused) == "The table takes 5–500 per spot."
     over = layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits)
-    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 1_000, "total": 1_100})
+    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 1_000, "amount": 1_100})
     assert word_refusal(over) == "Your bankroll (10) cannot cover bets of 11."
     assert layout_refusal({Outcome.BANKER: 0}, 0, *limits) is None  # an empty spot is no bet

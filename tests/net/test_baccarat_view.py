@@ -92,7 +92,7 @@ def test_what_the_server_would_refuse() -> None:
     table = SharedBaccarat.read(snapshot())
     assert table.refusal({Outcome.BANKER: 1500, Outcome.TIE: 500}) is None  # 20 of 20
     over = table.refusal({Outcome.BANKER: 1505, Outcome.TIE: 500})
-    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 2_000, "total": 2_005})
+    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 2_000, "amount": 2_005})
     assert "cannot cover bets of 20.05" in words(over)
     assert words(table.refusal({Outcome.PLAYER: 400})) == "The table takes 5–500 per spot."
     assert table.refusal({Outcome.PLAYER: 50_500}) == table.refusal({Outcome.PLAYER: 400})

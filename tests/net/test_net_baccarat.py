@@ -106,7 +106,7 @@ async def test_the_window_deals_and_bad_bets_change_nothing(data_dir: Path) -> N
         await a.send({"type": "bet", "amount": 600, "spot": "player"})
         error = await a.wait_for("error")
         assert (error["code"], error["params"]) == (
-            "bad-bet", {"why": "layout-over-bankroll", "bankroll": 1_000, "total": 1_100})
+            "bad-bet", {"why": "layout-over-bankroll", "bankroll": 1_000, "amount": 1_100})
         assert store.history_count("baccarat") == 1
         settled = await a.wait_for("round_settled", timeout=3)  # the window closed
         assert settled["results"][0]["bets"] == {"banker": 500}
