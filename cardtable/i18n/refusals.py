@@ -75,7 +75,7 @@ WORDS: Mapping[str, tuple[str, ...]] = {
     "closing": (N_("The server is closing: no new rounds."),),
     "in-round": (N_("Not during a round: that waits until the round is over."),),
     "not-host": (N_("Only the first player to sit chooses the computer seats."),),
-    "bad-seat": (N_("Seats are 0 to {max}."),),
+    "bad-seat": (N_("Seats are 0 to {last}."),),
     "seat-taken": (N_("{name} sits in seat {seat}."),),
     "bad-level": (N_("Levels are easy, normal and hard."),),
     "no-computers": (N_("Computer players sit at the blackjack tables only."),),

@@ -139,7 +139,7 @@ class BlackjackService(SharedTable):
         if self.phase != "betting":
             raise TableError("in-round", "computer seats change between rounds")
         if not 0 <= seat < SEATS:
-            raise TableError("bad-seat", f"seats are 0-{SEATS - 1}", {"max": SEATS - 1})
+            raise TableError("bad-seat", f"seats are 0-{SEATS - 1}", {"last": SEATS - 1})
         current = self.seats[seat]
         if current is not None and current.player is not None:
             raise TableError("seat-taken", f"{current.name} sits in seat {seat}", {"name": current.name, "seat": seat})

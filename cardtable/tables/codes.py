@@ -52,7 +52,7 @@ class ErrorCode(str, Enum):
     CLOSING = "closing"
     IN_ROUND = "in-round"
     NOT_HOST = "not-host"
-    BAD_SEAT = "bad-seat"  # {max}
+    BAD_SEAT = "bad-seat"  # {last}: the last seat's number
     SEAT_TAKEN = "seat-taken"  # {name, seat}
     BAD_LEVEL = "bad-level"
     NO_COMPUTERS = "no-computers"
