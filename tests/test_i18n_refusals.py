@@ -74,6 +74,15 @@ def test_a_core_refusal_with_its_amounts(language_code: str, expected: str) -> N
         set_language("en")
 
 
+#: The codes whose parameters are amounts of chips: no other code may use those names.
+WITH_AMOUNTS = {"double-short", "split-short", "bet-limits", "bet-over-bankroll", "spot-limits", "layout-over-bankroll"}
+
+
+def test_only_the_money_refusals_use_the_amount_parameters() -> None:
+    uses = {code for code, messages in WORDS.items() for m in messages if _fields(m) & AMOUNT_PARAMS}
+    assert uses == WITH_AMOUNTS
+
+
 def test_a_number_that_is_not_an_amount_stays_a_number() -> None:
     assert word_refusal(Refusal(RuleCode.NO_MORE_CARDS, {"total": 21})) == "No more cards: the hand is 21."
     assert word("coup-tie", {"round": 1_204, "total": 6}) == "Coup 1,204: tie 6 to 6."
