@@ -75,7 +75,8 @@ def test_a_core_refusal_with_its_amounts(language_code: str, expected: str) -> N
 
 
 #: The codes whose parameters are amounts of chips: no other code may use those names.
-WITH_AMOUNTS = {"double-short", "split-short", "bet-limits", "bet-over-bankroll", "spot-limits", "layout-over-bankroll"}
+WITH_AMOUNTS = {"double-short", "split-short", "bet-limits", "bet-over-bankroll", "spot-limits", "layout-over-bankroll",
+                "spot-limit", "chip-over-bankroll", "repeat-over-bankroll", "bets-over-bankroll"}
 
 
 def test_only_the_money_refusals_use_the_amount_parameters() -> None:

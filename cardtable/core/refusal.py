@@ -16,7 +16,7 @@ from enum import Enum
 __all__ = ["Refusal", "RuleCode", "AMOUNT_PARAMS"]
 
 #: Parameters that are amounts (hundredths of a chip): worded with the language's digits.
-AMOUNT_PARAMS = frozenset({"amount", "bankroll", "min", "max", "needed", "left"})
+AMOUNT_PARAMS = frozenset({"amount", "bankroll", "min", "max", "needed", "left", "staked"})
 
 
 class RuleCode(str, Enum):
@@ -41,6 +41,15 @@ class RuleCode(str, Enum):
     #: a shared baccarat layout (``layout_refusal``)
     SPOT_LIMITS = "spot-limits"  # {min, max}
     LAYOUT_OVER_BANKROLL = "layout-over-bankroll"  # {bankroll, amount}: all the bets
+    #: the local baccarat layout (``BaccaratTable.place``, ``repeat``, ``deal_next``)
+    COUP_UNSETTLED = "coup-unsettled"
+    SPOT_LIMIT = "spot-limit"  # {max, outcome, amount}: what the spot has
+    CHIP_OVER_BANKROLL = "chip-over-bankroll"  # {bankroll, amount, staked}
+    NO_LAST_BETS = "no-last-bets"
+    REPEAT_OVER_BANKROLL = "repeat-over-bankroll"  # {bankroll, amount}
+    PLACE_A_BET = "place-a-bet"
+    BETS_OVER_BANKROLL = "bets-over-bankroll"  # {bankroll}
+    SHOE_EMPTY = "shoe-empty"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,15 @@ WORDS: Mapping[str, tuple[str, ...]] = {
     R.BET_OVER_BANKROLL.value: (N_("Your bankroll ({bankroll}) cannot cover a bet of {amount}."),),
     R.SPOT_LIMITS.value: (N_("The table takes {min}–{max} per spot."),),
     R.LAYOUT_OVER_BANKROLL.value: (N_("Your bankroll ({bankroll}) cannot cover bets of {amount}."),),
+    R.COUP_UNSETTLED.value: (N_("No more bets: the coup on the table is not settled"),),
+    R.SPOT_LIMIT.value: (N_("Refused: the limit is {max} per spot ({outcome} has {amount})"),),
+    R.CHIP_OVER_BANKROLL.value: (N_("Refused: your bankroll of {bankroll} cannot cover another {amount} "
+                                    "(on the table {staked})"),),
+    R.NO_LAST_BETS.value: (N_("No last bets to repeat"),),
+    R.REPEAT_OVER_BANKROLL.value: (N_("Refused: your bankroll of {bankroll} cannot cover the last bets ({amount})"),),
+    R.PLACE_A_BET.value: (N_("Place a bet first"),),
+    R.BETS_OVER_BANKROLL.value: (N_("Refused: your bankroll of {bankroll} cannot cover these bets"),),
+    R.SHOE_EMPTY.value: (N_("The shoe is empty"),),
     # -- the server's errors (tables.codes.ErrorCode) --------------------------------
     "line-too-long": (N_("The server refused a message longer than {limit} bytes."),),
     "bad-json": (N_("The server could not read a message of this client."),),

@@ -234,7 +234,7 @@ class BaccaratService(SharedTable):
         table = self.table
         refusal = table.deal_next(s.player.store.bankroll, new_shoe)
         if refusal is not None:
-            raise TableError("bad-bet", refusal)
+            raise TableError.refused("bad-bet", refusal)
         record = table.record()
         saved = RoundRecord(record.game, record.start, record.actions, {**record.meta, "decisions": list(decisions)})
         try:
