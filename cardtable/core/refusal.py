@@ -50,6 +50,10 @@ class RuleCode(str, Enum):
     PLACE_A_BET = "place-a-bet"
     BETS_OVER_BANKROLL = "bets-over-bankroll"  # {bankroll}
     SHOE_EMPTY = "shoe-empty"
+    #: the draw-poker machine (``PokerTable.refusal``)
+    NO_COIN = "no-coin"  # below one coin: the free refill is offered
+    COINS_RANGE = "coins-range"  # {most, coins}
+    COINS_SHORT = "coins-short"
 
 
 @dataclass(frozen=True)

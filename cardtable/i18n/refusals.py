@@ -52,6 +52,9 @@ WORDS: Mapping[str, tuple[str, ...]] = {
     R.PLACE_A_BET.value: (N_("Place a bet first"),),
     R.BETS_OVER_BANKROLL.value: (N_("Refused: your bankroll of {bankroll} cannot cover these bets"),),
     R.SHOE_EMPTY.value: (N_("The shoe is empty"),),
+    R.NO_COIN.value: (N_("Your bankroll cannot cover one coin: Enter offers the free refill."),),
+    R.COINS_RANGE.value: (N_("The machine takes 1 to {most} coins, not {coins}."),),
+    R.COINS_SHORT.value: (N_("Not enough chips for this bet: lower it with −."),),
     # -- the server's errors (tables.codes.ErrorCode) --------------------------------
     "line-too-long": (N_("The server refused a message longer than {limit} bytes."),),
     "bad-json": (N_("The server could not read a message of this client."),),

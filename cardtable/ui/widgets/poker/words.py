@@ -13,6 +13,7 @@ from ....core.money import format_chips, format_signed
 from ....core.poker import HandCategory
 from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ....core.poker_machines import Machine, PayHand
+from ....i18n.refusals import word_refusal
 from .view import PokerView
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def hint(view: PokerView) -> str:
         return "Tick the cards to exchange (1–5 or click) · Enter draws them, or stands"
     refusal = view.refusal
     if refusal is not None:
-        return refusal.message
+        return word_refusal(refusal)
     if hand is not None and hand.phase is Phase.SETTLED:
         if hand.kept_no_card:
             kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
