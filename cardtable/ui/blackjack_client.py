@@ -341,7 +341,7 @@ class RemoteBlackjackClient:
         if state.turn is None:
             return word("no-hand")
         if not state.my_turn:
-            return _("Not your turn: {who}.").format(who=word_refusal(state.note))
+            return _("Not your turn: {who}.").format(who=word_refusal(state.note).rstrip(".。"))
         return word_refusal(Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def bet(self, amount: int) -> Steps:
