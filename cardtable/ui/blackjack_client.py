@@ -29,10 +29,12 @@ from ..core.blackjack_phase import Phase
 from ..core.blackjack_refusals import action_refusal
 from ..core.blackjack_table import Table, bet_refusal
 from ..core.cards import Card
+from ..i18n import _, ngettext
 from ..net.view import SharedTable
 from ..tables.blackjack import BlackjackService
 from ..tables.local import YOU
 from .widgets.blackjack.table import ACTIONS, SEAT_NAMES, pause_kind, shoe_left_at
+from .widgets.blackjack.words import action_name
 
 __all__ = ["BlackjackClient", "LocalBlackjackClient", "RemoteBlackjackClient", "OtherSeat", "Steps"]
 
@@ -206,7 +208,7 @@ class LocalBlackjackClient:
     def action_refusal(self, name: str) -> str:
         r = self.round
         refusal = action_refusal(r, self.human, ACTIONS[name]) if r is not None else None
-        return refusal or f"{name.capitalize()} is not possible now."
+        return refusal or _("{action} is not possible now.").format(action=action_name(ACTIONS[name]))
 
     def _since(self, shown: int) -> Steps:
         r = self.round
@@ -223,7 +225,7 @@ class LocalBlackjackClient:
         return self._since(shown)
 
     def pass_round(self) -> str | None:
-        return "Nothing to sit out here: a round is dealt only when you bet."
+        return _("Nothing to sit out here: a round is dealt only when you bet.")
 
     def leave(self) -> bool:
         """The local seat is the screen's: nothing to tell (a round under way waits)."""
@@ -296,12 +298,12 @@ class RemoteBlackjackClient:
         seats = []
         for seat in self.state.others:
             if seat.empty:
-                seats.append(OtherSeat(f"Seat {seat.seat + 1}", "free", None, 0))
+                seats.append(OtherSeat(_("Seat {n}").format(n=seat.seat + 1), "free", None, 0))
             elif seat.kind == "computer":
                 seats.append(OtherSeat(seat.name.split(" (")[0], seat.level or "", seat.stack, seat.bet))
             else:
-                host = " (host)" if seat.name == self.state.host else ""
-                seats.append(OtherSeat(seat.name + host, "" if seat.connected else "away", seat.stack, seat.bet))
+                name = _("{name} (host)").format(name=seat.name) if seat.name == self.state.host else seat.name
+                seats.append(OtherSeat(name, "" if seat.connected else "away", seat.stack, seat.bet))
         return seats
 
     def legal(self) -> frozenset[Action]:
@@ -335,10 +337,10 @@ class RemoteBlackjackClient:
     def action_refusal(self, name: str) -> str:
         state = self.state
         if state.turn is None:
-            return f"{name.capitalize()}: there is no hand to play now."
+            return _("{action}: there is no hand to play now.").format(action=action_name(ACTIONS[name]))
         if not state.my_turn:
-            return f"Not your turn: {state.message}."
-        return f"{name.capitalize()} is not possible with this hand."
+            return _("Not your turn: {message}.").format(message=state.message)
+        return _("{action} is not possible with this hand.").format(action=action_name(ACTIONS[name]))
 
     def bet(self, amount: int) -> Steps:
         self.send({"type": "bet", "amount": amount})
@@ -353,7 +355,7 @@ class RemoteBlackjackClient:
 
     def pass_round(self) -> str | None:
         if not self.may_bet():
-            return "A round is being played: you can sit the next one out once it is settled."
+            return _("A round is being played: you can sit the next one out once it is settled.")
         self.send({"type": "clear"})
         return None
 
@@ -367,14 +369,16 @@ class RemoteBlackjackClient:
         if computers:
             for seat in computers:
                 self.send({"type": "computer", "seat": seat.seat, "level": None})
-            return "The computer players leave the table."
+            return _("The computer players leave the table.")
         empty = [s for s in self.state.seats if s.empty]
         if not empty:
-            return "Every seat is taken."
+            return _("Every seat is taken.")
         levels = list(levels) or ["normal"]
         for i, seat in enumerate(empty):
             self.send({"type": "computer", "seat": seat.seat, "level": levels[i % len(levels)]})
-        return f"Computer players take the {len(empty)} empty seats (levels from your settings)."
+        return ngettext("Computer players take the {n} empty seat (levels from your settings).",
+                        "Computer players take the {n} empty seats (levels from your settings).",
+                        len(empty)).format(n=len(empty))
 
     def pause_kind(self, state: RoundState) -> str | None:
         return None

@@ -287,6 +287,10 @@ class CoachPanel(Static):
 
     _shown = Text("")
 
+    def _paint(self) -> None:
+        """Draw what the panel shows again (its words, in the language now in force)."""
+        self.watch_state(self.state)
+
     @property
     def text(self) -> str:
         """The text shown (for tests)."""

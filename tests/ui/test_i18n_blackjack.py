@@ -1,0 +1,145 @@
+"""The blackjack table in 日本語 and lietuvių: every moment of a round fits 80×24 in each
+language, the Lithuanian table speaks the seed's words (krupjė, Imti, Likti, Dvigubinti,
+Skaidyti), the 120×40 snapshots per language, and a change of language redraws the
+table where it stands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from text_fit import unfitted_texts
+from textual.pilot import Pilot
+
+from cardtable import i18n
+from cardtable.core.cards import Shoe
+from cardtable.store import Store
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.blackjack import BlackjackScreen
+from cardtable.ui.widgets.blackjack.seat import PlayerHand
+
+from helpers import press, screen_text, settle
+
+LANGS = ("en", "ja", "lt")
+#: Ada 10 9, Bert 10 8, the player 8 8 (a pair: every action legal), the dealer 6 up
+#: and 10 face down; then cards for the splits and the dealer.
+PAIR = "TS TD 8S 6H 9S 8D 8C TC 3S 2D 5H 4C 9D 7S TH"
+#: The player's words during a decision, per language: the dealer and the four actions.
+DECISION_WORDS = {
+    "en": ("Dealer", "Hit", "Stand", "Double", "Split"),
+    "ja": ("ディーラー", "ヒット", "スタンド", "ダブル", "スプリット"),
+    "lt": ("Krupjė", "Imti", "Likti", "Dvigubinti", "Skaidyti"),
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _app(data_dir: Path, lang: str, stack: str = PAIR, seats: tuple[str, ...] = ("normal", "hard")) -> CardTableApp:
+    store = Store.open(data_dir)
+    store.save_settings(replace(store.settings(), bj_seats=seats))
+    store.close()
+    return CardTableApp(
+        data_dir=data_dir, start="blackjack", animations=False, lang=lang,
+        shoe_factory=lambda game, decks, cut: Shoe.stacked(stack),
+    )
+
+
+def _fits(app: CardTableApp, moment: str) -> None:
+    problems = unfitted_texts(app)
+    assert problems == [], (moment, problems)
+
+
+def _table(app: CardTableApp) -> BlackjackScreen:
+    screen = app.screen
+    assert isinstance(screen, BlackjackScreen)
+    return screen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_moment_of_a_round_fits_80x24(data_dir: Path, lang: str) -> None:
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _fits(app, "betting")
+        await press(pilot, "enter")
+        assert _table(app).phase == "player"
+        _fits(app, "a decision")
+        await press(pilot, "t")  # the coach's values under the banner
+        await pilot.app.workers.wait_for_complete()
+        await settle(pilot)
+        _fits(app, "the tip")
+        await press(pilot, "p", "h")  # split the eights, hit the first hand
+        _fits(app, "two hands")
+        await press(pilot, "s", "s")
+        assert _table(app).phase == "betting"
+        _fits(app, "the settlement")
+        await press(pilot, "escape")  # the session summary
+        _fits(app, "the session summary")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_decision_names_the_dealer_and_the_actions(data_dir: Path, lang: str) -> None:
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        shown = screen_text(app)
+        for word in DECISION_WORDS[lang]:
+            assert word in shown, (lang, word)
+        footer = shown.splitlines()[-1]
+        assert all(word in footer for word in DECISION_WORDS[lang][1:]), footer  # the same keys
+
+
+async def test_lithuanian_table_uses_the_seeds_words(data_dir: Path) -> None:
+    # the player A 6 (soft 17) against a 7: "minkšta 17"; the dealer shows 7 then has 17.
+    app = _app(data_dir, "lt", "AS 7H 6C QC", seats=())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Dalyti ⏎" in shown and "Krupjė" in shown
+        await press(pilot, "enter")
+        shown = screen_text(app)
+        assert "Jūsų ėjimas: minkšta 17 prieš 7" in _table(app).banner.text
+        assert "rodo 7" in shown and "Imti" in shown and "Skaidyti" in shown
+        await press(pilot, "s")
+        banner = _table(app).banner.text
+        assert banner.startswith("Krupjė 17 · jūs: lygiosios") and "raundas ±0" in banner
+        assert _table(app).query_one("#hand-0", PlayerHand).marker == "LYGIOSIOS"
+
+
+async def test_a_language_chosen_while_the_table_is_open_redraws_it(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        assert "Your turn: hard 16 against a 6" in _table(app).banner.text
+        # what the settings screen's Language row does (the choice outranks ``--lang``)
+        assert app.save_settings(replace(app.settings, language="lt"))
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Jūsų ėjimas: kieta 16 prieš 6" in _table(app).banner.text
+        assert "Krupjė" in shown and "rodo 6" in shown and "Dealer" not in shown
+        assert "Imti" in shown and "Hit" not in shown and "Jūs" in shown
+        assert "įprastas" in shown and "sudėtingas" in shown  # the computer seats' levels
+        _fits(app, "lietuvių after English")
+        assert app.save_settings(replace(app.settings, language="ja"))
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "ディーラー" in shown and "ヒット" in shown and "あなたの番" in _table(app).banner.text
+        _fits(app, "日本語 after lietuvių")
+
+
+async def _decision(pilot: Pilot) -> None:
+    await settle(pilot)
+    await press(pilot, "enter")
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+def test_blackjack_snapshot_120x40(snap_compare, data_dir: Path, lang: str) -> None:
+    assert snap_compare(_app(data_dir, lang), terminal_size=(120, 40), run_before=_decision)
