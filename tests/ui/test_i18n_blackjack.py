@@ -33,6 +33,9 @@ DECISION_WORDS = {
     "lt": ("Krupjė", "Imti", "Likti", "Dvigubinti", "Skaidyti"),
 }
 
+#: The session summary's first figure, per language.
+SUMMARY_WORDS = {"en": "Rounds played   1", "ja": "ラウンド数        1", "lt": "Sužaisti raundai    1"}
+
 
 @pytest.fixture(autouse=True)
 def english_after() -> Iterator[None]:
@@ -80,6 +83,7 @@ async def test_every_moment_of_a_round_fits_80x24(data_dir: Path, lang: str) -> 
         assert _table(app).phase == "betting"
         _fits(app, "the settlement")
         await press(pilot, "escape")  # the session summary
+        assert SUMMARY_WORDS[lang] in screen_text(app)
         _fits(app, "the session summary")
 
 
