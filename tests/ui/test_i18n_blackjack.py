@@ -147,3 +147,46 @@ async def _decision(pilot: Pilot) -> None:
 @pytest.mark.parametrize("lang", ("ja", "lt"))
 def test_blackjack_snapshot_120x40(snap_compare, data_dir: Path, lang: str) -> None:
     assert snap_compare(_app(data_dir, lang), terminal_size=(120, 40), run_before=_decision)
+
+
+@pytest.mark.parametrize(
+    ("lang", "tip", "values"),
+    (
+        ("ja", "ヒント: スプリット — 8のペア 対 6", "期待値"),
+        ("lt", "Patarimas: Skaidyti — pora po 8 prieš 6", "vienetui"),
+    ),
+)
+async def test_the_coach_speaks_the_language(data_dir: Path, lang: str, tip: str, values: str) -> None:
+    app = _app(data_dir, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "t")
+        await pilot.app.workers.wait_for_complete()
+        await settle(pilot)
+        assert _table(app).banner.text.startswith(tip)
+        shown = screen_text(app)
+        assert values in shown and DECISION_WORDS[lang][4] in shown  # the values, by action
+        _fits(app, "the coach's values")
+
+
+def test_the_chart_hint_and_the_count_are_worded_in_the_language() -> None:
+    from cardtable.ai.blackjack import explain
+    from cardtable.ai.counting.play import IndexPlay
+    from cardtable.ai.counting.systems import system_named
+    from cardtable.ai.counting.table_count import index_note, read_count
+    from cardtable.core.blackjack import Action, Rules
+    from cardtable.core.cards import Card, parse_cards
+
+    legal = {Action.HIT, Action.STAND}
+    sixteen = IndexPlay("hard", 16, 10, Action.HIT, Action.STAND, Action.HIT, 0, 0.5, -0.2)
+    reading = read_count(system_named("hilo"), parse_cards("2H 3D TS AS 5C 6D"), cards_left=260, decks=6)
+    i18n.set_language("lt")
+    assert explain(Rules(), parse_cards("AS 7D"), Card.parse("4H"), legal) == \
+        "Likti — minkšta 18 prieš 4 (lentelėje – dvigubinti, dabar negalima)"
+    everything = {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT}
+    assert explain(Rules(), parse_cards("8S 8D"), Card.parse("6H"), everything) == "Skaidyti — pora po 8 prieš 6"
+    assert explain(Rules(), parse_cards("AS 6D"), Card.parse("AH"), everything) == "Imti — minkšta 17 prieš tūzą"
+    assert reading.words() == "Hi-Lo +2 · tikrasis +0.4"
+    i18n.set_language("ja")
+    assert index_note([sixteen], ("hard", 16, 10), Action.HIT, legal, 1.2) == \
+        "16 対 10、トゥルーカウント +1: スタンド (インデックス 0)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....ai.blackjack import up_card_words
 from ....core.blackjack import Action, Hand, HandOutcome, HandResult, RoundState, SeatView, hand_total
 from ....i18n import N_, _
 from ....i18n.formatting import signed
@@ -99,20 +100,12 @@ def dealer_text(state: RoundState) -> str:
     return _("soft {total}").format(total=total) if soft else str(total)
 
 
-def up_card_words(rank: int) -> str:
-    """The dealer's up card in a sentence: ``an ace``, ``a 10``, ``an 8``."""
-    value = min(rank, 10)
-    if value == 1:
-        return _("an ace")
-    return (_("an {value}") if value == 8 else _("a {value}")).format(value=value)
-
-
 def turn_prompt(view: SeatView, prefix: str = "") -> str:
     """``Your turn: hard 15 against a 10`` (with the hand number after a split)."""
     hand = view.hand
     if hand is None or view.hand_index is None:
         return ""
-    against = up_card_words(view.dealer_up.rank)
+    against = up_card_words(min(view.dealer_up.rank, 10))
     if len(view.hands) > 1:
         words = _("Your turn (hand {n} of {hands}): {total} against {card}").format(
             n=view.hand_index + 1, hands=len(view.hands), total=hand_words(hand), card=against)
