@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from text_fit import unfitted_texts
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from cardtable import i18n
 from cardtable.core.cards import Shoe
@@ -33,6 +34,9 @@ DECISION_WORDS = {
     "lt": ("Krupjė", "Imti", "Likti", "Dvigubinti", "Skaidyti"),
 }
 
+#: The strategy chart's line about the hand in play (8,8 against a 6: split), per language.
+CHART_WORDS = {"en": "Your hand, 8,8 against a 6: split", "ja": "あなたのハンド、8,8 対 6: スプリット",
+               "lt": "Jūsų ranka, 8,8 prieš 6: skaidyti"}
 #: The session summary's first figure, per language.
 SUMMARY_WORDS = {"en": "Rounds played   1", "ja": "ラウンド数        1", "lt": "Sužaisti raundai    1"}
 
@@ -77,6 +81,11 @@ async def test_every_moment_of_a_round_fits_80x24(data_dir: Path, lang: str) -> 
         await pilot.app.workers.wait_for_complete()
         await settle(pilot)
         _fits(app, "the tip")
+        await press(pilot, "g")  # the strategy chart, the hand's cell marked
+        hand = app.screen.query_one("#chart-hand", Static).render()  # above the rows scrolled to
+        assert CHART_WORDS[lang] in getattr(hand, "plain", str(hand))
+        _fits(app, "the chart")
+        await press(pilot, "escape")
         await press(pilot, "p", "h")  # split the eights, hit the first hand
         _fits(app, "two hands")
         await press(pilot, "s", "s")
@@ -190,3 +199,20 @@ def test_the_chart_hint_and_the_count_are_worded_in_the_language() -> None:
     i18n.set_language("ja")
     assert index_note([sixteen], ("hard", 16, 10), Action.HIT, legal, 1.2) == \
         "16 対 10、トゥルーカウント +1: スタンド (インデックス 0)"
+
+
+async def test_the_chart_open_when_the_language_changes_is_worded_again(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "g")
+        assert "Hard totals" in screen_text(app) or "Pairs" in screen_text(app)
+        assert app.save_settings(replace(app.settings, language="lt"))
+        await settle(pilot)
+        hand = app.screen.query_one("#chart-hand", Static).render()
+        assert CHART_WORDS["lt"] in getattr(hand, "plain", str(hand))
+        shown = screen_text(app)
+        assert ("Kietos sumos" in shown or "Poros" in shown) and "esc Atgal" in shown
+        _fits(app, "the chart in lietuvių")
+        await press(pilot, "escape")  # back at the table, in lietuvių too
+        assert "Krupjė" in screen_text(app)

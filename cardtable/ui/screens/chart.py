@@ -26,6 +26,7 @@ from textual.widgets import Header, Static
 
 from ...ai.bj_chart import UP_ORDER, Chart
 from ...core.blackjack import Rules
+from ...i18n import N_, _, ngettext
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .chart_text import (
@@ -38,6 +39,7 @@ from .chart_text import (
     explain_difference,
     legend,
     row_label,
+    rules_words,
 )
 
 __all__ = [
@@ -75,8 +77,8 @@ class ChartScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="chart.back"),
-        Binding("g", "app.pop_screen", "Close chart", id="chart.close", show=False),
+        Binding("escape", "app.pop_screen", N_("Back"), id="chart.back"),
+        Binding("g", "app.pop_screen", N_("Close chart"), id="chart.close", show=False),
     ]
 
     def __init__(self, rules: Rules, highlight: Highlight | None = None) -> None:
@@ -91,16 +93,13 @@ class ChartScreen(Screen[None]):
         self.explanations: dict[Highlight, str] = {}
 
     def compose(self) -> ComposeResult:
-        from ...ai.bj_analysis import describe_rules
-
         yield Header()
         with VerticalScroll(id="chart-scroll"):
-            yield Static(f"[b]Basic strategy as this program derived it[/b] — {describe_rules(self.rules)}",
-                         id="chart-title")
+            yield Static(self._title(), id="chart-title")
             yield Static("", id="chart-hand")
             with Horizontal(id="chart-body"):
                 with Vertical(id="chart-left"):
-                    yield Static("Deriving the chart for these rules…", id="chart-hard", classes="chart-table")
+                    yield Static(_("Deriving the chart for these rules…"), id="chart-hard", classes="chart-table")
                     yield Static(legend(), id="chart-legend")
                 with Vertical(id="chart-right"):
                     yield Static("", id="chart-soft", classes="chart-table")
@@ -108,6 +107,21 @@ class ChartScreen(Screen[None]):
             yield Static("", id="chart-diffs")
         yield Static("", id="chart-more")
         yield KeyFooter()
+
+    def _title(self) -> Text:
+        title = Text(_("Basic strategy as this program derived it"), style="bold")
+        return title.append(" — " + rules_words(self.rules))
+
+    def retranslate(self) -> None:
+        """The language changed: the title, the tables, the hand and the notes again."""
+        if not self.is_mounted:
+            return
+        self.query_one("#chart-title", Static).update(self._title())
+        self.query_one("#chart-legend", Static).update(legend())
+        self.explanations.clear()
+        if self.chart is not None:
+            self._show(self.chart)
+        self._say_more()
 
     def on_mount(self) -> None:
         from ...ai.blackjack import chart_ready, strategy_chart
@@ -132,7 +146,8 @@ class ChartScreen(Screen[None]):
         self.app.call_from_thread(self._show, chart)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one("#chart-hard", Static).update(f"Deriving the chart for these rules… {done}/{total} up cards")
+        self.query_one("#chart-hard", Static).update(
+            _("Deriving the chart for these rules… {done}/{total} up cards").format(done=done, total=total))
 
     def _draw_tables(self) -> None:
         if self.chart is None:
@@ -151,10 +166,11 @@ class ChartScreen(Screen[None]):
             rows = {"hard": chart.hard, "soft": chart.soft, "pair": chart.pairs}.get(kind, {})
             code = rows[key][UP_ORDER.index(up)] if key in rows and up in UP_ORDER else None
             hand = Text("▸ ", style="bold")
-            hand.append(f"Your hand, {cell_name(kind, key, up)}: ")
-            hand.append(CODE_WORDS.get(code, "not in the chart") if code else "not in the chart", style="bold")
+            hand.append(_("Your hand, {cell}:").format(cell=cell_name(kind, key, up)) + " ")
+            hand.append(_(CODE_WORDS[code]) if code is not None and code in CODE_WORDS else _("not in the chart"),
+                        style="bold")
             if self.highlight in self.diffs:
-                hand.append(" — not as the published chart (see below)")
+                hand.append(" — " + _("not as the published chart (see below)"))
             self.query_one("#chart-hand", Static).update(hand)
         self._show_diffs()
         if self.diffs:
@@ -164,17 +180,21 @@ class ChartScreen(Screen[None]):
     def _show_diffs(self) -> None:
         out = Text()
         if not self.diffs and self.chart is not None:
-            out.append("This chart is the published one, cell for cell.", style="bold")
+            out.append(_("This chart is the published one, cell for cell."), style="bold")
         else:
             count = len(self.diffs)
-            out.append(f"{count} cell{'s' if count != 1 else ''} not as the published chart "
-                       "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):", style="bold")
+            out.append(ngettext(
+                "{n} cell not as the published chart "
+                "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):",
+                "{n} cells not as the published chart "
+                "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):", count).format(n=count),
+                style="bold")
             for cell in sorted(self.diffs, key=lambda c: ("hard", "soft", "pair").index(c[0])):
                 published, ours = self.diffs[cell]
                 out.append("\n* ", style="bold")
-                out.append(self.explanations.get(cell) or
-                           f"{cell_name(*cell)}: published {CODE_WORDS[published]}, here {CODE_WORDS[ours]} "
-                           "(working out why…)")
+                out.append(self.explanations.get(cell) or _(
+                    "{cell}: published {published}, here {ours} (working out why…)").format(
+                    cell=cell_name(*cell), published=_(CODE_WORDS[published]), ours=_(CODE_WORDS[ours])))
         self.query_one("#chart-diffs", Static).update(out)
 
     @work(thread=True, exclusive=True, group="chart-why")
@@ -208,9 +228,9 @@ class ChartScreen(Screen[None]):
         below, above = scroll.scroll_y < scroll.max_scroll_y, scroll.scroll_y > 0
         more.display = scroll.max_scroll_y > 0
         if below:
-            more.update("▼ more below: ↓ / PgDn / End or the mouse wheel scroll the chart")
+            more.update(_("▼ more below: ↓ / PgDn / End or the mouse wheel scroll the chart"))
         elif above:
-            more.update("▲ the end of the chart: ↑ / PgUp / Home scroll back up")
+            more.update(_("▲ the end of the chart: ↑ / PgUp / Home scroll back up"))
 
     def _scroll_to_highlight(self) -> None:
         """Bring the highlighted row into view (at 80×24 the tables scroll)."""

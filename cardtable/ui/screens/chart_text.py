@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...ai.bj_chart import UP_ORDER, Chart, published_chart
+from ...ai.blackjack import up_card_words
 from ...core.blackjack import Rules
+from ...i18n import N_, _, ngettext
+from ...i18n.formatting import number
+from ...i18n.text import pad
 
 __all__ = [
     "CODE_WORDS",
@@ -26,24 +31,26 @@ __all__ = [
     "explain_difference",
     "legend",
     "row_label",
+    "rules_words",
 ]
 
 #: (kind "hard"/"soft"/"pair", row key as in bj_chart, dealer up value 1..10, 1 = ace)
 Highlight = tuple[str, int, int]
 
+#: What each code plays, in words (translated where shown: ``_(CODE_WORDS[code])``).
 CODE_WORDS: Mapping[str, str] = {
-    "H": "hit",
-    "S": "stand",
-    "Dh": "double, else hit",
-    "Ds": "double, else stand",
-    "P": "split",
-    "Rh": "surrender, else hit",
-    "Rs": "surrender, else stand",
-    "Rp": "surrender, else split",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "Dh": N_("double, else hit"),
+    "Ds": N_("double, else stand"),
+    "P": N_("split"),
+    "Rh": N_("surrender, else hit"),
+    "Rs": N_("surrender, else stand"),
+    "Rp": N_("surrender, else split"),
 }
 #: The action a code plays when everything is allowed, in the table's words.
-_CODE_ACTION = {"H": "Hit", "S": "Stand", "Dh": "Double", "Ds": "Double", "P": "Split",
-                "Rh": "Surrender", "Rs": "Surrender", "Rp": "Surrender"}
+_CODE_ACTION = {"H": N_("Hit"), "S": N_("Stand"), "Dh": N_("Double"), "Ds": N_("Double"), "P": N_("Split"),
+                "Rh": N_("Surrender"), "Rs": N_("Surrender"), "Rp": N_("Surrender")}
 _CODE_STYLE = {
     "H": "bold #ffffff on #a8323a",
     "S": "bold #1b1b1b on #d8c25a",
@@ -55,8 +62,8 @@ _CODE_STYLE = {
     "Rp": "bold #ffffff on #76489c",
 }
 _HIGHLIGHT_STYLE = "bold #000000 on #ffffff"
-_TITLES = {"hard": "Hard totals", "soft": "Soft totals (an ace counted 11)", "pair": "Pairs"}
-_TITLES_COMPACT = {"hard": "Hard totals", "soft": "Soft totals (ace as 11)", "pair": "Pairs"}
+_TITLES = {"hard": N_("Hard totals"), "soft": N_("Soft totals (an ace counted 11)"), "pair": N_("Pairs")}
+_TITLES_COMPACT = {"hard": N_("Hard totals"), "soft": N_("Soft totals (ace as 11)"), "pair": N_("Pairs")}
 #: Width of a row's label and of one cell (compact: 6 and 3).
 _LABEL = 8
 _CELL = 4
@@ -100,7 +107,7 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     label, cell = (_LABEL_COMPACT, 3) if compact else (_LABEL, _CELL)
     lit_up = highlight[2] if highlight is not None and highlight[0] == kind else None
     out = Text()
-    out.append(_TITLES_COMPACT[kind] if compact else _TITLES[kind], style="bold")
+    out.append(_(_TITLES_COMPACT[kind] if compact else _TITLES[kind]), style="bold")
     out.append("\n" + " " * label)
     for up in UP_ORDER:
         text = f"{_up_label(up):<2}" + " " * (cell - 2)
@@ -121,23 +128,28 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
 def legend() -> Text:
     """The codes, the difference mark and the highlight, on four lines."""
     out = Text()
+    width = max(7, *(cell_len(_(CODE_WORDS[code])) + 1 for code in ("H", "S", "P")))
     for left, right in (("H", "Dh"), ("S", "Ds")):
         out.append(f"{left:<2}", style=_CODE_STYLE[left])
-        out.append(f" {CODE_WORDS[left]:<7}")
+        out.append(" " + pad(_(CODE_WORDS[left]), width))
         out.append(f"{right:<2}", style=_CODE_STYLE[right])
-        out.append(f" {CODE_WORDS[right]}\n")
+        out.append(f" {_(CODE_WORDS[right])}\n")
     out.append("P ", style=_CODE_STYLE["P"])
-    out.append(f" {CODE_WORDS['P']:<7}")
+    out.append(" " + pad(_(CODE_WORDS["P"]), width))
     out.append("▸H", style=_HIGHLIGHT_STYLE)
-    out.append(" your hand\n")
+    out.append(" " + _("your hand") + "\n")
     out.append("H*", style=_CODE_STYLE["H"])
-    out.append(" not as the published chart")
+    out.append(" " + _("not as the published chart"))
     return out
 
 
 def cell_name(kind: str, key: int, up: int) -> str:
-    what = {"hard": f"hard {key}", "soft": f"soft {key}", "pair": f"{row_label('pair', key)}"}[kind]
-    return f"{what} against {'an ace' if up == 1 else ('an 8' if up == 8 else f'a {up}')}"
+    """A cell in words: ``hard 16 against a 10``, ``8,8 against an ace``."""
+    if kind == "pair":
+        what = row_label("pair", key)
+    else:
+        what = (_("soft {total}") if kind == "soft" else _("hard {total}")).format(total=key)
+    return _("{hand} against {card}").format(hand=what, card=up_card_words(up))
 
 
 def _action_ev(ev: object, action: str) -> float | None:
@@ -146,7 +158,17 @@ def _action_ev(ev: object, action: str) -> float | None:
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "\u2212")
+    return ("+" if value >= 0 else "\u2212") + number(abs(value), 3)
+
+
+#: Without a peek: what the face-down card does, by up card (ace, ten) and by whether
+#: the published action puts more on the table.
+_NO_PEEK = {
+    (1, True): N_("No peek: a ten face down (about {share}) is a blackjack that takes the extra stake too."),
+    (1, False): N_("No peek: a ten face down (about {share}) is a blackjack that takes every stake."),
+    (10, True): N_("No peek: an ace face down (about {share}) is a blackjack that takes the extra stake too."),
+    (10, False): N_("No peek: an ace face down (about {share}) is a blackjack that takes every stake."),
+}
 
 
 def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str) -> str:
@@ -160,27 +182,30 @@ def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str)
     here = analysis_for(rules).cell(kind, key, up).ev
     ours_action, theirs_action = _CODE_ACTION[ours], _CODE_ACTION[published]
     ours_ev, theirs_ev = _action_ev(here, ours_action), _action_ev(here, theirs_action)
-    text = f"{cell_name(kind, key, up)}: published {CODE_WORDS[published]}, here {CODE_WORDS[ours]}."
+    mine, theirs = _(ours_action), _(theirs_action)
+    text = _("{cell}: published {published}, here {ours}.").format(
+        cell=cell_name(kind, key, up), published=_(CODE_WORDS[published]), ours=_(CODE_WORDS[ours]))
     if ours_ev is not None and theirs_ev is not None:
-        text += f" {ours_action} {_signed(ours_ev)}, {theirs_action} {_signed(theirs_ev)} a unit of stake."
+        text += " " + _("{ours} {ours_ev}, {theirs} {theirs_ev} a unit of stake.").format(
+            ours=mine, ours_ev=_signed(ours_ev), theirs=theirs, theirs_ev=_signed(theirs_ev))
     extra_stake = theirs_action in ("Double", "Split") and ours_action not in ("Double", "Split")
     if not rules.dealer_peeks and up in (1, 10):
-        hole = "a ten" if up == 1 else "an ace"
         share = (16 if up == 1 else 4) / (52 - 1)  # per deck, the up card out
-        text += (f" No peek: {hole} face down (about {share:.0%}) is a blackjack that takes"
-                 f" {'the extra stake too' if extra_stake else 'every stake'}.")
+        text += " " + _(_NO_PEEK[up, extra_stake]).format(share=f"{share:.0%}")
         peek = analysis_for(replace(rules, dealer_peeks=True)).cell(kind, key, up).ev
         p_theirs, p_ours = _action_ev(peek, theirs_action), _action_ev(peek, ours_action)
         if p_theirs is not None and p_ours is not None:
             if p_theirs > p_ours:
-                text += f" Where the dealer peeks, {theirs_action} is better by {p_theirs - p_ours:.3f}."
+                text += " " + _("Where the dealer peeks, {action} is better by {gap}.").format(
+                    action=theirs, gap=number(p_theirs - p_ours, 3))
             else:
-                text += (f" Even where the dealer peeks it is close ({theirs_action} {_signed(p_theirs)},"
-                         f" {ours_action} {_signed(p_ours)}).")
+                close = _("Even where the dealer peeks it is close ({theirs} {theirs_ev}, {ours} {ours_ev}).")
+                text += " " + close.format(theirs=theirs, theirs_ev=_signed(p_theirs), ours=mine,
+                                           ours_ev=_signed(p_ours))
     else:
         changes = _rule_changes(rules)
-        text += f" Here {changes}, unlike the published chart's game: that moves this cell." if changes else (
-            " The published chart rounds this close call the other way.")
+        text += " " + (_("Here {changes}, unlike the published chart's game: that moves this cell.").format(
+            changes=changes) if changes else _("The published chart rounds this close call the other way."))
     return text
 
 
@@ -188,17 +213,34 @@ def _rule_changes(rules: Rules) -> str:
     """How ``rules`` differ from the published chart's game (4–8 decks, S17, DAS, peek)."""
     out = []
     if rules.dealer_hits_soft_17:
-        out.append("the dealer hits soft 17")
+        out.append(_("the dealer hits soft 17"))
     if not rules.dealer_peeks:
-        out.append("the dealer does not peek")
+        out.append(_("the dealer does not peek"))
     if not rules.double_after_split:
-        out.append("there is no double after a split")
+        out.append(_("there is no double after a split"))
     if not 4 <= rules.decks <= 8:
-        out.append(f"the shoe has {rules.decks} deck{'s' if rules.decks != 1 else ''}")
+        out.append(ngettext("the shoe has {n} deck", "the shoe has {n} decks", rules.decks).format(n=rules.decks))
     if rules.late_surrender:
-        out.append("late surrender is offered")
+        out.append(_("late surrender is offered"))
     if tuple(rules.blackjack_pays) != (3, 2):
-        out.append(f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}")
+        out.append(_("blackjack pays {a}:{b}").format(a=rules.blackjack_pays[0], b=rules.blackjack_pays[1]))
     if len(out) > 1:
-        return ", ".join(out[:-1]) + " and " + out[-1]
+        return _("{first} and {last}").format(first=_(", ").join(out[:-1]), last=out[-1])
     return out[0] if out else ""
+
+
+def rules_words(rules: Rules) -> str:
+    """The rules in short, in the language in force: ``6 decks, S17, DAS, no peek (full
+    loss to dealer blackjack), …`` (the chart's title; the analysis keeps its own words)."""
+    parts = [
+        ngettext("{n} deck", "{n} decks", rules.decks).format(n=rules.decks),
+        "H17" if rules.dealer_hits_soft_17 else "S17",
+        "DAS" if rules.double_after_split else _("no DAS"),
+        _("peek") if rules.dealer_peeks else _("no peek (full loss to dealer blackjack)"),
+        _("split to {n} hands").format(n=rules.max_hands),
+        _("resplit aces") if rules.resplit_aces else _("aces split once"),
+        _("blackjack pays {a}:{b}").format(a=rules.blackjack_pays[0], b=rules.blackjack_pays[1]),
+    ]
+    if rules.late_surrender:
+        parts.append(_("late surrender"))
+    return _(", ").join(parts)
