@@ -16,7 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button
+from textual.widgets import Button, Label
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
@@ -80,6 +80,8 @@ _SIZES = (
 TALL_BUTTONS_FROM = 30
 #: The bankroll's figures the action row keeps room for beside the buttons.
 _BALANCE_ROOM = " 10,000 + 500"
+#: The session's result the bet row keeps room for.
+_SESSION_ROOM = "−10,000"
 
 
 @dataclass(frozen=True)
@@ -151,7 +153,8 @@ class BlackjackFelt(Vertical):
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
         self.coach = CoachPanel(id="bj-coach")
-        self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), id="bj-bet")
+        self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), label=_("Bet"), formatter=format_chips,
+                               id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
             Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
@@ -208,6 +211,9 @@ class BlackjackFelt(Vertical):
             self.buttons[name].label = _(_BUTTON_WORDS[name])
         for value, button in zip(self._chip_values, self.chips, strict=True):
             button.label = format_chips(value)
+        self.bet.label = _("Bet")
+        self.bet.query_one(".bet-label", Label).update(self.bet.label)
+        self.bet.query_one(".bet-value", Label).update(format_chips(self.bet.value))
         self._net_text = ""
         self._fit_row()
         self.redraw()
@@ -224,13 +230,16 @@ class BlackjackFelt(Vertical):
             button.compact = True
 
     def _fit_row(self) -> None:
-        """The action buttons close up (no gap between them) when their words and the
-        bankroll would not fit the row side by side (long Lithuanian or wide Japanese
-        words at 80 columns)."""
+        """The buttons close up (no gap between them) when a row's words and figures
+        would not fit it side by side (long Lithuanian or wide Japanese words at 80
+        columns): the action buttons and the bankroll, the bet, chips and the session."""
         row = min(100, self.content_region.width)
-        words = [str(self.buttons[name].label) for name in ("hit", "stand", "double", "split", "tip", "chart")]
-        need = sum(cell_len(word) + 3 for word in words) + cell_len(_("Bankroll") + _BALANCE_ROOM) + 2
-        self.set_class(bool(row) and need > row, "-tight")
+        actions = [str(self.buttons[name].label) for name in ("hit", "stand", "double", "split", "tip", "chart")]
+        need = sum(cell_len(word) + 3 for word in actions) + cell_len(_("Bankroll") + _BALANCE_ROOM) + 2
+        betting = [str(button.label) for button in (*self.chips, self.buttons["deal"], self.buttons["repeat"])]
+        bet = cell_len(self.bet.label) + 15 + sum(cell_len(word) + 3 for word in betting)
+        bet += cell_len(_("session {net}").format(net=_SESSION_ROOM)) + 2
+        self.set_class(bool(row) and max(need, bet) > row, "-tight")
 
     def on_resize(self, event: events.Resize) -> None:
         """Tall buttons when there is room; the cards redrawn at the size that fits."""
