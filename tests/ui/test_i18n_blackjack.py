@@ -116,6 +116,8 @@ async def test_lithuanian_table_uses_the_seeds_words(data_dir: Path) -> None:
         await settle(pilot)
         shown = screen_text(app)
         assert "Dalyti ⏎" in shown and "Krupjė" in shown
+        dealer = next(line for line in shown.splitlines() if "Krupjė" in line)
+        assert "stovi ties visais 17" in dealer and dealer.rstrip().endswith("dalytuve 4 kortos")  # one line
         await press(pilot, "enter")
         shown = screen_text(app)
         assert "Jūsų ėjimas: minkšta 17 prieš 7" in _table(app).banner.text

@@ -220,9 +220,12 @@ class DealerRow(Static):
             total = picture.total
             style = "bold red" if picture.busted else ("bold" if picture.revealed else "dim")
             label.append(total, style)
-        else:
-            label.append(" " + _("stands on all 17s · {hole}").format(hole=HOLE_CARD), "dim")
         width = max(1, self.size.width)
+        if not cards:  # the house rule, and how the second card is dealt when there is room
+            rule = _("stands on all 17s · {hole}").format(hole=_(HOLE_CARD))
+            if label.cell_len + 1 + cell_len(rule) + 2 + cell_len(shoe_text) > width:
+                rule = _("stands on all 17s")
+            label.append(" " + rule, "dim")
         lines: list[Text] = []
         if not chips:  # the cards centred, the label above them
             lines = fan([card_lines(c, size, ascii, face_down=c is None) for c in cards], width)
