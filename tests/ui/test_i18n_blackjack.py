@@ -10,18 +10,21 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_shared_blackjack import server, sit_both, table_screen  # noqa: F401 - server is a fixture
 from text_fit import unfitted_texts
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cardtable import i18n
 from cardtable.core.cards import Shoe
+from cardtable.net.server import Server
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.remote import Remote
 from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.widgets.blackjack.seat import PlayerHand
 
-from helpers import press, screen_text, settle
+from helpers import press, screen_text, settle, until
 
 LANGS = ("en", "ja", "lt")
 #: Ada 10 9, Bert 10 8, the player 8 8 (a pair: every action legal), the dealer 6 up
@@ -218,3 +221,29 @@ async def test_the_chart_open_when_the_language_changes_is_worded_again(data_dir
         _fits(app, "the chart in lietuvių")
         await press(pilot, "escape")  # back at the table, in lietuvių too
         assert "Krupjė" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+@pytest.mark.timeout(30)
+async def test_a_shared_table_fits_80x24(tmp_path: Path, server: Server, lang: str) -> None:  # noqa: F811
+    def joining(folder: str, name: str) -> CardTableApp:
+        return CardTableApp(store=Store.open(tmp_path / folder), animations=False, lang=lang,
+                            remote=Remote("127.0.0.1", server.port, name))
+
+    a, b = joining("a", "alice"), joining("b", "bob")
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        await sit_both(server, a, b, pa, pb)
+        sa, sb = table_screen(a), table_screen(b)
+        _fits(a, "betting at a shared table")
+        assert {"ja": "ベット ⏎", "lt": "Statyti ⏎"}[lang] in screen_text(a)
+        await pa.press("enter")
+        await until([pa, pb], lambda: sb.shared is not None and sb.shared.seats[0].bet == 500)
+        assert {"ja": "5のベットを受け付けました", "lt": "Statymas 5 priimtas"}[lang] in sa.banner.text
+        _fits(a, "a bet in, waiting for the others")
+        await pb.press("enter")
+        await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
+        assert {"ja": "あなたの番", "lt": "Jūsų ėjimas"}[lang] in sa.banner.text
+        _fits(a, "a decision at a shared table")
+        _fits(b, "another's turn")
+        await pb.press("h")  # out of turn: said why, in the language
+        assert {"ja": "あなたの番ではありません", "lt": "Ne jūsų eilė"}[lang] in sb.banner.text
