@@ -200,7 +200,7 @@ def test_the_chart_hint_and_the_count_are_worded_in_the_language() -> None:
     everything = {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT}
     assert explain(Rules(), parse_cards("8S 8D"), Card.parse("6H"), everything) == "Skaidyti — pora po 8 prieš 6"
     assert explain(Rules(), parse_cards("AS 6D"), Card.parse("AH"), everything) == "Imti — minkšta 17 prieš tūzą"
-    assert reading.words() == "Hi-Lo +2 · tikrasis +0.4"
+    assert reading.words() == "Hi-Lo +2 · tikrasis +0,4"  # the decimal comma
     i18n.set_language("ja")
     assert index_note([sixteen], ("hard", 16, 10), Action.HIT, legal, 1.2) == \
         "16 対 10、トゥルーカウント +1: スタンド (インデックス 0)"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ...core.blackjack import Action, card_value
 from ...core.cards import Card
 from ...i18n import N_, _
+from ...i18n.formatting import number
 from .play import IndexPlay, decide
 from .systems import CountSystem
 
@@ -32,8 +33,14 @@ class CountReading:
     def words(self) -> str:
         """``Hi-Lo +3 · true +0.6`` (whole tags shown whole)."""
         name = self.system.name.split(" (")[0]
-        running = f"{self.running:+.0f}" if self.running == int(self.running) else f"{self.running:+.1f}"
-        return _("{system} {running} · true {true}").format(system=name, running=running, true=f"{self.true:+.1f}")
+        running = _tenths(self.running, 0 if self.running == int(self.running) else 1)
+        true = _tenths(self.true, 1)
+        return _("{system} {running} · true {true}").format(system=name, running=running, true=true)
+
+
+def _tenths(value: float, decimals: int) -> str:
+    """``+3``, ``-1.5``: signed, with the language's decimal mark (``-1,5`` in lietuvių)."""
+    return ("+" if value >= 0 else "-") + number(abs(value), decimals)
 
 
 def read_count(system: CountSystem, seen: Iterable[Card], cards_left: int, decks: int) -> CountReading:
