@@ -247,3 +247,17 @@ async def test_a_shared_table_fits_80x24(tmp_path: Path, server: Server, lang: s
         _fits(b, "another's turn")
         await pb.press("h")  # out of turn: said why, in the language
         assert {"ja": "あなたの番ではありません", "lt": "Ne jūsų eilė"}[lang] in sb.banner.text
+
+
+@pytest.mark.parametrize(("lang", "true"), (("en", "true"), ("ja", "トゥルー"), ("lt", "tikrasis")))
+async def test_coach_mode_with_the_count_fits_80x24(data_dir: Path, lang: str, true: str) -> None:
+    four = "TS TH TD TC 8S 9H 9S 9C 9D 9H 8D 7C 8H 8C 8D 2S 3S 4S 5S 6S 7S 8S 9S"  # four seats, 8,8
+    app = _app(data_dir, lang, four, seats=("normal", "hard", "easy", "hard"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "k", "n", "enter")  # coach mode, the count shown, a decision
+        dealer = next(line for line in screen_text(app).splitlines() if DECISION_WORDS[lang][0] in line)
+        assert "Hi-Lo " in dealer and f" · {true} " in dealer
+        _fits(app, "coach mode with the count")
+        await press(pilot, "p", "p", "p", "h")  # four split hands beside four seats
+        _fits(app, "four hands, four seats")
