@@ -1,7 +1,9 @@
 """The blackjack table in 日本語 and lietuvių: every moment of a round fits 80×24 in each
-language, the Lithuanian table speaks the seed's words (krupjė, Imti, Likti, Dvigubinti,
-Skaidyti), the 120×40 snapshots per language, and a change of language redraws the
-table where it stands."""
+language (betting, a decision, the coach's values, the chart, split hands, the settlement,
+the session summary, coach mode with the count, a shared table), the Lithuanian table
+speaks the seed's words (krupjė, Imti, Likti, Dvigubinti, Skaidyti, minkšta/kieta), the
+coach and the chart speak the language, the 120×40 snapshots per language, and a change
+of language redraws the table and the chart where they stand."""
 
 from __future__ import annotations
 
