@@ -252,6 +252,9 @@ async def test_a_shared_table_fits_80x24(tmp_path: Path, server: Server, lang: s
         await until([pa, pb], lambda: sa.shared is not None and sa.shared.my_turn)
         assert {"ja": "あなたの番", "lt": "Jūsų ėjimas"}[lang] in sa.banner.text
         _fits(a, "a decision at a shared table")
+        await pa.press("escape")  # a hand in play may not be left: said on one line
+        assert {"ja": "ハンドはプレイ中です", "lt": "Ranka žaidžiama"}[lang] in sa.banner.text
+        _fits(a, "leaving refused")
         _fits(b, "another's turn")
         await pb.press("h")  # out of turn: said why, in the language
         assert {"ja": "あなたの番ではありません", "lt": "Ne jūsų eilė"}[lang] in sb.banner.text
