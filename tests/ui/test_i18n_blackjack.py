@@ -91,6 +91,8 @@ async def test_every_moment_of_a_round_fits_80x24(data_dir: Path, lang: str) -> 
         hand = app.screen.query_one("#chart-hand", Static).render()  # above the rows scrolled to
         assert CHART_WORDS[lang] in getattr(hand, "plain", str(hand))
         _fits(app, "the chart")
+        for part in ("#chart-left", "#chart-right"):  # side by side, the ace's column in view
+            assert app.screen.query_one(part).region.right <= app.size.width, part
         await press(pilot, "escape")
         await press(pilot, "p", "h")  # split the eights, hit the first hand
         _fits(app, "two hands")

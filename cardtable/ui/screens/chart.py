@@ -100,7 +100,7 @@ class ChartScreen(Screen[None]):
             with Horizontal(id="chart-body"):
                 with Vertical(id="chart-left"):
                     yield Static(_("Deriving the chart for these rules…"), id="chart-hard", classes="chart-table")
-                    yield Static(legend(), id="chart-legend")
+                    yield Static(legend(self.compact), id="chart-legend")
                 with Vertical(id="chart-right"):
                     yield Static("", id="chart-soft", classes="chart-table")
                     yield Static("", id="chart-pair", classes="chart-table")
@@ -117,7 +117,7 @@ class ChartScreen(Screen[None]):
         if not self.is_mounted:
             return
         self.query_one("#chart-title", Static).update(self._title())
-        self.query_one("#chart-legend", Static).update(legend())
+        self.query_one("#chart-legend", Static).update(legend(self.compact))
         self.explanations.clear()
         if self.chart is not None:
             self._show(self.chart)
@@ -215,6 +215,7 @@ class ChartScreen(Screen[None]):
         if compact != self.compact:
             self.compact = compact
             self._draw_tables()
+            self.query_one("#chart-legend", Static).update(legend(compact))
         self.call_after_refresh(self._scroll_to_highlight)
 
     def _say_more_soon(self) -> None:

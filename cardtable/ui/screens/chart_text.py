@@ -125,17 +125,21 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     return out
 
 
-def legend() -> Text:
-    """The codes, the difference mark and the highlight, on four lines."""
-    out = Text()
+def legend(compact: bool = False) -> Text:
+    """The codes, the difference mark and the highlight: two columns on four lines, or
+    one column when its words would be wider than a table (``compact``: the narrow one)."""
+    room = (_LABEL_COMPACT + 3 * len(UP_ORDER)) if compact else (_LABEL + _CELL * len(UP_ORDER))
     width = max(7, *(cell_len(_(CODE_WORDS[code])) + 1 for code in ("H", "S", "P")))
-    for left, right in (("H", "Dh"), ("S", "Ds")):
+    pairs = (("H", "Dh"), ("S", "Ds"))
+    two = all(3 + width + 3 + cell_len(_(CODE_WORDS[right])) <= room for _left, right in pairs)
+    out = Text()
+    for left, right in pairs:
         out.append(f"{left:<2}", style=_CODE_STYLE[left])
-        out.append(" " + pad(_(CODE_WORDS[left]), width))
+        out.append(" " + (pad(_(CODE_WORDS[left]), width) if two else _(CODE_WORDS[left]) + "\n"))
         out.append(f"{right:<2}", style=_CODE_STYLE[right])
         out.append(f" {_(CODE_WORDS[right])}\n")
     out.append("P ", style=_CODE_STYLE["P"])
-    out.append(" " + pad(_(CODE_WORDS["P"]), width))
+    out.append(" " + (pad(_(CODE_WORDS["P"]), width) if two else _(CODE_WORDS["P"]) + "\n"))
     out.append("▸H", style=_HIGHLIGHT_STYLE)
     out.append(" " + _("your hand") + "\n")
     out.append("H*", style=_CODE_STYLE["H"])
