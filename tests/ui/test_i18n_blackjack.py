@@ -177,7 +177,7 @@ def test_blackjack_snapshot_120x40(snap_compare, data_dir: Path, lang: str) -> N
     ("lang", "tip", "values"),
     (
         ("ja", "ヒント: スプリット — 8のペア 対 6", "期待値"),
-        ("lt", "Patarimas: Skaidyti — pora po 8 prieš 6", "vienetui"),
+        ("lt", "Patarimas: Skaidyti — dvi 8 prieš 6", "vienetui"),
     ),
 )
 async def test_the_coach_speaks_the_language(data_dir: Path, lang: str, tip: str, values: str) -> None:
@@ -208,7 +208,7 @@ def test_the_chart_hint_and_the_count_are_worded_in_the_language() -> None:
     assert explain(Rules(), parse_cards("AS 7D"), Card.parse("4H"), legal) == \
         "Likti — minkšta 18 prieš 4 (lentelėje – dvigubinti, dabar negalima)"
     everything = {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT}
-    assert explain(Rules(), parse_cards("8S 8D"), Card.parse("6H"), everything) == "Skaidyti — pora po 8 prieš 6"
+    assert explain(Rules(), parse_cards("8S 8D"), Card.parse("6H"), everything) == "Skaidyti — dvi 8 prieš 6"
     assert explain(Rules(), parse_cards("AS 6D"), Card.parse("AH"), everything) == "Imti — minkšta 17 prieš tūzą"
     assert reading.words() == "Hi-Lo +2 · tikrasis +0,4"  # the decimal comma
     i18n.set_language("ja")

@@ -35,11 +35,11 @@ from .chart_text import (
     cell_name,
     chart_rows,
     chart_table,
+    code_words,
     differences,
     explain_difference,
     legend,
     row_label,
-    rules_words,
 )
 
 __all__ = [
@@ -92,6 +92,13 @@ class ChartScreen(Screen[None]):
         #: The explanation of each differing cell, once computed.
         self.explanations: dict[Highlight, str] = {}
 
+    def _title(self) -> str:
+        from ...ai.bj_analysis import describe_rules
+
+        return _("{title} — {rules}").format(
+            title="[b]" + _("Basic strategy as this program derived it") + "[/b]",
+            rules=describe_rules(self.rules, translated=True))
+
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="chart-scroll"):
@@ -100,28 +107,13 @@ class ChartScreen(Screen[None]):
             with Horizontal(id="chart-body"):
                 with Vertical(id="chart-left"):
                     yield Static(_("Deriving the chart for these rules…"), id="chart-hard", classes="chart-table")
-                    yield Static(legend(self.compact), id="chart-legend")
+                    yield Static(legend(self._room()), id="chart-legend")
                 with Vertical(id="chart-right"):
                     yield Static("", id="chart-soft", classes="chart-table")
                     yield Static("", id="chart-pair", classes="chart-table")
             yield Static("", id="chart-diffs")
         yield Static("", id="chart-more")
         yield KeyFooter()
-
-    def _title(self) -> Text:
-        title = Text(_("Basic strategy as this program derived it"), style="bold")
-        return title.append(" — " + rules_words(self.rules))
-
-    def retranslate(self) -> None:
-        """The language changed: the title, the tables, the hand and the notes again."""
-        if not self.is_mounted:
-            return
-        self.query_one("#chart-title", Static).update(self._title())
-        self.query_one("#chart-legend", Static).update(legend(self.compact))
-        self.explanations.clear()
-        if self.chart is not None:
-            self._show(self.chart)
-        self._say_more()
 
     def on_mount(self) -> None:
         from ...ai.blackjack import chart_ready, strategy_chart
@@ -161,21 +153,39 @@ class ChartScreen(Screen[None]):
         self.chart = chart
         self.diffs = differences(chart)
         self._draw_tables()
-        if self.highlight is not None:
-            kind, key, up = self.highlight
-            rows = {"hard": chart.hard, "soft": chart.soft, "pair": chart.pairs}.get(kind, {})
-            code = rows[key][UP_ORDER.index(up)] if key in rows and up in UP_ORDER else None
-            hand = Text("▸ ", style="bold")
-            hand.append(_("Your hand, {cell}:").format(cell=cell_name(kind, key, up)) + " ")
-            hand.append(_(CODE_WORDS[code]) if code is not None and code in CODE_WORDS else _("not in the chart"),
-                        style="bold")
-            if self.highlight in self.diffs:
-                hand.append(" — " + _("not as the published chart (see below)"))
-            self.query_one("#chart-hand", Static).update(hand)
+        self._show_hand()
         self._show_diffs()
         if self.diffs:
             self._explain()
         self.call_after_refresh(self._scroll_to_highlight)
+
+    def _show_hand(self) -> None:
+        """The line naming the hand in play and the chart's play for it."""
+        if self.highlight is None or self.chart is None:
+            return
+        kind, key, up = self.highlight
+        rows = {"hard": self.chart.hard, "soft": self.chart.soft, "pair": self.chart.pairs}.get(kind, {})
+        code = rows[key][UP_ORDER.index(up)] if key in rows and up in UP_ORDER else None
+        hand = Text("▸ ", style="bold")
+        hand.append(_("Your hand, {cell}: ").format(cell=cell_name(kind, key, up)))
+        hand.append(code_words(code), style="bold")
+        if self.highlight in self.diffs:
+            hand.append(" " + _("— not as the published chart (see below)"))
+        self.query_one("#chart-hand", Static).update(hand)
+
+    def retranslate(self) -> None:
+        """Every text of the chart in the language in force (the explanations again too)."""
+        self.query_one("#chart-title", Static).update(self._title())
+        self.query_one("#chart-legend", Static).update(legend(self._room()))
+        if self.chart is None:
+            return
+        self._draw_tables()
+        self._show_hand()
+        self.explanations.clear()
+        self._show_diffs()
+        if self.diffs:
+            self._explain()
+        self._say_more()
 
     def _show_diffs(self) -> None:
         out = Text()
@@ -194,7 +204,7 @@ class ChartScreen(Screen[None]):
                 out.append("\n* ", style="bold")
                 out.append(self.explanations.get(cell) or _(
                     "{cell}: published {published}, here {ours} (working out why…)").format(
-                    cell=cell_name(*cell), published=_(CODE_WORDS[published]), ours=_(CODE_WORDS[ours])))
+                        cell=cell_name(*cell), published=code_words(published), ours=code_words(ours)))
         self.query_one("#chart-diffs", Static).update(out)
 
     @work(thread=True, exclusive=True, group="chart-why")
@@ -209,13 +219,17 @@ class ChartScreen(Screen[None]):
         if self.is_mounted:
             self._show_diffs()
 
+    def _room(self) -> int:
+        """The width of a table (the legend below it fits in it)."""
+        return 37 if self.compact else 48
+
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < _WIDE
         self.query_one("#chart-body").set_class(compact, "-compact")
         if compact != self.compact:
             self.compact = compact
             self._draw_tables()
-            self.query_one("#chart-legend", Static).update(legend(compact))
+            self.query_one("#chart-legend", Static).update(legend(self._room()))
         self.call_after_refresh(self._scroll_to_highlight)
 
     def _say_more_soon(self) -> None:
@@ -229,9 +243,9 @@ class ChartScreen(Screen[None]):
         below, above = scroll.scroll_y < scroll.max_scroll_y, scroll.scroll_y > 0
         more.display = scroll.max_scroll_y > 0
         if below:
-            more.update(_("▼ more below: ↓ / PgDn / End or the mouse wheel scroll the chart"))
+            more.update("▼ " + _("more below: ↓ / PgDn / End or the mouse wheel scroll the chart"))
         elif above:
-            more.update(_("▲ the end of the chart: ↑ / PgUp / Home scroll back up"))
+            more.update("▲ " + _("the end of the chart: ↑ / PgUp / Home scroll back up"))
 
     def _scroll_to_highlight(self) -> None:
         """Bring the highlighted row into view (at 80×24 the tables scroll)."""

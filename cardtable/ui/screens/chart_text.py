@@ -15,11 +15,12 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ...ai.bj_chart import UP_ORDER, Chart, published_chart
-from ...ai.blackjack import up_card_words
+from ...ai.grading import choice_words
 from ...core.blackjack import Rules
 from ...i18n import N_, _, ngettext
 from ...i18n.formatting import number
 from ...i18n.text import pad
+from ..widgets.drill.words import hand_against
 
 __all__ = [
     "CODE_WORDS",
@@ -31,13 +32,12 @@ __all__ = [
     "explain_difference",
     "legend",
     "row_label",
-    "rules_words",
 ]
 
 #: (kind "hard"/"soft"/"pair", row key as in bj_chart, dealer up value 1..10, 1 = ace)
 Highlight = tuple[str, int, int]
 
-#: What each code plays, in words (translated where shown: ``_(CODE_WORDS[code])``).
+#: Each code's play in words (English: translate with ``_()`` where shown, see :func:`code_words`).
 CODE_WORDS: Mapping[str, str] = {
     "H": N_("hit"),
     "S": N_("stand"),
@@ -48,9 +48,15 @@ CODE_WORDS: Mapping[str, str] = {
     "Rs": N_("surrender, else stand"),
     "Rp": N_("surrender, else split"),
 }
+
+
+def code_words(code: str | None) -> str:
+    """A chart code's play in the language in force ("not in the chart" for none)."""
+    return _(CODE_WORDS[code]) if code is not None and code in CODE_WORDS else _("not in the chart")
+
 #: The action a code plays when everything is allowed, in the table's words.
-_CODE_ACTION = {"H": N_("Hit"), "S": N_("Stand"), "Dh": N_("Double"), "Ds": N_("Double"), "P": N_("Split"),
-                "Rh": N_("Surrender"), "Rs": N_("Surrender"), "Rp": N_("Surrender")}
+_CODE_ACTION = {"H": "Hit", "S": "Stand", "Dh": "Double", "Ds": "Double", "P": "Split",
+                "Rh": "Surrender", "Rs": "Surrender", "Rp": "Surrender"}
 _CODE_STYLE = {
     "H": "bold #ffffff on #a8323a",
     "S": "bold #1b1b1b on #d8c25a",
@@ -125,35 +131,31 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     return out
 
 
-def legend(compact: bool = False) -> Text:
-    """The codes, the difference mark and the highlight: two columns on four lines, or
-    one column when its words would be wider than a table (``compact``: the narrow one)."""
-    room = (_LABEL_COMPACT + 3 * len(UP_ORDER)) if compact else (_LABEL + _CELL * len(UP_ORDER))
-    width = max(7, *(cell_len(_(CODE_WORDS[code])) + 1 for code in ("H", "S", "P")))
-    pairs = (("H", "Dh"), ("S", "Ds"))
-    two = all(3 + width + 3 + cell_len(_(CODE_WORDS[right])) <= room for _left, right in pairs)
+def legend(room: int = 48) -> Text:
+    """The codes, the difference mark and the highlight: two to a line (four lines), or
+    one to a line (six) when two do not fit the ``room`` cells under a table (long words:
+    Japanese is double-width)."""
+    entries = [(code, _CODE_STYLE[code], code_words(code)) for code in ("H", "Dh", "S", "Ds", "P")]
+    entries.append(("▸H", _HIGHLIGHT_STYLE, _("your hand")))
+    width = max(7, *(cell_len(words) + 1 for _code, _style, words in entries[0::2]))
+    rows = [entries[i:i + 2] for i in range(0, len(entries), 2)]
+    if any(3 + width + 3 + cell_len(pair[1][2]) > room for pair in rows):
+        rows = [[entry] for entry in entries]
+    rows.append([("H*", _CODE_STYLE["H"], _("not as the published chart"))])
     out = Text()
-    for left, right in pairs:
-        out.append(f"{left:<2}", style=_CODE_STYLE[left])
-        out.append(" " + (pad(_(CODE_WORDS[left]), width) if two else _(CODE_WORDS[left]) + "\n"))
-        out.append(f"{right:<2}", style=_CODE_STYLE[right])
-        out.append(f" {_(CODE_WORDS[right])}\n")
-    out.append("P ", style=_CODE_STYLE["P"])
-    out.append(" " + (pad(_(CODE_WORDS["P"]), width) if two else _(CODE_WORDS["P"]) + "\n"))
-    out.append("▸H", style=_HIGHLIGHT_STYLE)
-    out.append(" " + _("your hand") + "\n")
-    out.append("H*", style=_CODE_STYLE["H"])
-    out.append(" " + _("not as the published chart"))
+    for n, row in enumerate(rows):
+        for i, (code, style, words) in enumerate(row):
+            out.append(f"{code:<2}", style=style)
+            out.append(" " + (pad(words, width) if i < len(row) - 1 else words))
+        if n < len(rows) - 1:
+            out.append("\n")
     return out
 
 
 def cell_name(kind: str, key: int, up: int) -> str:
-    """A cell in words: ``hard 16 against a 10``, ``8,8 against an ace``."""
-    if kind == "pair":
-        what = row_label("pair", key)
-    else:
-        what = (_("soft {total}") if kind == "soft" else _("hard {total}")).format(total=key)
-    return _("{hand} against {card}").format(hand=what, card=up_card_words(up))
+    """"hard 16 against a 10", "8,8 against an ace"."""
+    what = {"hard": _("hard {total}"), "soft": _("soft {total}")}.get(kind, row_label(kind, key))
+    return hand_against(what.format(total=key), up)
 
 
 def _action_ev(ev: object, action: str) -> float | None:
@@ -163,16 +165,6 @@ def _action_ev(ev: object, action: str) -> float | None:
 
 def _signed(value: float) -> str:
     return ("+" if value >= 0 else "\u2212") + number(abs(value), 3)
-
-
-#: Without a peek: what the face-down card does, by up card (ace, ten) and by whether
-#: the published action puts more on the table.
-_NO_PEEK = {
-    (1, True): N_("No peek: a ten face down (about {share}) is a blackjack that takes the extra stake too."),
-    (1, False): N_("No peek: a ten face down (about {share}) is a blackjack that takes every stake."),
-    (10, True): N_("No peek: an ace face down (about {share}) is a blackjack that takes the extra stake too."),
-    (10, False): N_("No peek: an ace face down (about {share}) is a blackjack that takes every stake."),
-}
 
 
 def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str) -> str:
@@ -186,26 +178,34 @@ def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str)
     here = analysis_for(rules).cell(kind, key, up).ev
     ours_action, theirs_action = _CODE_ACTION[ours], _CODE_ACTION[published]
     ours_ev, theirs_ev = _action_ev(here, ours_action), _action_ev(here, theirs_action)
-    mine, theirs = _(ours_action), _(theirs_action)
+    ours_words, theirs_words = choice_words(ours_action), choice_words(theirs_action)
     text = _("{cell}: published {published}, here {ours}.").format(
-        cell=cell_name(kind, key, up), published=_(CODE_WORDS[published]), ours=_(CODE_WORDS[ours]))
+        cell=cell_name(kind, key, up), published=code_words(published), ours=code_words(ours))
     if ours_ev is not None and theirs_ev is not None:
         text += " " + _("{ours} {ours_ev}, {theirs} {theirs_ev} a unit of stake.").format(
-            ours=mine, ours_ev=_signed(ours_ev), theirs=theirs, theirs_ev=_signed(theirs_ev))
+            ours=ours_words, ours_ev=_signed(ours_ev), theirs=theirs_words, theirs_ev=_signed(theirs_ev))
     extra_stake = theirs_action in ("Double", "Split") and ours_action not in ("Double", "Split")
     if not rules.dealer_peeks and up in (1, 10):
-        share = (16 if up == 1 else 4) / (52 - 1)  # per deck, the up card out
-        text += " " + _(_NO_PEEK[up, extra_stake]).format(share=f"{share:.0%}")
+        share = number(round(100 * (16 if up == 1 else 4) / (52 - 1)))  # per deck, the up card out
+        if extra_stake:
+            no_peek = (_("No peek: a ten face down (about {share}%) is a blackjack that takes the extra stake too.")
+                       if up == 1 else
+                       _("No peek: an ace face down (about {share}%) is a blackjack that takes the extra stake too."))
+        else:
+            no_peek = (_("No peek: a ten face down (about {share}%) is a blackjack that takes every stake.")
+                       if up == 1 else
+                       _("No peek: an ace face down (about {share}%) is a blackjack that takes every stake."))
+        text += " " + no_peek.format(share=share)
         peek = analysis_for(replace(rules, dealer_peeks=True)).cell(kind, key, up).ev
         p_theirs, p_ours = _action_ev(peek, theirs_action), _action_ev(peek, ours_action)
         if p_theirs is not None and p_ours is not None:
             if p_theirs > p_ours:
-                text += " " + _("Where the dealer peeks, {action} is better by {gap}.").format(
-                    action=theirs, gap=number(p_theirs - p_ours, 3))
+                text += " " + _("Where the dealer peeks, {theirs} is better by {by}.").format(
+                    theirs=theirs_words, by=number(p_theirs - p_ours, 3))
             else:
                 close = _("Even where the dealer peeks it is close ({theirs} {theirs_ev}, {ours} {ours_ev}).")
-                text += " " + close.format(theirs=theirs, theirs_ev=_signed(p_theirs), ours=mine,
-                                           ours_ev=_signed(p_ours))
+                text += " " + close.format(
+                    theirs=theirs_words, theirs_ev=_signed(p_theirs), ours=ours_words, ours_ev=_signed(p_ours))
     else:
         changes = _rule_changes(rules)
         text += " " + (_("Here {changes}, unlike the published chart's game: that moves this cell.").format(
@@ -227,24 +227,7 @@ def _rule_changes(rules: Rules) -> str:
     if rules.late_surrender:
         out.append(_("late surrender is offered"))
     if tuple(rules.blackjack_pays) != (3, 2):
-        out.append(_("blackjack pays {a}:{b}").format(a=rules.blackjack_pays[0], b=rules.blackjack_pays[1]))
+        out.append(_("blackjack pays {pays}").format(pays=f"{rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"))
     if len(out) > 1:
         return _("{first} and {last}").format(first=_(", ").join(out[:-1]), last=out[-1])
     return out[0] if out else ""
-
-
-def rules_words(rules: Rules) -> str:
-    """The rules in short, in the language in force: ``6 decks, S17, DAS, no peek (full
-    loss to dealer blackjack), …`` (the chart's title; the analysis keeps its own words)."""
-    parts = [
-        ngettext("{n} deck", "{n} decks", rules.decks).format(n=rules.decks),
-        "H17" if rules.dealer_hits_soft_17 else "S17",
-        "DAS" if rules.double_after_split else _("no DAS"),
-        _("peek") if rules.dealer_peeks else _("no peek (full loss to dealer blackjack)"),
-        _("split to {n} hands").format(n=rules.max_hands),
-        _("resplit aces") if rules.resplit_aces else _("aces split once"),
-        _("blackjack pays {a}:{b}").format(a=rules.blackjack_pays[0], b=rules.blackjack_pays[1]),
-    ]
-    if rules.late_surrender:
-        parts.append(_("late surrender"))
-    return _(", ").join(parts)

@@ -98,8 +98,10 @@ def total_text(hand: Hand) -> str:
         return ""
     if hand.waiting:
         return _("waits for a card")
+    if hand.blackjack:  # the box's own word (it fits the box in every language)
+        return _("BLACKJACK")
     words = hand_words(hand)
-    return words.upper() if hand.blackjack or hand.busted else words
+    return words.upper() if hand.busted else words
 
 
 def _seat_marker(hand: Hand, result: HandResult | None) -> str:
