@@ -29,12 +29,13 @@ from ..core.blackjack_phase import Phase
 from ..core.blackjack_refusals import action_refusal
 from ..core.blackjack_table import Table, bet_refusal
 from ..core.cards import Card
+from ..core.refusal import Refusal, RuleCode
 from ..i18n import _, ngettext
+from ..i18n.refusals import word, word_refusal
 from ..net.view import SharedTable
 from ..tables.blackjack import BlackjackService
 from ..tables.local import YOU
 from .widgets.blackjack.table import ACTIONS, SEAT_NAMES, pause_kind, shoe_left_at
-from .widgets.blackjack.words import action_name
 
 __all__ = ["BlackjackClient", "LocalBlackjackClient", "RemoteBlackjackClient", "OtherSeat", "Steps"]
 
@@ -100,10 +101,11 @@ class BlackjackClient(Protocol):
     def seen_before(self) -> tuple[Card, ...]:
         """The cards of the rounds completed since the shuffle."""
 
-    def bet_refusal(self, bet: int, bankroll: int) -> str | None: ...
+    def bet_refusal(self, bet: int, bankroll: int) -> str | None:
+        """Why ``bet`` is refused now, in the player's language (None: it is not)."""
 
     def action_refusal(self, name: str) -> str:
-        """Why the action ``name`` is refused now, in plain words."""
+        """Why the action ``name`` is refused now, in the player's language."""
 
     def bet(self, amount: int) -> Steps:
         """Place the bet (locally: deal it); the pictures to show. ``TableError``."""
@@ -203,12 +205,12 @@ class LocalBlackjackClient:
         return tuple(self.table.seen_since_shuffle)
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return self.table.refusal(bet, bankroll)
+        return _worded(self.table.refusal(bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         r = self.round
         refusal = action_refusal(r, self.human, ACTIONS[name]) if r is not None else None
-        return refusal or _("{action} is not possible now.").format(action=action_name(ACTIONS[name]))
+        return word_refusal(refusal or Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def _since(self, shown: int) -> Steps:
         r = self.round
@@ -299,8 +301,8 @@ class RemoteBlackjackClient:
         for seat in self.state.others:
             if seat.empty:
                 seats.append(OtherSeat(_("Seat {n}").format(n=seat.seat + 1), "free", None, 0))
-            elif seat.kind == "computer":
-                seats.append(OtherSeat(seat.name.split(" (")[0], seat.level or "", seat.stack, seat.bet))
+            elif seat.kind == "computer":  # named by this client: the server's name is English
+                seats.append(OtherSeat(_("Computer"), seat.level or "", seat.stack, seat.bet))
             else:
                 name = _("{name} (host)").format(name=seat.name) if seat.name == self.state.host else seat.name
                 seats.append(OtherSeat(name, "" if seat.connected else "away", seat.stack, seat.bet))
@@ -332,15 +334,15 @@ class RemoteBlackjackClient:
         return self.state.seen
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return bet_refusal(self.rules, bet, bankroll)
+        return _worded(bet_refusal(self.rules, bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         state = self.state
         if state.turn is None:
-            return _("{action}: there is no hand to play now.").format(action=action_name(ACTIONS[name]))
+            return word("no-hand")
         if not state.my_turn:
-            return _("Not your turn: {message}.").format(message=state.message)
-        return _("{action} is not possible with this hand.").format(action=action_name(ACTIONS[name]))
+            return _("Not your turn: {who}.").format(who=word_refusal(state.note).rstrip(".。"))
+        return word_refusal(Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def bet(self, amount: int) -> Steps:
         self.send({"type": "bet", "amount": amount})
@@ -376,7 +378,7 @@ class RemoteBlackjackClient:
         levels = list(levels) or ["normal"]
         for i, seat in enumerate(empty):
             self.send({"type": "computer", "seat": seat.seat, "level": levels[i % len(levels)]})
-        return ngettext("Computer players take the {n} empty seat (levels from your settings).",
+        return ngettext("A computer player takes the empty seat (its level from your settings).",
                         "Computer players take the {n} empty seats (levels from your settings).",
                         len(empty)).format(n=len(empty))
 
@@ -385,3 +387,8 @@ class RemoteBlackjackClient:
 
     def shoe_left_at(self, state: RoundState) -> int:
         return self.state.shoe_left
+
+
+def _worded(refusal: Refusal | None) -> str | None:
+    """A refusal in the player's language, or None."""
+    return None if refusal is None else word_refusal(refusal)
