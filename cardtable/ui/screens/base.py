@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
+from ...i18n import N_
 from ..room import CardRoom
 from ..widgets.common.banner import Banner
 
@@ -40,9 +41,9 @@ class GameScreen(Screen[None]):
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
-        Binding("escape", "leave", "Lobby", id="game.leave"),
+        Binding("escape", "leave", N_("Lobby"), id="game.leave"),
         # not in the footer, which has no room left at 80 columns
-        Binding("y", "history", "History", id="game.history", show=False),
+        Binding("y", "history", N_("History"), id="game.history", show=False),
     ]
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
