@@ -42,6 +42,7 @@ from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
 from .baccarat_client import BaccaratClient
+from .baccarat_footer import FooterFitting
 from .baccarat_odds import OddsCounting
 from .base import GameScreen
 from .coach_warning import CoachWarning
@@ -56,7 +57,7 @@ _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clea
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
 
 
-class BaccaratScreen(OddsCounting, GameScreen):
+class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
     GAME = "baccarat"
@@ -139,6 +140,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
             (deal,) = self._bindings.key_to_bindings["enter"]
             self._bindings.key_to_bindings["enter"] = [replace(deal, description=N_("Ready"))]
         self._footer = KeyFooter()
+        self.fit_footer(self._footer)
         yield Header()
         yield self._layout
         yield self._footer
@@ -330,10 +332,15 @@ class BaccaratScreen(OddsCounting, GameScreen):
     def on_leave(self) -> None:
         self.stop_catching_up()
 
+    def on_resize(self) -> None:
+        if self.fit_footer(self._footer):
+            self.refresh_bindings()
+
     def retranslate(self) -> None:
         """The language changed: the table's words again, and the banner says what the
         table waits for now (its last words were in the other language)."""
         self._layout.reword()
+        self.fit_footer(self._footer)  # the app then refreshes the footer
         if self.view.phase is not Phase.DEALING:
             then = _("enter when ready") if self.client.SHARED else None
             self._banner.show(bets_text(self.client.bets_to_deal(), then), "info")
