@@ -10,17 +10,21 @@ from pathlib import Path
 
 import pytest
 from baccarat_pilot import BANKER_NATURAL, NATURAL_TIE, PLAYER_NATURAL, banner, make_app, table
+from test_shared_baccarat import client, players, remote, server, sit
 from text_fit import unfitted_texts
 from textual.pilot import Pilot
 
 from cardtable import i18n
 from cardtable.ai.coach_baccarat import BetOdds, full_shoe_counts
 from cardtable.core.baccarat import Outcome
+from cardtable.store import START_BANKROLL
 from cardtable.ui.screens.coach_warning import CoachWarning
 from cardtable.ui.widgets.baccarat.odds import OddsPanel
 from cardtable.ui.widgets.baccarat.words import odds_sentence, source_words
 
-from helpers import press, screen_text, settle
+from helpers import press, screen_text, settle, until
+
+__all__ = ["server"]  # the server fixture of the shared table's tests, used here too
 
 LANGS = ("en", "ja", "lt")
 #: The sides as each language names them on the layout (the seed's words in Japanese).
@@ -166,3 +170,27 @@ async def test_the_odds_panel_reads_in_japanese(data_dir: Path) -> None:
         panel = table(app).query_one(OddsPanel).render()
         text = getattr(panel, "plain", str(panel))
         assert "次のゲームのエッジ" in text and "バンカー" in text and "期待値" in text
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+async def test_the_shared_table_fits_80x24(tmp_path: Path, server, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """At the server's table: the players' line, ready, what the coup waits for, the result."""
+    a = client(tmp_path, server, "a", "alice")
+    b = client(tmp_path, server, "b", "bob")
+    i18n.set_language(lang)  # one language per process: both clients read it
+    async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+        sa = await sit(a, pa, [pb])
+        sb = await sit(b, pb, [pa])
+        await until([pa, pb], lambda: "bob" in players(sa))
+        _fits(a)
+        await pa.press("b", "enter")  # alice is ready; the coup waits for bob
+        await until([pa, pb], lambda: {"ja": "準備完了", "lt": "pasiruošęs"}[lang] in players(sb))
+        assert "bob" in sa._banner.text
+        _fits(a)
+        _fits(b)
+        await pb.press("enter")  # bob passes: the coup is dealt
+        await until([pa, pb], lambda: remote(sa).shared.round == 1 and not sa.dealing)
+        await until([pa, pb], lambda: a.bankroll != START_BANKROLL)
+        assert sb._banner.text.endswith({"ja": "このゲームは見送り", "lt": "šį kupą praleidote"}[lang])
+        _fits(a)
+        _fits(b)
