@@ -137,7 +137,7 @@ def test_the_coachs_sentence_is_worded_from_its_figures() -> None:
     assert odds_sentence(rich).startswith("Rare: with these cards Tie is in your favour (+")
     assert "almost never turns in your favour: Banker loses least here." in odds_sentence(plain)
     i18n.set_language("ja")
-    assert odds_sentence(rich).startswith("まれ: この残りではタイが有利")
+    assert odds_sentence(rich).startswith("まれ：この残りではタイが有利")
     assert "バンカーの損が最小" in odds_sentence(plain)
     i18n.set_language("lt")
     assert "Lygiosios jums palankus" in odds_sentence(rich)

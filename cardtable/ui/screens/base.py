@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
-from ...i18n import N_
+from ...i18n import N_, _
 from ..room import CardRoom
 from ..widgets.common.banner import Banner
 
@@ -152,16 +152,16 @@ class GameScreen(Screen[None]):
 
     # -- coach mode ------------------------------------------------------
 
-    COACH_ON: ClassVar[str] = "Coach mode on: a choice that gives value away is questioned first."
+    COACH_ON: ClassVar[str] = N_("Coach mode on: a choice that gives value away is questioned first.")
     """What the banner says when ``k`` turns coach mode on (each table says it its way)."""
-    COACH_OFF: ClassVar[str] = "Coach mode off: every choice is still graded (see the summary)."
+    COACH_OFF: ClassVar[str] = N_("Coach mode off: every choice is still graded (see the summary).")
     """What the banner says when ``k`` turns coach mode off."""
 
     def action_coach(self) -> None:
         """Coach mode on or off (``k``), saved, and said in the table's banner."""
         on = self.toggle_coach()
         if on is not None:
-            self._banner.show(self.COACH_ON if on else self.COACH_OFF, "info")
+            self._banner.show(_(self.COACH_ON if on else self.COACH_OFF), "info")
             self.coach_mode_changed()
 
     def coach_mode_changed(self) -> None:
