@@ -194,3 +194,9 @@ async def test_the_shared_table_fits_80x24(tmp_path: Path, server, lang: str) ->
         assert sb._banner.text.endswith({"ja": "このゲームは見送り", "lt": "šį kupą praleidote"}[lang])
         _fits(a)
         _fits(b)
+        heading = {"ja": "ベットしてください", "lt": "Statykite"}[lang]
+        assert players(sa).startswith(heading), players(sa)
+        assert a.save_settings(replace(a.settings, language="en"))  # the players' line follows
+        await pa.pause()
+        assert players(sa).startswith("Place your bets"), players(sa)
+        assert "Banker" in screen_text(a)

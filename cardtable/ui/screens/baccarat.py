@@ -340,6 +340,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         """The language changed: the table's words again, and the banner says what the
         table waits for now (its last words were in the other language)."""
         self._layout.reword()
+        self.client.reword()
         self.fit_footer(self._footer)  # the app then refreshes the footer
         if self.view.phase is not Phase.DEALING:
             then = _("enter when ready") if self.client.SHARED else None

@@ -142,3 +142,6 @@ class BaccaratClient:
 
     def tick(self) -> None:
         """Twice a second (a shared table's countdown)."""
+
+    def reword(self) -> None:
+        """The language changed: what the client drew in words is drawn again."""

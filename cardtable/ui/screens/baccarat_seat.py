@@ -127,6 +127,10 @@ class SharedSeat(BaccaratClient):
         if self.turn_deadline is not None and not self.screen.dealing:
             self.draw_players()
 
+    def reword(self) -> None:
+        if self._shown:
+            self.draw_players()  # the heading: the betting window in the new language
+
     # -- the players' line ---------------------------------------------------------------
 
     def draw_players(self) -> None:
