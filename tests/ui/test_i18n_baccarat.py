@@ -200,3 +200,34 @@ async def test_the_shared_table_fits_80x24(tmp_path: Path, server, lang: str) ->
         await pa.pause()
         assert players(sa).startswith("Place your bets"), players(sa)
         assert "Banker" in screen_text(a)
+
+
+@pytest.mark.parametrize(
+    ("lang", "limit", "cover", "last"),
+    [
+        ("ja", "ベットできません：上限は1か所あたり500（バンカーに500）",
+         "ベットできません：残高400では100を追加できません（テーブル上400）",
+         "ベットできません：残高400では前回のベット（600）に足りません"),
+        ("lt", "Atmesta: riba 500 už laukelį (Bankininkas turi 500)",
+         "Atmesta: balansas 400 nepadengia dar 100 (ant stalo 400)",
+         "Atmesta: balansas 400 nepadengia ankstesnių statymų (600)"),
+    ],
+)
+async def test_a_refused_bet_is_said_in_the_language(data_dir: Path, lang: str, limit: str, cover: str,
+                                                     last: str) -> None:
+    """The table of this machine words the core's refusals from their figures: the limit
+    per spot, the bankroll that covers every bet, the last bets that no longer fit."""
+    app = make_app(data_dir, f"{PLAYER_NATURAL}  {PLAYER_NATURAL}", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, *["plus"] * 5, "b", "b")  # the 500 chip, twice on the Banker
+        assert banner(app) == limit
+        _fits(app)
+        await press(pilot, "minus", "t", "enter")  # and 100 on the Tie; the Player wins: 400 left
+        assert app.bankroll == 40_000
+        await press(pilot, "c", *["p"] * 5)  # the fifth 100 is not covered
+        assert banner(app) == cover
+        _fits(app)
+        await press(pilot, "c", "r")
+        assert banner(app) == last
+        _fits(app)

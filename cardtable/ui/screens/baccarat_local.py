@@ -24,7 +24,7 @@ from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub
 from ..widgets.baccarat.layout import CoupView
 from ..widgets.baccarat.table import bets_text
-from ..widgets.baccarat.words import result_words
+from ..widgets.baccarat.words import bet_refused, cover_refused, result_words
 from .baccarat_client import NO_BET_HINT, BaccaratClient
 
 __all__ = ["LocalBaccarat"]
@@ -147,32 +147,32 @@ class LocalBaccarat(BaccaratClient):
     # -- betting ---------------------------------------------------------------------
 
     def add_chip(self, outcome: Outcome, chip: int) -> None:
-        app = self.screen.app
-        refusal = self.table.place(outcome, chip, app.bankroll, app.settings.bac_max)
-        self._bets_changed(refusal)
+        app, table, limit = self.screen.app, self.table, self.screen.app.settings.bac_max
+        has, on_table = table.placed.get(outcome, 0), table.on_table
+        if table.place(outcome, chip, app.bankroll, limit) is not None:  # said in the player's language
+            self.screen.show_bets(bet_refused(outcome, has, chip, limit, app.bankroll, on_table), "error")
+        else:
+            self._bets_changed()
 
     def take_back(self, outcome: Outcome, chip: int) -> None:
         if self.table.take_back(outcome, chip):
-            self._bets_changed(None)
+            self._bets_changed()
 
     def clear(self) -> None:
         self.table.clear()
         self.screen.show_bets(_("Bets cleared"))
 
     def repeat(self) -> None:
-        refusal = self.table.repeat(self.screen.app.bankroll)
-        if refusal is not None:
-            self.screen.show_bets(refusal, "error")
+        bankroll = self.screen.app.bankroll
+        if self.table.repeat(bankroll) is not None:  # allowed: the last bets are there, not covered
+            self.screen.show_bets(cover_refused(bankroll, sum(self.table.last_bets.values()), last=True), "error")
             return
         self.screen.view = self.view()
         self.screen.action_deal()
 
-    def _bets_changed(self, refusal: str | None) -> None:
-        """Show the table's new bets, or say why they did not change."""
-        if refusal is not None:
-            self.screen.show_bets(refusal, "error")
-        else:
-            self.screen.show_bets(bets_text(self.table.state().bets))
+    def _bets_changed(self) -> None:
+        """Show the table's new bets."""
+        self.screen.show_bets(bets_text(self.table.state().bets))
 
     # -- the coup --------------------------------------------------------------------
 
@@ -201,7 +201,11 @@ class LocalBaccarat(BaccaratClient):
                 screen.report_refusal(_("The round was not dealt"), error)
                 self._not_dealt(_("Not dealt: the data file did not take the bets (see the message)."))
             else:
-                self._not_dealt(str(error))  # the last bets may be back on the layout
+                bets, bankroll = self.bets_to_deal(), self.screen.app.bankroll
+                # the bets not covered (the last bets may be back on the layout), else the core's words
+                covered = sum(bets.values()) <= bankroll
+                last = not self.table.placed
+                self._not_dealt(str(error) if covered else cover_refused(bankroll, sum(bets.values()), last))
             return
         self.decisions = decisions
         self._show_coup(_("New shoe: reshuffled at the cut card · dealing…") if self.table.new_shoe else _("Dealing…"))
