@@ -43,6 +43,11 @@ def footer_width(app: App[object], bindings: Iterable[Binding]) -> int:
 class FooterFitting(Screen[None]):
     """Shows the chip keys in the footer when it has room for them, else leaves them out."""
 
+    # compact, Textual's footer sets a group's label against the next key: one cell between
+    DEFAULT_CSS = """
+    FooterFitting Footer.-compact FooterLabel { margin: 0 1 0 0; }
+    """
+
     def fit_footer(self, footer: Footer) -> bool:
         """Show or hide the chip keys for the terminal's width, and make the footer
         compact if it still needs it; True if the keys changed."""
