@@ -231,3 +231,15 @@ async def test_a_refused_bet_is_said_in_the_language(data_dir: Path, lang: str, 
         await press(pilot, "c", "r")
         assert banner(app) == last
         _fits(app)
+
+
+async def test_why_the_odds_cannot_be_counted_is_said_in_the_language(data_dir: Path, monkeypatch) -> None:
+    """``e`` when the cards left are not known (sat down mid-shoe): the reason, worded."""
+    app = make_app(data_dir, COUPS, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        missed = "You missed 12 cards of this shoe: exact odds again from the next shoe."
+        monkeypatch.setattr(table(app).client, "next_shoe", lambda: (None, missed))
+        await press(pilot, "e")
+        assert banner(app) == "このシューの12枚を見逃しました：次のシューから正確なオッズ。"
+        _fits(app)
