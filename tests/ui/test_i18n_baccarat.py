@@ -243,3 +243,16 @@ async def test_why_the_odds_cannot_be_counted_is_said_in_the_language(data_dir: 
         await press(pilot, "e")
         assert banner(app) == "このシューの12枚を見逃しました：次のシューから正確なオッズ。"
         _fits(app)
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+@pytest.mark.parametrize("size", ((120, 40), (200, 50)))
+async def test_the_table_grows_and_fits_in_larger_terminals(data_dir: Path, lang: str, size: tuple[int, int]) -> None:
+    app = make_app(data_dir, COUPS, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "b", "p", "enter")
+        _fits(app)
+        await press(pilot, "e")
+        await until_counted(pilot, app)
+        _fits(app)
