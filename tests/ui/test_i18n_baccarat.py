@@ -123,6 +123,15 @@ async def test_the_table_is_worded_again_when_the_language_changes(data_dir: Pat
         assert "勝ち" in shown  # the Banker spot's note on the last coup
         assert "Bead plate" not in shown and "Banker" not in shown and "Deal" not in shown
         _fits(app)
+        await press(pilot, "e")
+        await until_counted(pilot, app)
+        assert app.save_settings(replace(app.settings, language="en"))  # the odds panel open
+        await settle(pilot)
+        assert "Edge for the next coup" in screen_text(app)
+        assert app.save_settings(replace(app.settings, language="ja"))
+        await settle(pilot)
+        assert "次のゲームのエッジ" in screen_text(app) and "Edge" not in screen_text(app)
+        await press(pilot, "e")
         assert app.save_settings(replace(app.settings, language="lt"))
         await settle(pilot)
         shown = screen_text(app)

@@ -188,6 +188,7 @@ class BaccaratLayout(Vertical):
         for spot in self.spots.values():
             spot.reword()
         self.shoe.reword()
+        self.odds.update(self.odds.text(self.odds.report))
         self.view = self.view  # the spots' notes on the last coup
 
     @property
