@@ -265,3 +265,11 @@ async def test_the_table_grows_and_fits_in_larger_terminals(data_dir: Path, lang
         await press(pilot, "e")
         await until_counted(pilot, app)
         _fits(app)
+
+
+async def test_a_bet_taken_back_from_the_coach_says_what_next_in_japanese(data_dir: Path) -> None:
+    app = make_app(data_dir, COUPS, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "k", "t", "enter", "escape")
+        assert banner(app) == "取り下げました：ベットはそのまま。変更するか、配ってください。"
