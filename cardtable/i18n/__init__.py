@@ -12,7 +12,8 @@ everything translates at the moment it is shown:
   with ``_(value)``;
 - ``L_("text")`` is a lazy string for a value that is turned into a string later
   (``str(value)``/``f"{value}"``/``format``): it translates each time it is used;
-- ``ngettext(singular, plural, n)`` for counts.
+- ``ngettext(singular, plural, n)`` for counts;
+- ``pgettext(context, text)`` where the same English is translated differently.
 
 Placeholders are ``str.format`` names, ``_("{n} chips").format(n=...)``, never f-strings
 inside ``_()`` (they cannot be extracted). Number, chip and date formatting per language
@@ -39,6 +40,7 @@ __all__ = [
     "language",
     "ngettext",
     "on_language_change",
+    "pgettext",
     "set_language",
 ]
 
@@ -93,6 +95,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for the count ``n`` in the language in force
     (Lithuanian has three forms, Japanese one)."""
     return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context``, in the language in force: for one English word
+    that two places mean differently (a short column heading and a filter's choice)."""
+    return _translations.pgettext(context, message)
 
 
 def N_(message: str) -> str:

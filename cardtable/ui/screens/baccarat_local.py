@@ -198,7 +198,7 @@ class LocalBaccarat(BaccaratClient):
             self.service.deal_layout(YOU, self._new_shoe, [d.to_json() for d in decisions])
         except TableError as error:
             if error.code == "store":
-                screen.report_refusal(_("The round was not dealt"), error)
+                screen.report_refusal(N_("The round was not dealt"), error)
                 self._not_dealt(_("Not dealt: the data file did not take the bets (see the message)."))
             else:
                 bets, bankroll = self.bets_to_deal(), self.screen.app.bankroll
@@ -236,7 +236,7 @@ class LocalBaccarat(BaccaratClient):
         try:  # paid in one transaction; then the coup joins the roads
             self.service.settle_coup(YOU)
         except TableError as error:
-            self.screen.report_refusal(_("The result could not be saved yet"), error)
+            self.screen.report_refusal(N_("The result could not be saved yet"), error)
             self.unsaved = True
             self.screen.view = self.view()
             self.screen.show_bets(_("{result} · not saved yet: enter tries again").format(result=text), "error")

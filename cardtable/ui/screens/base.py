@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
 from ...i18n import N_, _
+from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.common.banner import Banner
 
@@ -102,14 +103,16 @@ class GameScreen(Screen[None]):
         if kind == "bankroll" and isinstance(message.get("bankroll"), int):
             self.app.bankroll = message["bankroll"]
         elif kind == "error":
-            doing = {"store": "The round was not dealt", "unsettled": "The result could not be saved yet"}
+            doing = {"store": N_("The round was not dealt"), "unsettled": N_("The result could not be saved yet")}
             text = str(message.get("message", ""))
             prefix = doing.get(str(message.get("code")))
-            self.app.notify(f"{prefix}: {text}" if prefix else text, severity="error", timeout=8)
+            shown = _("{doing}: {error}").format(doing=_(prefix), error=text) if prefix else text
+            self.app.notify(shown, severity="error", timeout=8)
 
     def report_refusal(self, doing: str, error: Exception) -> None:
-        """The data file refused a step (nothing changed): said in plain words."""
-        self.app.notify(f"{doing}: {error}", severity="error", timeout=8)
+        """The data file refused a step (nothing changed): said in plain words (``doing``
+        is the table's English message, marked there: translated here)."""
+        self.app.notify(_("{doing}: {error}").format(doing=_(doing), error=error), severity="error", timeout=8)
         self.app.sync_bankroll()
 
     def void_saved_round(self, error: Exception) -> None:
@@ -121,8 +124,10 @@ class GameScreen(Screen[None]):
         on the session summary when there is one, else in a notice)."""
         note = ""
         if self.round_in_progress():
-            note = (f"Your {self.GAME} round stays open, with its stake on the table: "
-                    "it will be waiting here when you come back.")
+            info = GAME_INFO.get(self.GAME)
+            note = _("Your {game} round stays open, with its stake on the table: "
+                     "it will be waiting here when you come back.").format(
+                game=_(info.title) if info is not None else self.GAME)
         self._close(note)
 
     def _close(self, note: str = "") -> None:
@@ -180,7 +185,7 @@ class GameScreen(Screen[None]):
     def show_coach_mode(self) -> None:
         """The header says "coach on" while coach mode is on (the table's own lines
         have no room left at 80 columns)."""
-        self.sub_title = f"{self.app.sub_title} · coach on" if self.app.settings.coach else None
+        self.sub_title = _("{title} · coach on").format(title=self.app.sub_title) if self.app.settings.coach else None
 
     def _note_session_start(self) -> None:
         """The statistics when the player sat down (the session summary is the
