@@ -214,18 +214,19 @@ async def test_the_shared_table_fits_80x24(tmp_path: Path, server, lang: str) ->
 @pytest.mark.parametrize(
     ("lang", "limit", "cover", "last"),
     [
-        ("ja", "ベットできません：上限は1か所あたり500（バンカーに500）",
-         "ベットできません：残高400では100を追加できません（テーブル上400）",
-         "ベットできません：残高400では前回のベット（600）に足りません"),
-        ("lt", "Atmesta: riba 500 už laukelį (Bankininkas turi 500)",
-         "Atmesta: balansas 400 nepadengia dar 100 (ant stalo 400)",
-         "Atmesta: balansas 400 nepadengia ankstesnių statymų (600)"),
+        ("ja", "受け付けません：1か所の上限は500です（バンカーは500）",
+         "受け付けません：残高400では、さらに100はまかなえません（テーブル上400）",
+         "受け付けません：残高400では前回のベット（600）をまかなえません"),
+        ("lt", "Atmesta: riba – 500 už laukelį (Bankininkas turi 500)",
+         "Atmesta: jūsų balansas 400 nepadengia dar 100 (ant stalo 400)",
+         "Atmesta: jūsų balansas 400 nepadengia ankstesnių statymų (600)"),
     ],
 )
 async def test_a_refused_bet_is_said_in_the_language(data_dir: Path, lang: str, limit: str, cover: str,
                                                      last: str) -> None:
-    """The table of this machine words the core's refusals from their figures: the limit
-    per spot, the bankroll that covers every bet, the last bets that no longer fit."""
+    """The table of this machine says the core's refusals (codes and figures) in the
+    player's language, on one banner line: the limit per spot, the bankroll that covers
+    every bet, the last bets that no longer fit."""
     app = make_app(data_dir, f"{PLAYER_NATURAL}  {PLAYER_NATURAL}", lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -18,13 +18,15 @@ from ...ai.grading import Decision, decisions_in
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Outcome
 from ...core.baccarat_table import BaccaratTable, Phase
 from ...core.cards import Shoe
+from ...core.refusal import Refusal
 from ...i18n import N_, _
+from ...i18n.refusals import word, word_refusal
 from ...tables.baccarat import BaccaratService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub
 from ..widgets.baccarat.layout import CoupView
 from ..widgets.baccarat.table import bets_text
-from ..widgets.baccarat.words import bet_refused, cover_refused, result_words
+from ..widgets.baccarat.words import result_words
 from .baccarat_client import NO_BET_HINT, BaccaratClient
 
 __all__ = ["LocalBaccarat"]
@@ -147,32 +149,32 @@ class LocalBaccarat(BaccaratClient):
     # -- betting ---------------------------------------------------------------------
 
     def add_chip(self, outcome: Outcome, chip: int) -> None:
-        app, table, limit = self.screen.app, self.table, self.screen.app.settings.bac_max
-        has, on_table = table.placed.get(outcome, 0), table.on_table
-        if table.place(outcome, chip, app.bankroll, limit) is not None:  # said in the player's language
-            self.screen.show_bets(bet_refused(outcome, has, chip, limit, app.bankroll, on_table), "error")
-        else:
-            self._bets_changed()
+        app = self.screen.app
+        refusal = self.table.place(outcome, chip, app.bankroll, app.settings.bac_max)
+        self._bets_changed(refusal)
 
     def take_back(self, outcome: Outcome, chip: int) -> None:
         if self.table.take_back(outcome, chip):
-            self._bets_changed()
+            self._bets_changed(None)
 
     def clear(self) -> None:
         self.table.clear()
         self.screen.show_bets(_("Bets cleared"))
 
     def repeat(self) -> None:
-        bankroll = self.screen.app.bankroll
-        if self.table.repeat(bankroll) is not None:  # allowed: the last bets are there, not covered
-            self.screen.show_bets(cover_refused(bankroll, sum(self.table.last_bets.values()), last=True), "error")
+        refusal = self.table.repeat(self.screen.app.bankroll)
+        if refusal is not None:
+            self.screen.show_bets(word_refusal(refusal), "error")
             return
         self.screen.view = self.view()
         self.screen.action_deal()
 
-    def _bets_changed(self) -> None:
-        """Show the table's new bets."""
-        self.screen.show_bets(bets_text(self.table.state().bets))
+    def _bets_changed(self, refusal: Refusal | None) -> None:
+        """Show the table's new bets, or say why they did not change."""
+        if refusal is not None:
+            self.screen.show_bets(word_refusal(refusal), "error")
+        else:
+            self.screen.show_bets(bets_text(self.table.state().bets))
 
     # -- the coup --------------------------------------------------------------------
 
@@ -201,11 +203,7 @@ class LocalBaccarat(BaccaratClient):
                 screen.report_refusal(N_("The round was not dealt"), error)
                 self._not_dealt(_("Not dealt: the data file did not take the bets (see the message)."))
             else:
-                bets, bankroll = self.bets_to_deal(), self.screen.app.bankroll
-                # the bets not covered (the last bets may be back on the layout), else the core's words
-                covered = sum(bets.values()) <= bankroll
-                last = not self.table.placed
-                self._not_dealt(str(error) if covered else cover_refused(bankroll, sum(bets.values()), last))
+                self._not_dealt(word(error.code, error.params))  # the last bets may be back on the layout
             return
         self.decisions = decisions
         self._show_coup(_("New shoe: reshuffled at the cut card · dealing…") if self.table.new_shoe else _("Dealing…"))

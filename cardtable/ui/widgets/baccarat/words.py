@@ -17,10 +17,7 @@ from ....core.baccarat import Coup, Outcome, settle, win_amount
 from ....i18n import N_, _, ngettext
 from ....i18n.formatting import chips, number, signed
 
-__all__ = [
-    "side", "result_words", "sat_out", "spot_notes", "source_words", "odds_sentence", "percent", "bet_refused",
-    "cover_refused",
-]
+__all__ = ["side", "result_words", "sat_out", "spot_notes", "source_words", "odds_sentence", "percent"]
 
 #: The sides and the bets, as the seeds name them (プレイヤー, バンカー, タイ).
 SIDES: Mapping[Outcome, str] = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
@@ -58,26 +55,6 @@ def result_words(coup: Coup, bets: Mapping[Outcome, int]) -> tuple[str, str]:
         return _("{result} · push: your {amount} back").format(result=head, amount=chips(staked)), "push"
     lost = sum(stake for spot, stake in bets.items() if spot is not coup.outcome)
     return _("{result} · you break even (won and lost {amount})").format(result=head, amount=chips(lost)), "push"
-
-
-def bet_refused(spot: Outcome, has: int, chip: int, maximum: int, bankroll: int, on_table: int) -> str:
-    """Why the table of this machine refused one more ``chip`` on ``spot`` (it holds
-    ``has``): the limit per spot, else the bankroll that covers every bet — worded from
-    the figures the core refused on (its own sentence stays English, for its callers)."""
-    if has + chip > maximum:
-        return _("Refused: the limit is {limit} per spot ({side} has {amount})").format(
-            limit=chips(maximum), side=side(spot), amount=chips(has))
-    return _("Refused: your bankroll of {bankroll} cannot cover another {chip} (on the table {staked})").format(
-        bankroll=chips(bankroll), chip=chips(chip), staked=chips(on_table))
-
-
-def cover_refused(bankroll: int, total: int, last: bool) -> str:
-    """Why bets of ``total`` cannot be dealt: the ``last`` coup's again, or those placed."""
-    if last:
-        text = _("Refused: your bankroll of {bankroll} cannot cover the last bets ({total})")
-    else:
-        text = _("Refused: your bankroll of {bankroll} cannot cover these bets ({total})")
-    return text.format(bankroll=chips(bankroll), total=chips(total))
 
 
 def sat_out(coup: Coup) -> str:

@@ -20,7 +20,7 @@ from textual.widgets import Button, Label, Static
 
 from ....core.poker_hand import Phase
 from ....core.poker_machines import JACKS_OR_BETTER, Machine
-from ....i18n import N_, _
+from ....i18n import NP_, _, pgettext
 from ....i18n.formatting import chips
 from ..common.bet import BetControls
 from .view import PokerView
@@ -61,9 +61,9 @@ def bet_state(view: PokerView) -> BetState:
     in_play = view.in_play
     if betting:
         refusal = view.refusal
-        label = N_("Refill…") if refusal is not None and refusal.refill else N_("Deal")
-    else:
-        label = N_("Draw") if not drawing or view.ticked else N_("Stand")
+        label = NP_("poker", "Refill…") if refusal is not None and refusal.refill else NP_("poker", "Deal")
+    else:  # "Stand" here is poker's stand pat, not blackjack's stand: a context of its own
+        label = NP_("poker", "Draw") if not drawing or view.ticked else NP_("poker", "Stand")
     action = "deal" if betting else "draw"
     rounds = ""
     if drawing and hand:
@@ -115,7 +115,7 @@ class BetPanel(Vertical):
         controls.locked = bet.locked
         self.stake.text = _("Stake {amount} chips").format(amount=chips(bet.stake))
         action = self.action
-        label = _(bet.label)
+        label = pgettext("poker", bet.label)
         if old.label != bet.label or str(action.label) != label:
             action.label = label
         action.action = f"screen.{bet.action}"
