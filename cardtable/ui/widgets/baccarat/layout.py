@@ -18,7 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes, spot_results
@@ -26,6 +26,7 @@ from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
+from ..common.restyle import TableButton
 from .odds import OddsPanel
 from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
@@ -123,9 +124,9 @@ class BaccaratLayout(Vertical):
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
         self.chip = BetControls(chip_sizes(min_bet, max_bet), label="Chip", id="bac-chip")
         self.buttons = {
-            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal"),
-            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": Button("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat"),
+            "deal": TableButton("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal"),
+            "clear": TableButton("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
+            "repeat": TableButton("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat"),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 

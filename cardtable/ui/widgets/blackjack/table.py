@@ -26,6 +26,7 @@ from ..common.bet import BetControls, bet_ladder
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
+from ..common.restyle import TableButton
 from .coach import CoachPanel
 from .seat import ComputerSeat, DealerPicture, DealerRow, HandsPicture, PlayerHands, SeatPicture
 
@@ -141,21 +142,21 @@ class BlackjackFelt(Vertical):
         self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
-            Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
+            TableButton(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
             for v in self._chip_values
         ]
         self.net = FixedLabel("", id="bj-net")
         self.balance = ChipBalance(id="bj-balance")
         self.buttons = {
-            "deal": Button("Deal ⏎", id="btn-deal", compact=True, variant="success", action="screen.deal"),
-            "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat"),
+            "deal": TableButton("Deal ⏎", id="btn-deal", compact=True, variant="success", action="screen.deal"),
+            "repeat": TableButton("Repeat r", id="btn-repeat", compact=True, action="screen.repeat"),
         }
         for name, label, variant in _ACTION_BUTTONS:
-            self.buttons[name] = Button(
+            self.buttons[name] = TableButton(
                 label, id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')"
             )
-        self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip")
-        self.buttons["chart"] = Button("Chart g", id="btn-chart", compact=True, action="screen.chart")
+        self.buttons["tip"] = TableButton("Tip", id="btn-tip", compact=True, action="screen.tip")
+        self.buttons["chart"] = TableButton("Chart g", id="btn-chart", compact=True, action="screen.chart")
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
         #: The card sizes of the last draw, and the computer seats' hand rows it had.

@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Label
 
 from ....core.money import format_chips
+from .restyle import TableButton
 
 __all__ = ["BetControls", "bet_ladder"]
 
@@ -82,11 +83,11 @@ class BetControls(Horizontal):
         def control(self) -> BetControls:
             return self.controls
 
-    value: reactive[int] = reactive(0, init=False)
+    value: reactive[int] = reactive(0, init=False, repaint=False)
     """The current bet (an entry of ``values``)."""
-    locked: reactive[bool] = reactive(False)
+    locked: reactive[bool] = reactive(False, repaint=False)
     """True while a round is under way: buttons disabled."""
-    cap: reactive[int | None] = reactive(None, init=False)
+    cap: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The most the player can bet now (the bankroll), or None: the value follows it
     down and ``+`` stops below it, so the bet shown is always one that can be dealt."""
 
@@ -109,7 +110,7 @@ class BetControls(Horizontal):
         self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
 
     def compose(self) -> ComposeResult:
-        down, up = Button("−", id="bet-down"), Button("+", id="bet-up")
+        down, up = TableButton("−", id="bet-down"), TableButton("+", id="bet-up")
         for button in (down, up):
             # Every click counts: the value itself is the feedback, and Button ignores
             # clicks during its "active" flash, which swallowed quick repeated clicks.

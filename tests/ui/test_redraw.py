@@ -1,0 +1,149 @@
+"""A table key redraws only what changed: partial frames render only the widgets under a
+dirty region (and send the terminal exactly what Textual would), and the table's
+buttons restyle from memory (the same styles a full stylesheet pass gives)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from textual._compositor import Compositor
+from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
+from textual.widget import Widget
+from textual.widgets import Button
+
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.widgets.common.bet import BetControls
+from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
+from cardtable.ui.widgets.common.restyle import TableButton
+
+from helpers import settle
+
+
+@contextmanager
+def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]:
+    """Each partial frame of the changed-only compositor is drawn a second time the way
+    Textual draws it, and the two must send the terminal the same bytes; ``log`` gets
+    (widgets rendered, widgets Textual renders) per frame."""
+    original = ChangedOnlyCompositor.render_partial_update
+    rendered: list[Widget] = []
+    render_lines = Widget.render_lines
+
+    def counting(widget: Widget, crop):  # type: ignore[no-untyped-def]
+        rendered.append(widget)
+        return render_lines(widget, crop)
+
+    def both(compositor: ChangedOnlyCompositor):  # type: ignore[no-untyped-def]
+        dirty = set(compositor._dirty_regions)
+        rendered.clear()
+        ours = original(compositor)
+        mine = len(rendered)
+        compositor._dirty_regions.update(dirty)
+        rendered.clear()
+        theirs = Compositor.render_partial_update(compositor)
+        if ours is not None and theirs is not None:
+            assert ours.render_segments(app.console) == theirs.render_segments(app.console)
+            log.append((mine, len(rendered)))
+        return ours
+
+    ChangedOnlyCompositor.render_partial_update = both  # type: ignore[method-assign]
+    Widget.render_lines = counting  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        ChangedOnlyCompositor.render_partial_update = original  # type: ignore[method-assign]
+        Widget.render_lines = render_lines  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(
+    ("hotkey", "keys"),
+    [
+        ("1", ["plus", "minus", "enter", "t", "h", "s", "s", "t"]),
+        ("2", ["plus", "p", "b", "t", "minus", "enter", "c", "e", "r", "e"]),
+    ],
+)
+async def test_a_key_redraws_only_the_widgets_it_changed(tmp_path: Path, hotkey: str, keys: list[str]) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    log: list[tuple[int, int]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(hotkey)
+        await settle(pilot)
+        assert isinstance(app.screen._compositor, ChangedOnlyCompositor)
+        with frames_checked(app, log):
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+    assert len(log) >= len(keys) // 2
+    assert all(mine <= theirs for mine, theirs in log)
+    # a chip step (the first key) redraws its own row, not the table down to the footer
+    assert log[0][0] < log[0][1] / 2
+
+
+class ButtonsApp(App[None]):
+    CSS = """
+    .wide TableButton { width: 20; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield BetControls([500, 1000, 2500], value=500)
+
+
+def fresh_rules(stylesheet: Stylesheet, widget: Widget) -> dict[str, object]:
+    """The rules a full stylesheet pass gives ``widget`` now (its own left as they were)."""
+    kept = dict(widget.styles.base._rules)
+    stylesheet.apply(widget)
+    fresh = dict(widget.styles.base._rules)
+    stylesheet.replace_rules(widget, kept)  # type: ignore[arg-type]
+    return fresh
+
+
+async def test_a_button_restyles_from_memory_with_the_styles_a_full_pass_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = ButtonsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        controls = app.query_one(BetControls)
+        down = app.query_one("#bet-down", TableButton)
+        matched: list[object] = []
+        check_rule = Stylesheet._check_rule
+
+        def counting(cls: type[Stylesheet], rule, nodes):  # type: ignore[no-untyped-def]
+            matched.append(rule)
+            return check_rule(rule, nodes)
+
+        monkeypatch.setattr(Stylesheet, "_check_rule", classmethod(counting))
+        for _ in range(2):
+            for flag in (False, True):
+                down.disabled = flag
+                assert dict(down.styles.base._rules) == fresh_rules(app.stylesheet, down)
+        matched.clear()
+        down.disabled = False
+        assert not matched  # a look seen before: no stylesheet pass
+        controls.add_class("wide")  # an ancestor's class changes what matches
+        down.disabled = True
+        assert matched and dict(down.styles.base._rules) == fresh_rules(app.stylesheet, down)
+        assert down.styles.width is not None and down.styles.width.value == 20
+        app.theme = "textual-light"  # a new stylesheet: nothing remembered is reused
+        await pilot.pause()
+        down.disabled = False
+        assert dict(down.styles.base._rules) == fresh_rules(app.stylesheet, down)
+
+
+async def test_a_disabled_table_button_still_refuses_a_click() -> None:
+    app = ButtonsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        controls = app.query_one(BetControls)
+        assert app.query_one("#bet-down", Button).disabled
+        await pilot.click("#bet-down")
+        await pilot.pause()
+        assert controls.value == 500
+        await pilot.click("#bet-up")
+        await pilot.click("#bet-down")
+        await pilot.click("#bet-down")  # disabled again at the bottom
+        await pilot.pause()
+        assert controls.value == 500 and app.query_one("#bet-down", Button).disabled
