@@ -14,8 +14,10 @@ from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.widget import Widget
 from textual.widgets import Button
+from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
@@ -147,3 +149,62 @@ async def test_a_disabled_table_button_still_refuses_a_click() -> None:
         await pilot.click("#bet-down")  # disabled again at the bottom
         await pilot.pause()
         assert controls.value == 500 and app.query_one("#bet-down", Button).disabled
+
+
+def footer_key_dimmed(app: App[None], action: str) -> bool:
+    """Whether the footer shows ``action``'s key dimmed."""
+    return any(key.has_class("-disabled") for key in app.screen.query(FooterKey) if key.action == action)
+
+
+async def test_the_chip_keys_and_clicks_dim_the_footer_keys_in_step(tmp_path: Path) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await settle(pilot)
+        smaller = "chip(-1)"
+        assert footer_key_dimmed(app, smaller)  # the smallest chip to start with
+        await pilot.press("plus")
+        await settle(pilot)
+        assert not footer_key_dimmed(app, smaller)
+        await pilot.click("#bac-chip #bet-down")  # a click after a key still dims
+        await settle(pilot)
+        assert footer_key_dimmed(app, smaller)
+        await pilot.click("#bac-chip #bet-up")
+        await settle(pilot)
+        assert not footer_key_dimmed(app, smaller)
+        await pilot.press("minus")
+        await settle(pilot)
+        assert footer_key_dimmed(app, smaller)
+
+
+async def test_the_banner_changes_kind_in_one_restyle_with_the_styles_a_full_pass_gives() -> None:
+    app = BannerApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = app.query_one(Banner)
+        restyles: list[object] = []
+        update = Stylesheet.apply
+
+        def counting(self: Stylesheet, node, **kwargs):  # type: ignore[no-untyped-def]
+            restyles.append(node)
+            return update(self, node, **kwargs)
+
+        Stylesheet.apply = counting  # type: ignore[method-assign]
+        try:
+            for kind in ("win", "lose", "win", "info"):
+                banner.show(kind.upper(), kind)
+                assert {c for c in banner.classes if c.startswith("-")} == {f"-{kind}"}
+                assert dict(banner.styles.base._rules) == fresh_rules(app.stylesheet, banner)
+            restyles.clear()
+            banner.show("LOSE", "lose")  # seen before: no stylesheet pass at all
+            banner.show("AGAIN", "lose")  # the same kind: no restyle
+            assert restyles == []
+            banner.clear()
+            assert not banner.classes & {"-win", "-lose", "-info"}
+        finally:
+            Stylesheet.apply = update  # type: ignore[method-assign]
+
+
+class BannerApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Banner()

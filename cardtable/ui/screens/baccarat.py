@@ -224,15 +224,21 @@ class BaccaratScreen(OddsCounting, GameScreen):
         if self.allowed("repeat"):
             self.client.repeat()
 
+    #: The chip value the keys were last dimmed for by a chip key: its Changed needs no more.
+    _dimmed_for: int | None = None
+
     def action_chip(self, step: int) -> None:
         if step > 0:
             self._chip.increase()
         else:
             self._chip.decrease()
         self._dim_keys()  # now, in the same frame (not when Changed arrives)
+        self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self._dim_keys()  # a click on the chip's − or + (after a key: already done, nothing changes)
+        if event.value != self._dimmed_for:  # a click on the chip's − or + (a key's: done)
+            self._dim_keys()
+        self._dimmed_for = None
 
     # -- the deal, the coach's question first ----------------------------------------
 

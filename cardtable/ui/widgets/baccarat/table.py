@@ -24,6 +24,7 @@ from ....core.cards import Card
 from ....core.money import format_chips
 from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
+from ..common.restyle import RememberedStyles
 from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
 from .roads import OUTCOME_STYLE
 
@@ -45,7 +46,7 @@ def bets_text(bets: Mapping[Outcome, int], then: str = "enter to deal") -> str:
     return "Bets: " + " · ".join(placed) + f" — {then}"
 
 
-class BetSpot(Static):
+class BetSpot(RememberedStyles, Static):
     """A betting spot on the layout: its name, its odds and the stake on it."""
 
     DEFAULT_CSS = """

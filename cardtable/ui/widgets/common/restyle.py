@@ -6,7 +6,7 @@ disabled, won and lost). Textual restyles a widget on each change by matching it
 every rule of the stylesheet (about 1.4 ms a button, several per key). The rules a
 widget matches depend only on the stylesheet and on the type, id, classes and
 pseudo-classes of the widget and its ancestors; :class:`RememberedStyles` keys what it
-matched on exactly that and, seen before, applies it straight away.
+matched on exactly that and, seen before, sets only the rules that differ.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.css.stylesheet import Stylesheet
-from textual.dom import DOMNode, NoScreen
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -43,27 +43,32 @@ class RememberedStyles(_Mixin):
     reuse the rules it matched before in the same context; anything else restyles the
     way Textual does."""
 
-    _styles_memo: dict[tuple[Any, ...], dict[Any, Any]] | None = None
+    _styles_memo: dict[tuple[Any, ...], dict[str, Any]] | None = None
     _styles_memo_rules: object = None
 
     def update_node_styles(self, animate: bool = True) -> None:
-        if self._nodes or not self.is_attached:
+        if self._nodes or not self.is_attached or self.COMPONENT_CLASSES:
             super().update_node_styles(animate)
             return
-        try:
-            stylesheet: Stylesheet = self.app.stylesheet
-            context = _context(self)
-        except NoScreen:  # pragma: no cover - attached widgets have a screen
-            super().update_node_styles(animate)
-            return
+        stylesheet: Stylesheet = self.app.stylesheet
         rules = stylesheet.rules_map
         memo = self._styles_memo
         if memo is None or self._styles_memo_rules is not rules or len(memo) >= _MEMO_SIZE:
             memo = self._styles_memo = {}
             self._styles_memo_rules = rules  # a new stylesheet (e.g. theme) forgets them all
-        # Textual's own cache of matched rules, kept per context: a hit applies the rules
-        # without matching; the styles have no transitions, so animate changes nothing
-        stylesheet.apply(self, animate=False, cache=memo.setdefault(context, {}))
+        context = _context(self)
+        remembered = memo.get(context)
+        base = self.styles.base
+        if remembered is None:  # the styles have no transitions: nothing to animate
+            stylesheet.apply(self, animate=False)
+            memo[context] = dict(base._rules)
+            return
+        current = base._rules
+        changed = [key for key in current.keys() | remembered.keys() if current.get(key) != remembered.get(key)]
+        for key in changed:  # only what differs: each rule set repaints (or re-lays) the widget
+            setattr(base, key, remembered.get(key))
+        if changed:
+            self.notify_style_update()
 
 
 class TableButton(RememberedStyles, Button):
