@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Label
@@ -91,6 +90,9 @@ class BetControls(Horizontal):
     """The most the player can bet now (the bankroll), or None: the value follows it
     down and ``+`` stops below it, so the bet shown is always one that can be dealt."""
 
+    _parts: tuple[Button, Label, Button] | None = None
+    """The − button, the value and the + button, once composed."""
+
     def __init__(
         self,
         values: Sequence[int],
@@ -118,10 +120,9 @@ class BetControls(Horizontal):
             # Not focusable: the keyboard has +/- for these, and a focused "+" would
             # otherwise take an `enter` meant for the table (when dealing is not possible).
             button.can_focus = False
+        self._parts = (down, Label(self.formatter(self.value), classes="bet-value"), up)
         yield Label(self.label, classes="bet-label")
-        yield down
-        yield Label(self.formatter(self.value), classes="bet-value")
-        yield up
+        yield from self._parts
 
     def _nearest(self, value: int) -> int:
         """The largest ladder value not above ``value`` (or the smallest)."""
@@ -181,12 +182,9 @@ class BetControls(Horizontal):
         self._sync()
 
     def _sync(self) -> None:
-        try:
-            value_label = self.query_one(".bet-value", Label)
-            down = self.query_one("#bet-down", Button)
-            up = self.query_one("#bet-up", Button)
-        except NoMatches:  # not composed yet: on_mount syncs
+        if self._parts is None:  # not composed yet: on_mount syncs
             return
+        down, value_label, up = self._parts
         text = self.formatter(self.value)
         if getattr(self, "_shown", None) != text:  # locking/unlocking alone repaints nothing
             self._shown = text

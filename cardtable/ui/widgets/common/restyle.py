@@ -11,6 +11,7 @@ matched on exactly that and, seen before, sets only the rules that differ.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from textual.css.stylesheet import Stylesheet
@@ -24,12 +25,31 @@ __all__ = ["RememberedStyles", "TableButton"]
 _MEMO_SIZE = 16
 
 
-def _context(node: DOMNode) -> tuple[Any, ...]:
-    """What decides the rules ``node`` matches: each node on its path from the app."""
+def _context(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[Any, ...]:
+    """What decides the rules ``node`` matches: each node on its path from the app, with
+    the ``pseudo``-classes the stylesheet's selectors name (no other can change a match)."""
     return tuple(
-        (type(part), part._id, frozenset(part._classes), frozenset(part.get_pseudo_classes()))
-        for part in node.css_path_nodes
+        (type(part), part._id, frozenset(part._classes), _pseudo_state(part, pseudo)) for part in node.css_path_nodes
     )
+
+
+def _pseudo_state(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[bool, ...]:
+    """Whether ``node`` has each of the ``pseudo``-classes."""
+    checks: Mapping[str, Callable[[Any], object]] = node._PSEUDO_CLASSES
+    return tuple(bool(check(node)) if (check := checks.get(name)) else False for name in pseudo)
+
+
+_named: list[Any] = [None, ()]
+"""The stylesheet's rules map and the pseudo-classes its selectors name."""
+
+
+def _named_pseudo_classes(stylesheet: Stylesheet) -> tuple[str, ...]:
+    """The pseudo-classes any selector of ``stylesheet`` names (kept per rules map)."""
+    rules = stylesheet.rules_map
+    if _named[0] is not rules:
+        _named[:] = [rules, tuple(sorted({name for rule in stylesheet.rules for name in rule.pseudo_classes}))]
+    names: tuple[str, ...] = _named[1]
+    return names
 
 
 if TYPE_CHECKING:
@@ -56,7 +76,7 @@ class RememberedStyles(_Mixin):
         if memo is None or self._styles_memo_rules is not rules or len(memo) >= _MEMO_SIZE:
             memo = self._styles_memo = {}
             self._styles_memo_rules = rules  # a new stylesheet (e.g. theme) forgets them all
-        context = _context(self)
+        context = _context(self, _named_pseudo_classes(stylesheet))
         remembered = memo.get(context)
         base = self.styles.base
         if remembered is None:  # the styles have no transitions: nothing to animate
