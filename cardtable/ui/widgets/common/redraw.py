@@ -5,8 +5,10 @@ of the dirty regions: a chip change (the chip row) and a dimmed footer key (the 
 line) re-render the whole table between them, roads and buttons included, which was
 most of a table key's cost. Only the strips under a dirty region reach the terminal,
 and the cuts of a line fall on widget edges, so a widget that overlaps no dirty region
-contributes nothing to the frame: :class:`ChangedOnlyCompositor` leaves those out. The
-terminal receives exactly the same update (``tests/ui/test_redraw.py`` compares the two).
+contributes nothing to the frame, nor does one beneath a widget that holds a whole dirty
+region (the frame paints front to back, the first strip for a cut wins):
+:class:`ChangedOnlyCompositor` leaves those out. The terminal's cells are painted
+exactly as Textual paints them (``tests/ui/test_redraw.py`` compares the two).
 """
 
 from __future__ import annotations
@@ -33,12 +35,16 @@ class ChangedOnlyCompositor(Compositor):
         if not dirty:
             return super().render_partial_update()
         self.cuts  # noqa: B018 - the line cuts come from every widget: computed (cached) first
-        overlaps = Region.overlaps
-        self._changed = {
-            widget: (region, clip)
-            for widget, (region, clip) in super().visible_widgets.items()
-            if any(overlaps(region.intersection(clip), area) for area in dirty)
-        }
+        widgets = super().visible_widgets  # front to back, the order the frame paints in
+        drawn: set[Widget] = set()
+        for area in dirty:
+            for widget, (region, clip) in widgets.items():
+                shown = region.intersection(clip)
+                if shown.overlaps(area):
+                    drawn.add(widget)
+                    if shown.contains_region(area):
+                        break  # the first widget holding the whole area hides those below it
+        self._changed = {widget: place for widget, place in widgets.items() if widget in drawn}
         try:
             return super().render_partial_update()
         finally:
