@@ -33,6 +33,7 @@ class KeyFooter(Footer):
         """Footer's keys, born in the footer's compact state: a key starts compact and is
         then data-bound to the footer, and each of those two changes restyled every key
         (a quarter of the time to open a table)."""
+        self._keys = None  # new keys: found again once mounted
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description)  # marked N_() where bound
@@ -41,6 +42,9 @@ class KeyFooter(Footer):
             elif isinstance(widget, FooterLabel):  # a group's description ("Bet" for p b t)
                 widget.update(_(str(widget.content)))
             yield widget
+
+    _keys: list[FooterKey] | None = None
+    """The footer's keys (the command palette's left out), once mounted."""
 
     _rebuild_pending = False
     """A full rebuild is queued: it reads the bindings when it runs, so one is enough
@@ -71,9 +75,12 @@ class KeyFooter(Footer):
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
         shown = self._shown_actions(screen)
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if not keys:
-            return False
+        keys = self._keys
+        if keys is None or not keys[0].is_attached:  # once per build (a query a key press cost)
+            keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+            if not keys:
+                return False
+            self._keys = keys
         if {key.action for key in keys} == set(shown):
             return self._restate(keys, shown)
         return self._retarget(keys, shown)
