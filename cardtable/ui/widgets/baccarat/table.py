@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -75,9 +76,9 @@ class BetSpot(RememberedStyles, Static):
             self.spot = spot
             self.remove = remove
 
-    stake: reactive[int] = reactive(0)
+    stake: reactive[int] = reactive(0, repaint=False)
     """Chips on the spot for the coup being bet."""
-    note: reactive[str] = reactive("")
+    note: reactive[str] = reactive("", repaint=False)
     """After a coup: what happened to the spot's stake (``10 won +10``)."""
     result: reactive[str | None] = reactive(None, init=False)
     """After a coup: ``"win"``, ``"push"`` or ``"lose"`` highlights the spot (None: not)."""
@@ -102,6 +103,16 @@ class BetSpot(RememberedStyles, Static):
         event.stop()
         if not self.disabled:
             self.post_message(self.Clicked(self, remove=event.button == 3))
+
+    def watch_stake(self) -> None:
+        self._repaint_inside()
+
+    def watch_note(self) -> None:
+        self._repaint_inside()
+
+    def _repaint_inside(self) -> None:
+        """Repaint the words inside the border: its name and key stay as they were."""
+        self.refresh(Region(0, 0, *self.content_size))
 
     def watch_result(self, result: str | None) -> None:
         self.set_class(result == "win", "-win")
