@@ -23,6 +23,7 @@ from textual.widgets._footer import FooterKey
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
+from cardtable.ui.widgets.common.footer_key import DimmableKey
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
 
@@ -37,7 +38,7 @@ def painted(update: ChopsUpdate, console: Console) -> dict[tuple[int, int], tupl
         if segment.control:
             for control in segment.control:
                 if control[0] is ControlType.CURSOR_MOVE_TO:
-                    x, y = control[1], control[2]  # type: ignore[misc]
+                    x, y = int(control[1]), int(control[2])  # type: ignore[misc]
             continue
         for character in segment.text:
             if character == "\n":
@@ -74,13 +75,13 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
             log.append((mine, len(rendered)))
         return ours
 
-    ChangedOnlyCompositor.render_partial_update = both  # type: ignore[method-assign]
-    Widget.render_lines = counting  # type: ignore[method-assign]
+    setattr(ChangedOnlyCompositor, "render_partial_update", both)  # noqa: B010 - typed apart
+    setattr(Widget, "render_lines", counting)  # noqa: B010
     try:
         yield
     finally:
-        ChangedOnlyCompositor.render_partial_update = original  # type: ignore[method-assign]
-        Widget.render_lines = render_lines  # type: ignore[method-assign]
+        setattr(ChangedOnlyCompositor, "render_partial_update", original)  # noqa: B010
+        setattr(Widget, "render_lines", render_lines)  # noqa: B010
 
 
 @pytest.mark.parametrize(
@@ -231,3 +232,37 @@ async def test_the_banner_changes_kind_in_one_restyle_with_the_styles_a_full_pas
 class BannerApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Banner()
+
+
+async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await settle(pilot)
+        keys = [key for key in app.screen.query(FooterKey) if key.action == "chip(-1)"]
+        assert len(keys) == 1 and isinstance(keys[0], DimmableKey)
+        key = keys[0]
+        worked_out: list[FooterKey] = []
+        textual_render = FooterKey.render
+
+        def counting(self: FooterKey):  # type: ignore[no-untyped-def]
+            worked_out.append(self)
+            return textual_render(self)
+
+        monkeypatch.setattr(FooterKey, "render", counting)
+        for _ in range(2):
+            for press in ("plus", "minus"):
+                await pilot.press(press)
+                await settle(pilot)
+                assert key.render() == textual_render(key)  # the look Textual gives it now
+        worked_out.clear()
+        await pilot.press("plus")
+        await settle(pilot)
+        assert key.has_class("-disabled") is False and worked_out == []  # remembered
+        app.theme = "textual-light"  # a new stylesheet: worked out afresh
+        await settle(pilot)
+        await pilot.press("minus")
+        await settle(pilot)
+        assert key in worked_out and key.render() == textual_render(key)

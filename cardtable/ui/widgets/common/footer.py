@@ -19,6 +19,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 from ....i18n import _
+from .footer_key import DimmableKey
 
 __all__ = ["KeyFooter"]
 
@@ -36,6 +37,7 @@ class KeyFooter(Footer):
         self._keys = None  # new keys: found again once mounted
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget = DimmableKey.like(widget)  # a dimmed key repaints from memory
                 widget.description = _(widget.description)  # marked N_() where bound
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)

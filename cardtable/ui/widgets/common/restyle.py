@@ -19,7 +19,7 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Button
 
-__all__ = ["RememberedStyles", "TableButton"]
+__all__ = ["RememberedStyles", "TableButton", "style_context"]
 
 #: Styles remembered per widget at most (a widget has a handful of looks).
 _MEMO_SIZE = 16
@@ -37,6 +37,11 @@ def _pseudo_state(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[bool, ...]:
     """Whether ``node`` has each of the ``pseudo``-classes."""
     checks: Mapping[str, Callable[[Any], object]] = node._PSEUDO_CLASSES
     return tuple(bool(check(node)) if (check := checks.get(name)) else False for name in pseudo)
+
+
+def style_context(node: DOMNode, stylesheet: Stylesheet) -> tuple[Any, ...]:
+    """What decides the rules ``node`` matches in ``stylesheet`` (see :func:`_context`)."""
+    return _context(node, _named_pseudo_classes(stylesheet))
 
 
 _named: list[Any] = [None, ()]
@@ -76,7 +81,7 @@ class RememberedStyles(_Mixin):
         if memo is None or self._styles_memo_rules is not rules or len(memo) >= _MEMO_SIZE:
             memo = self._styles_memo = {}
             self._styles_memo_rules = rules  # a new stylesheet (e.g. theme) forgets them all
-        context = _context(self, _named_pseudo_classes(stylesheet))
+        context = style_context(self, stylesheet)
         remembered = memo.get(context)
         base = self.styles.base
         if remembered is None:  # the styles have no transitions: nothing to animate
