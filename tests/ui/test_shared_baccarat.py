@@ -369,7 +369,7 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
         await until([pa], lambda: isinstance(a.screen, ServerHistoryScreen))
         assert isinstance(a.screen, ServerHistoryScreen)
         (line,) = a.screen.lines
-        assert "baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
+        assert "Baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
         assert a.screen.title_text == "Your latest baccarat coups on the server"
         await pa.press("escape")
         await until([pa], lambda: a.screen is sa)
@@ -381,7 +381,7 @@ def test_history_lines_leave_out_the_rounds_that_do_not_read() -> None:
     good = {"at": "2026-12-02T00:10:00", "game": "baccarat", "stake": 500, "returned": 975, "bankroll": 100_475}
     junk = [7, {"at": 1}, {**good, "stake": True}, {**good, "returned": "975"}, {**good, "game": None}]
     (line,) = history_lines({"rounds": [*junk, good]})
-    assert line.startswith("2026-12-02 00:10  baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
+    assert line.startswith("2026-12-02 00:10  Baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
     assert history_lines({"rounds": "nope"}) == [] and history_lines({}) == []
 
 
