@@ -232,7 +232,11 @@ class BaccaratScreen(OddsCounting, GameScreen):
             self._chip.increase()
         else:
             self._chip.decrease()
-        self._dim_keys()  # now, in the same frame (not when Changed arrives)
+        # now, in the same frame (not when Changed arrives), and only the chip keys: a
+        # chip's size changes nothing else a key may do
+        chips = {"chip(1)": self.allowed("chip", 1), "chip(-1)": self.allowed("chip", -1)}
+        if not self._footer.refresh_actions(chips):
+            self._dim_keys()
         self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:

@@ -72,6 +72,17 @@ class KeyFooter(Footer):
         """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
         return self._update_in_place(self.screen)
 
+    def refresh_actions(self, enabled: dict[str, bool]) -> bool:
+        """Dim/undim the keys of just these actions (the caller knows no other changed),
+        without reading every binding; False if the keys are not there to do so."""
+        keys = self._keys
+        if keys is None or not keys[0].is_attached:
+            return False
+        for key in keys:
+            if key.action in enabled:
+                self._set_enabled(key, enabled[key.action])
+        return True
+
     def _update_in_place(self, screen: Screen[object]) -> bool:
         """Bring the keys up to the screen's bindings without a rebuild; False if one is needed."""
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
