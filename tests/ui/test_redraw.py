@@ -23,6 +23,7 @@ from textual.widgets._footer import FooterKey
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
+from cardtable.ui.widgets.common.footer import KeyFooter
 from cardtable.ui.widgets.common.footer_key import DimmableKey
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
@@ -266,3 +267,32 @@ async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
         await pilot.press("minus")
         await settle(pilot)
         assert key in worked_out and key.render() == textual_render(key)
+
+
+async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await settle(pilot)
+        assert footer_key_dimmed(app, "deal")  # nothing to deal yet
+        await pilot.press("p")
+        await settle(pilot)
+        assert not footer_key_dimmed(app, "deal")
+        footer = app.screen.query_one(KeyFooter)
+        reads: list[object] = []
+        update = KeyFooter._update_in_place
+
+        def counting(self: KeyFooter, screen):  # type: ignore[no-untyped-def]
+            reads.append(screen)
+            return update(self, screen)
+
+        monkeypatch.setattr(KeyFooter, "_update_in_place", counting)
+        await pilot.press("b")  # a second bet: the same keys may do the same
+        await settle(pilot)
+        assert reads == [] and not footer_key_dimmed(app, "deal")
+        await pilot.press("c")  # cleared: nothing to deal again
+        await settle(pilot)
+        assert reads and footer_key_dimmed(app, "deal")
+        assert footer is app.screen.query_one(KeyFooter)
