@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -47,6 +48,19 @@ def painted(update: ChopsUpdate, console: Console) -> dict[tuple[int, int], tupl
             cells[x, y] = (character, segment.style)
             x += cell_len(character)
     return cells
+
+
+def recorded(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[tuple[Any, ...]]:
+    """The positional arguments of each call of ``owner.name`` from now on (it still runs)."""
+    calls: list[tuple[Any, ...]] = []
+    original = getattr(owner, name)
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls
 
 
 @contextmanager
@@ -202,32 +216,23 @@ async def test_the_chip_keys_and_clicks_dim_the_footer_keys_in_step(tmp_path: Pa
         assert footer_key_dimmed(app, smaller)
 
 
-async def test_the_banner_changes_kind_in_one_restyle_with_the_styles_a_full_pass_gives() -> None:
+async def test_the_banner_changes_kind_in_one_restyle_with_the_styles_a_full_pass_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = BannerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         banner = app.query_one(Banner)
-        restyles: list[object] = []
-        update = Stylesheet.apply
-
-        def counting(self: Stylesheet, node, **kwargs):  # type: ignore[no-untyped-def]
-            restyles.append(node)
-            return update(self, node, **kwargs)
-
-        Stylesheet.apply = counting  # type: ignore[method-assign]
-        try:
-            for kind in ("win", "lose", "win", "info"):
-                banner.show(kind.upper(), kind)
-                assert {c for c in banner.classes if c.startswith("-")} == {f"-{kind}"}
-                assert dict(banner.styles.base._rules) == fresh_rules(app.stylesheet, banner)
-            restyles.clear()
-            banner.show("LOSE", "lose")  # seen before: no stylesheet pass at all
-            banner.show("AGAIN", "lose")  # the same kind: no restyle
-            assert restyles == []
-            banner.clear()
-            assert not banner.classes & {"-win", "-lose", "-info"}
-        finally:
-            Stylesheet.apply = update  # type: ignore[method-assign]
+        for kind in ("win", "lose", "win", "info"):
+            banner.show(kind.upper(), kind)
+            assert {c for c in banner.classes if c.startswith("-")} == {f"-{kind}"}
+            assert dict(banner.styles.base._rules) == fresh_rules(app.stylesheet, banner)
+        restyles = recorded(monkeypatch, Stylesheet, "apply")
+        banner.show("LOSE", "lose")  # seen before: no stylesheet pass at all
+        banner.show("AGAIN", "lose")  # the same kind: no restyle
+        assert restyles == []
+        banner.clear()
+        assert not banner.classes & {"-win", "-lose", "-info"}
 
 
 class BannerApp(App[None]):
@@ -245,14 +250,8 @@ async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
         keys = [key for key in app.screen.query(FooterKey) if key.action == "chip(-1)"]
         assert len(keys) == 1 and isinstance(keys[0], DimmableKey)
         key = keys[0]
-        worked_out: list[FooterKey] = []
         textual_render = FooterKey.render
-
-        def counting(self: FooterKey):  # type: ignore[no-untyped-def]
-            worked_out.append(self)
-            return textual_render(self)
-
-        monkeypatch.setattr(FooterKey, "render", counting)
+        worked_out = recorded(monkeypatch, FooterKey, "render")
         for _ in range(2):
             for press in ("plus", "minus"):
                 await pilot.press(press)
@@ -266,7 +265,7 @@ async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
         await settle(pilot)
         await pilot.press("minus")
         await settle(pilot)
-        assert key in worked_out and key.render() == textual_render(key)
+        assert (key,) in worked_out and key.render() == textual_render(key)
 
 
 async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
@@ -281,14 +280,7 @@ async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
         await settle(pilot)
         assert not footer_key_dimmed(app, "deal")
         footer = app.screen.query_one(KeyFooter)
-        reads: list[object] = []
-        update = KeyFooter._update_in_place
-
-        def counting(self: KeyFooter, screen):  # type: ignore[no-untyped-def]
-            reads.append(screen)
-            return update(self, screen)
-
-        monkeypatch.setattr(KeyFooter, "_update_in_place", counting)
+        reads = recorded(monkeypatch, KeyFooter, "_update_in_place")
         await pilot.press("b")  # a second bet: the same keys may do the same
         await settle(pilot)
         assert reads == [] and not footer_key_dimmed(app, "deal")
