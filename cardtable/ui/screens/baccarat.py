@@ -55,6 +55,10 @@ _BET, _CHIP = Binding.Group(N_("Bet"), compact=True), Binding.Group(N_("Chip"), 
 _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
+#: The checked actions the footer shows, with their parameters as bound.
+_DIMMED: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
+)
 
 
 class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
@@ -174,11 +178,19 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self._layout.view = view
         self._dim_keys()
 
+    #: What the keys the footer dims may do, as last dimmed (None: read them again).
+    _dimmed: tuple[bool | None, ...] | None = None
+
     def _dim_keys(self) -> None:
         """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
         would only tell the footer by a message, after the frame: a second frame, and a
-        second reading of every binding); the full rebuild only when that cannot be done."""
-        if not self._footer.refresh_keys():
+        second reading of every binding); the full rebuild only when that cannot be done.
+        Nothing when the checked actions may do what they could at the last dimming."""
+        may = tuple(self.check_action(action, parameters) for action, parameters in _DIMMED)
+        if may == self._dimmed:
+            return
+        self._dimmed = may if self._footer.refresh_keys() else None
+        if self._dimmed is None:
             self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
@@ -225,15 +237,26 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         if self.allowed("repeat"):
             self.client.repeat()
 
+    #: The chip value the keys were last dimmed for by a chip key: its Changed needs no more.
+    _dimmed_for: int | None = None
+
     def action_chip(self, step: int) -> None:
         if step > 0:
             self._chip.increase()
         else:
             self._chip.decrease()
-        self._dim_keys()  # now, in the same frame (not when Changed arrives)
+        # now, in the same frame (not when Changed arrives), and only the chip keys: a
+        # chip's size changes nothing else a key may do
+        chips = {"chip(1)": self.allowed("chip", 1), "chip(-1)": self.allowed("chip", -1)}
+        self._dimmed = None  # the chip keys alone: read them all again next time
+        if not self._footer.refresh_actions(chips):
+            self._dim_keys()
+        self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self._dim_keys()  # a click on the chip's − or + (after a key: already done, nothing changes)
+        if event.value != self._dimmed_for:  # a click on the chip's − or + (a key's: done)
+            self._dim_keys()
+        self._dimmed_for = None
 
     # -- the deal, the coach's question first ----------------------------------------
 

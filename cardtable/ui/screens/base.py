@@ -16,6 +16,7 @@ from ...i18n import N_, _
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.common.banner import Banner
+from ..widgets.common.redraw import redraw_changed_only
 
 if TYPE_CHECKING:
     from ...store import GameStats, TableClaim
@@ -49,6 +50,10 @@ class GameScreen(Screen[None]):
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
     claim: TableClaim | None = None
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        redraw_changed_only(self)  # a key redraws the widgets it changed, not the table between them
 
     def round_in_progress(self) -> bool:
         """True while a dealt round is not settled."""

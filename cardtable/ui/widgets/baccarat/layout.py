@@ -18,7 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes
@@ -27,6 +27,7 @@ from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
+from ..common.restyle import TableButton
 from .odds import OddsPanel
 from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
@@ -133,10 +134,10 @@ class BaccaratLayout(Vertical):
         #: The buttons' words (marked), worded again when the language changes.
         self.words = SHARED_BUTTONS if players else BUTTONS
         self.buttons = {
-            "deal": Button(_(self.words["deal"]), id="bac-deal", compact=True, variant="success",
-                           action="screen.deal"),
-            "clear": Button(_(self.words["clear"]), id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": Button(_(self.words["repeat"]), id="bac-repeat", compact=True, action="screen.repeat"),
+            "deal": TableButton(_(self.words["deal"]), id="bac-deal", compact=True, variant="success",
+                                action="screen.deal"),
+            "clear": TableButton(_(self.words["clear"]), id="bac-clear", compact=True, action="screen.clear"),
+            "repeat": TableButton(_(self.words["repeat"]), id="bac-repeat", compact=True, action="screen.repeat"),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 

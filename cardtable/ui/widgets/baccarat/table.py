@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -27,6 +28,7 @@ from ....i18n.formatting import chips, number
 from ....i18n.text import pad
 from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
+from ..common.restyle import RememberedStyles
 from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
 from .roads import OUTCOME_STYLE, tally_width
 from .words import side
@@ -48,7 +50,7 @@ def bets_text(bets: Mapping[Outcome, int], then: str | None = None) -> str:
     return _("Bets: {bets} — {then}").format(bets=" · ".join(placed), then=then or _("enter to deal"))
 
 
-class BetSpot(Static):
+class BetSpot(RememberedStyles, Static):
     """A betting spot on the layout: its name, its odds and the stake on it."""
 
     DEFAULT_CSS = """
@@ -77,9 +79,9 @@ class BetSpot(Static):
             self.spot = spot
             self.remove = remove
 
-    stake: reactive[int] = reactive(0)
+    stake: reactive[int] = reactive(0, repaint=False)
     """Chips on the spot for the coup being bet."""
-    note: reactive[str] = reactive("")
+    note: reactive[str] = reactive("", repaint=False)
     """After a coup: what happened to the spot's stake (``10 won +10``)."""
     result: reactive[str | None] = reactive(None, init=False)
     """After a coup: ``"win"``, ``"push"`` or ``"lose"`` highlights the spot (None: not)."""
@@ -108,6 +110,16 @@ class BetSpot(Static):
         event.stop()
         if not self.disabled:
             self.post_message(self.Clicked(self, remove=event.button == 3))
+
+    def watch_stake(self) -> None:
+        self._repaint_inside()
+
+    def watch_note(self) -> None:
+        self._repaint_inside()
+
+    def _repaint_inside(self) -> None:
+        """Repaint the words inside the border: its name and key stay as they were."""
+        self.refresh(Region(0, 0, *self.content_size))
 
     def watch_result(self, result: str | None) -> None:
         self.set_class(result == "win", "-win")
