@@ -20,6 +20,7 @@ from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, St
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .store_words import store_words
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
     from .remote import Remote, SharedSession
@@ -181,7 +182,8 @@ class CardTableApp(CardRoom):
 
     def report_store_error(self, doing: str, error: StoreError) -> None:
         """Tell the player in plain words; the bankroll shown stays the store's."""
-        self.notify(i18n._("{doing}: {error}").format(doing=doing, error=error), severity="error", timeout=8)
+        shown = i18n._("{doing}: {error}").format(doing=doing, error=store_words(error))
+        self.notify(shown, severity="error", timeout=8)
         self.sync_bankroll()
 
     def open_round(self, game: str) -> OpenRound | None:
