@@ -175,3 +175,20 @@ async def test_a_deal_on_a_locked_file_is_refused_in_the_language(data_dir: Path
         said = "ラウンドは配られませんでした: データファイルを使えません：別のcardtableが使用中です。"
         assert notifications(app)[-1] == said
         assert app.store.bankroll == 100_000
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+def test_the_rules_texts_leave_no_emphasis_marks_on_screen(lang: str) -> None:
+    """A ``**`` that CommonMark does not read as bold (``、** 無料``, ``%**を``) is shown
+    as two stars: Japanese puts the punctuation outside the bold, with no space."""
+    from markdown_it import MarkdownIt
+
+    from cardtable.resources import asset_path
+
+    parser = MarkdownIt("commonmark").enable("table")
+    texts = sorted(asset_path("help", lang).glob("*.md"))
+    assert len(texts) >= 3
+    for path in texts:
+        for block in parser.parse(path.read_text(encoding="utf-8")):
+            stray = [c.content for c in block.children or () if c.type == "text" and "**" in c.content]
+            assert stray == [], (path.name, stray)
