@@ -192,3 +192,18 @@ def test_the_rules_texts_leave_no_emphasis_marks_on_screen(lang: str) -> None:
         for block in parser.parse(path.read_text(encoding="utf-8")):
             stray = [c.content for c in block.children or () if c.type == "text" and "**" in c.content]
             assert stray == [], (path.name, stray)
+
+
+def test_the_japanese_rules_put_no_space_between_japanese_and_latin() -> None:
+    """Rich wraps at spaces: ``Enter で配ります`` broke its line early at the space and
+    left half a row empty. Japanese style sets no space there (``Enterで``)."""
+    import re
+
+    from cardtable.resources import asset_path
+
+    cjk = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+    spaced = re.compile(rf"[{cjk}] [A-Za-z0-9`]|[A-Za-z0-9`] [{cjk}]")
+    for path in sorted(asset_path("help", "ja").glob("*.md")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        found = [line for line in lines if not line.startswith("|") and spaced.search(line)]
+        assert found == [], (path.name, found[:3])
