@@ -23,6 +23,9 @@ from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .store_words import store_words
+from .wide_overlay import apply as _draw_wide_text_whole
+
+_draw_wide_text_whole()
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
     from .remote import Remote, SharedSession

@@ -207,3 +207,31 @@ def test_the_japanese_rules_put_no_space_between_japanese_and_latin() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         found = [line for line in lines if not line.startswith("|") and spaced.search(line)]
         assert found == [], (path.name, found[:3])
+
+
+async def test_a_japanese_toast_over_many_widget_edges_keeps_every_letter() -> None:
+    """Beneath a toast, widgets ending at odd columns used to halve its double-width
+    letters (blanked by the compositor): each letter is drawn whole now."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+    from textual.widgets import Static
+
+    import cardtable.ui.app  # noqa: F401  (the app installs the whole-letter drawing)
+
+    message = "ようこそ、akiさん：最初のチップは1,000です。このサーバーでのこの名前のキー"
+
+    class Columns(App[None]):
+        CSS = "Static { width: 3; height: 24; }"
+
+        def compose(self) -> ComposeResult:
+            with Horizontal():
+                for _ in range(26):
+                    yield Static("xxx")
+
+    app = Columns()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.notify(message, timeout=30)
+        await until([pilot], lambda: bool(_toasts(app)))  # type: ignore[arg-type]
+        rows = [line.split("▌")[-1].strip() for line in screen_text(app).splitlines() if "▌" in line]
+        assert "".join(rows) == message
+        assert screen_text(app).splitlines()[0].startswith("x" * 39)
