@@ -25,7 +25,7 @@ def _text_of(widget: Widget) -> str:
     """What a text widget shows, as plain text."""
     if isinstance(widget, Button):
         return str(widget.label)
-    if isinstance(widget, FooterKey):  # as drawn: compact or not, a grouped key is its key alone
+    if isinstance(widget, FooterKey):  # as drawn (a grouped key is its key alone)
         return widget.render().plain
     content = widget.render()
     return getattr(content, "plain", str(content))
