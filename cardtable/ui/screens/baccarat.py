@@ -22,7 +22,7 @@ widgets draw it and the keys and buttons follow it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 
 from textual import events
@@ -31,13 +31,11 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ...ai.coach_baccarat import full_shoe_counts
-from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.baccarat import Coup, Outcome
 from ...core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes
 from ...i18n import N_, _
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
-from ..widgets.baccarat.odds import OddsReport, grade_bets
+from ..widgets.baccarat.odds import OddsReport
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
@@ -45,7 +43,6 @@ from .baccarat_client import BaccaratClient
 from .baccarat_footer import FooterFitting
 from .baccarat_odds import OddsCounting
 from .base import GameScreen
-from .coach_warning import CoachWarning
 
 # BetSpot, chip_sizes and SPOT_ORDER: re-exported
 __all__ = ["BaccaratScreen", "BetSpot", "CoupView", "Phase", "chip_sizes", "SPOT_ORDER"]
@@ -264,40 +261,6 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         """Deal (or say ready): the client decides what ``enter`` means now."""
         if self.allowed("deal"):
             self.client.deal()
-
-    def coached(self, bets: Mapping[Outcome, int], go: Callable[[], None], then: str) -> None:
-        """``go`` — unless, in coach mode, a bet is worth less than the best by more than
-        :data:`WARN_THRESHOLD` of its stake (the Tie, nearly always): then the warning
-        asks first; enter goes ahead, escape takes it back (the bets stay)."""
-        costly = [d for d in self.grade(bets) if d.ev_best - d.ev_chosen > WARN_THRESHOLD]
-        if not costly or not self.app.settings.coach:
-            go()
-            return
-        if self._asking:
-            return  # one warning for a burst of keys
-        self._asking = True
-
-        def answered(ahead: bool | None) -> None:
-            self._asking = False
-            if ahead:
-                go()
-            else:
-                self._banner.show(_("Taken back: your bets stay on the layout. Change them or {then}.").format(
-                    then=_(then)), "info")
-
-        self.app.push_screen(CoachWarning(max(costly, key=lambda d: d.cost)), answered)
-
-    def grade(self, bets: Mapping[Outcome, int]) -> list[Decision]:
-        """Each bet graded against the other two for the cards the coup is dealt from
-        (a full shoe's figures when they are not known: what a player who missed cards
-        expects, or a stacked test shoe too short to count)."""
-        if not bets:
-            return []
-        counts, source = self.client.next_shoe()
-        decks = self.client.decks()
-        if counts is None:
-            counts, source = full_shoe_counts(decks), f"a shoe of {decks} decks"  # data: stored with the grade
-        return grade_bets(bets, counts, source, decks)
 
     def deal_out(self, state: BaccaratState, text: str, done: Callable[[], None]) -> None:
         """Deal the coup of ``state`` out card by card, in the real order, the scores

@@ -1,20 +1,25 @@
-"""The baccarat table's exact odds (``e``) in the roads' place, counted off the UI
-thread for the cards the client says the next coup is dealt from."""
+"""The baccarat table's coach: the exact odds (``e``) in the roads' place, counted off the
+UI thread for the cards the client says the next coup is dealt from, and each bet graded
+at the deal (coach mode asks before a costly one)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from textual import work
+from textual import getters, work
 from textual.screen import Screen
 
 from ...ai.coach_baccarat import BetOdds, full_shoe_counts
+from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.baccarat import Outcome
-from ..widgets.baccarat.odds import OddsReport, count_odds
+from ...i18n import _
+from ..room import CardRoom
+from ..widgets.baccarat.odds import OddsReport, count_odds, grade_bets
 from ..widgets.baccarat.words import source_words
+from .coach_warning import CoachWarning
 
 if TYPE_CHECKING:
     from ..widgets.baccarat.layout import BaccaratLayout
@@ -28,13 +33,16 @@ OddsKey = tuple[tuple[int, ...], str]
 
 class OddsCounting(Screen[None]):
     """Counts the odds for a shoe in a thread and shows them when they are still the
-    shoe's. The screen sets ``_odds``, ``_odds_key``, ``_layout`` and ``client``."""
+    shoe's, and grades the bets of a deal. The screen sets ``_odds``, ``_odds_key``,
+    ``_layout``, ``_banner``, ``_asking`` and ``client``."""
 
     _odds: OddsReport
     _odds_key: OddsKey | None
     _layout: BaccaratLayout
     _banner: Banner
+    _asking: bool
     client: BaccaratClient
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     @work(thread=True, exclusive=True, group="bac-odds")
     def _count_odds(self, counts: dict[int, int], decks: int, key: OddsKey | None) -> None:
@@ -99,3 +107,37 @@ class OddsCounting(Screen[None]):
         counts, _source = self.client.next_shoe()
         decks = self.client.decks()
         self._count_odds(counts if counts is not None else full_shoe_counts(decks), decks, None)
+
+    def coached(self, bets: Mapping[Outcome, int], go: Callable[[], None], then: str) -> None:
+        """``go`` — unless, in coach mode, a bet is worth less than the best by more than
+        :data:`WARN_THRESHOLD` of its stake (the Tie, nearly always): then the warning
+        asks first; enter goes ahead, escape takes it back (the bets stay)."""
+        costly = [d for d in self.grade(bets) if d.ev_best - d.ev_chosen > WARN_THRESHOLD]
+        if not costly or not self.app.settings.coach:
+            go()
+            return
+        if self._asking:
+            return  # one warning for a burst of keys
+        self._asking = True
+
+        def answered(ahead: bool | None) -> None:
+            self._asking = False
+            if ahead:
+                go()
+            else:
+                self._banner.show(_("Taken back: your bets stay on the layout. Change them or {then}.").format(
+                    then=_(then)), "info")
+
+        self.app.push_screen(CoachWarning(max(costly, key=lambda d: d.cost)), answered)
+
+    def grade(self, bets: Mapping[Outcome, int]) -> list[Decision]:
+        """Each bet graded against the other two for the cards the coup is dealt from
+        (a full shoe's figures when they are not known: what a player who missed cards
+        expects, or a stacked test shoe too short to count)."""
+        if not bets:
+            return []
+        counts, source = self.client.next_shoe()
+        decks = self.client.decks()
+        if counts is None:
+            counts, source = full_shoe_counts(decks), f"a shoe of {decks} decks"  # data: stored with the grade
+        return grade_bets(bets, counts, source, decks)
