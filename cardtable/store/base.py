@@ -21,6 +21,9 @@ class StoreBase:
     def __init__(self, path: Path, conn: sqlite3.Connection, notice: str | None) -> None:
         self.path = path
         self.notice = notice
+        #: ``(why, where it went)`` when an unusable data file was moved aside at this
+        #: open (``notice`` says the same in English): the app words it in its language.
+        self.moved_aside: tuple[str, Path] | None = None
         #: One line when the folder or its files had to be made private at this open.
         self.privacy_notice: str | None = None
         #: ``(the ledger's figure, the bankroll held)`` when the file's bankroll is not

@@ -5,6 +5,7 @@ drills, table memory, claims) over one connection."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from .claims import ClaimsMixin
 from .drills import DrillsMixin
@@ -46,6 +47,7 @@ class Store(
         folder = prepare_folder(data_dir)
         path = folder / DB_NAME
         notice: str | None = None
+        moved_aside: tuple[str, Path] | None = None
         for _attempt in range(3):
             create_private(path)
             before = identity(path)
@@ -54,6 +56,7 @@ class Store(
             except Unusable as why:
                 moved = move_aside(path, before)
                 if moved is not None:
+                    moved_aside = (str(why), moved)
                     notice = (
                         f"Your saved data could not be used ({why}), so it was moved to "
                         f"{moved} and a fresh file was started with "
@@ -61,6 +64,7 @@ class Store(
                     )
                 continue  # open the fresh file (or the one another copy just made)
             store = cls(path, conn, notice)
+            store.moved_aside = moved_aside
             store.privacy_notice = make_private(folder)
             store.tampered = store._bankroll_check()
             return store

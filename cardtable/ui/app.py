@@ -373,8 +373,12 @@ class CardTableApp(CardRoom):
 
     def on_mount(self) -> None:
         self._apply_theme()
-        if self.store.notice:
-            self.notify(self.store.notice, title=_("Saved data reset"), severity="warning", timeout=15)
+        if self.store.moved_aside is not None:
+            why, moved = self.store.moved_aside
+            said = _("Your saved data could not be used ({why}), so it was moved to {path} and a fresh file "
+                     "was started with {amount} chips.")
+            said = said.format(why=why, path=short(moved), amount=chips(START_BANKROLL))
+            self.notify(said, title=_("Saved data reset"), severity="warning", timeout=15)
         if self.store.privacy_notice:
             said = _("The data folder {folder} could be read by other users of this machine: it is now private.")
             self.notify(said.format(folder=short(self.store.path.parent)), title=_("Saved data"), timeout=10)

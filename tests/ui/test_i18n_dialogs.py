@@ -235,3 +235,17 @@ async def test_a_japanese_toast_over_many_widget_edges_keeps_every_letter() -> N
         rows = [line.split("▌")[-1].strip() for line in screen_text(app).splitlines() if "▌" in line]
         assert "".join(rows) == message
         assert screen_text(app).splitlines()[0].startswith("x" * 39)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "could not be used"), ("lt", "nepavyko naudoti"),
+                                             ("ja", "使えなかった")])
+async def test_a_data_file_moved_aside_is_said_in_the_language(tmp_path: Path, lang: str, words: str) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "cardtable.sqlite3").write_bytes(b"not a database \x00\xff" * 100)
+    app = _app(folder, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = notifications(app)
+        assert any(words in text and "cardtable.sqlite3" in text for text in said), said
+        assert app.store.moved_aside is not None
