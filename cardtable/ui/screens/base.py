@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
 from ..room import CardRoom
+from ..watching import forget_app_watchers
 from ..widgets.common.banner import Banner
 
 if TYPE_CHECKING:
@@ -262,6 +263,7 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "catch-up")
 
     def on_unmount(self) -> None:
+        forget_app_watchers(self)  # the table's watch of the bankroll: it is closed now
         if self.claim is not None:
             self.claim.release()
             self.claim = None

@@ -15,6 +15,7 @@ from ...i18n import N_, _, ngettext
 from ...i18n.text import pad, wrap
 from ..games import GAME_INFO, game_available, translated_blurb
 from ..room import CardRoom
+from ..watching import prune_app_watchers
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
@@ -216,6 +217,7 @@ class LobbyScreen(Screen[None]):
         return head + wrap_blurb(shown, _ENTRY_WIDTH - indent, indent)
 
     def on_screen_resume(self) -> None:
+        prune_app_watchers(self.app)  # those of the screens just closed
         self.app.sync_bankroll()
         waiting = self.app.open_games()
         for game in GAME_INFO:
