@@ -177,6 +177,40 @@ async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
         assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)
 
 
+async def test_opening_plots_the_chart_once_and_builds_no_hidden_tab(data: Path, monkeypatch) -> None:
+    """The chart on show is plotted once, at the size the layout gives it (not at a
+    guessed size first, nor again for a repaint); the coach's tables wait for their tab;
+    a new size or theme plots it again."""
+    from textual_plotext import PlotextPlot
+
+    plotted: list[tuple[int, int]] = []
+    render = PlotextPlot.render
+
+    def counting_render(self: PlotextPlot) -> object:
+        plotted.append((self.size.width, self.size.height))
+        return render(self)
+
+    monkeypatch.setattr(PlotextPlot, "render", counting_render)
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await settle(pilot)
+        chart = screen.query_one("#chart-bankroll")
+        assert plotted == [(chart.size.width, chart.size.height)]
+        assert not screen.query("#coach-games")  # the coach's tab is not shown
+        screen.refresh(repaint=True)
+        await settle(pilot)
+        assert len(plotted) == 1  # a repaint reuses the plot
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert plotted[-1] == (chart.size.width, chart.size.height) and len(plotted) == 2
+        app.theme = "textual-light"
+        await settle(pilot)
+        assert len(plotted) == 3
+
+
 async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Path) -> None:
     """The table, the note and the coach tab are bound to the screen's reactives: new figures
     (a round settled, a refill) reach each of them when the screen reads the store again."""

@@ -98,10 +98,16 @@ class StatsNote(Label):
 
 class CoachFigures(VerticalScroll):
     """The coach tab: graded decisions per game and per day, and the drills' scores. Its
-    tables are built with the first figures (the first frame does not pay for a tab that
-    is not shown)."""
+    tables are built when the tab is first shown with figures to show (opening the
+    statistics does not pay for a tab that is not shown)."""
 
     figures: reactive[CoachData | None] = reactive(None, init=False)
+    _shown = False
+
+    def on_show(self) -> None:
+        if not self._shown:
+            self._shown = True
+            self.watch_figures(self.figures)
 
     def compose(self) -> ComposeResult:
         yield Label("Your decisions at the tables: the best choice, the EV given away", classes="coach-title")
@@ -130,7 +136,7 @@ class CoachFigures(VerticalScroll):
             drills.add_column(Text(name, justify="right"), key=name.lower())
 
     def watch_figures(self, figures: CoachData | None) -> None:
-        if figures is None:
+        if figures is None or not self._shown:
             return
         coach, drills = figures
         self._build_tables()
