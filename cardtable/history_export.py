@@ -16,7 +16,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from .history_stats import EDGE_FROM_ROUNDS, GAME_TITLES, StatsRow
+from rich.cells import cell_len
+
+from .history_stats import EDGE_FROM_ROUNDS, GAME_TITLES, StatsRow, local_minute, stats_headings
+from .i18n import _
+from .i18n.formatting import chips, number
 from .store import HistoryEntry, HistoryFilter, Store
 
 __all__ = [
@@ -76,7 +80,8 @@ def parse_since(text: str) -> str:
     except ValueError:
         shown = raw if len(raw) <= 40 else raw[:37] + "..."
         raise ExportError(
-            f"--since takes a date like 2026-11-30 or a time like 2026-11-30T18:00+01:00, not {shown!r}"
+            _("--since takes a date like 2026-11-30 or a time like 2026-11-30T18:00+01:00, not {text}").format(
+                text=repr(shown))
         ) from None
     return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -125,14 +130,14 @@ def row_of(entry: HistoryEntry) -> dict[str, Any]:
 def _check_target(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".jsonl"):
-        raise ExportError(f"--export FILE must end in .csv or .jsonl, not {path.name[-40:]!r}")
+        raise ExportError(_("--export FILE must end in .csv or .jsonl, not {name}").format(name=repr(path.name[-40:])))
     folder = path.parent
     if not folder.is_dir():
-        raise ExportError(f"cannot write {path}: the folder {folder} does not exist")
+        raise ExportError(_("cannot write {path}: the folder {folder} does not exist").format(path=path, folder=folder))
     if path.is_dir():
-        raise ExportError(f"cannot write {path}: it is a folder")
+        raise ExportError(_("cannot write {path}: it is a folder").format(path=path))
     if not os.access(folder, os.W_OK):
-        raise ExportError(f"cannot write {path}: permission denied")
+        raise ExportError(_("cannot write {path}: permission denied").format(path=path))
     return suffix
 
 
@@ -155,7 +160,8 @@ def export(store: Store, path: Path, where: HistoryFilter) -> int:
         except OSError:
             pass
         if isinstance(error, OSError):
-            raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+            reason = error.strerror or error
+            raise ExportError(_("cannot write {path}: {reason}").format(path=path, reason=reason)) from None
         raise
     return count
 
@@ -188,47 +194,60 @@ def _write_jsonl(store: Store, out: TextIO, where: HistoryFilter) -> int:
 
 
 def _chips(amount: int, signed: bool = False) -> str:
-    from .core.money import format_chips
-
-    text = format_chips(abs(amount))
+    """An amount as the language writes it; ``signed``: ``+15``, ``-10``, ``±0``."""
+    text = chips(abs(amount))
     if signed:
         return ("+" if amount > 0 else "-" if amount < 0 else "±") + text
     return ("-" if amount < 0 else "") + text
 
 
+def aligned(
+    head: list[str], rows: list[list[str]], right: set[int], last_free: bool = False, gap: int = 2
+) -> list[str]:
+    """Columns ``gap`` cells apart, each as wide as its widest text in terminal cells (a
+    Japanese character is two), numbers (``right``) right-aligned; the heading, a rule,
+    the rows. ``last_free``: the last column is not padded (the cards run on)."""
+    widths = [max(cell_len(line[i]) for line in [head, *rows]) for i in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        out = []
+        for i, text in enumerate(cells):
+            room = " " * (widths[i] - cell_len(text))
+            out.append(room + text if i in right else text if last_free and i == len(cells) - 1 else text + room)
+        return (" " * gap).join(out).rstrip()
+
+    first = line(head)
+    return [first, "-" * cell_len(first), *(line(r) for r in rows)]
+
+
 def history_table(entries: list[HistoryEntry]) -> list[str]:
     """The last rounds as aligned lines (numbers right-aligned), newest first."""
-    head = f"{'#':>7}  {'When':<16}  {'Game':<10}  {'Staked':>9}  {'Net':>9}  Cards"
-    lines = [head, "-" * len(head)]
+    rows: list[list[str]] = []
     for e in entries:
         player, dealer, outcome = cards_of(e)
+        outcome = " | ".join(_(part) for part in outcome.split(" | ")) if outcome else ""  # the outcome's words
         cards = player + (f"  v {dealer}" if dealer else "") + (f"  ({outcome})" if outcome else "")
-        when = iso_local(e.at)[:16].replace("T", " ")
-        lines.append(
-            f"{e.id:>7}  {when:<16}  {GAME_TITLES.get(e.game, e.game):<10}  "
-            f"{_chips(e.stake):>9}  {_chips(e.net, True):>9}  {cards}"
-        )
-    return lines
+        title = _(GAME_TITLES[e.game]) if e.game in GAME_TITLES else e.game
+        rows.append([str(e.id), local_minute(e.at), title, _chips(e.stake), _chips(e.net, True), cards])
+    head = ["#", _("When"), _("Game"), _("Staked"), _("Net"), _("Cards")]
+    return aligned(head, rows, {0, 3, 4}, last_free=True)
 
 
 def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.2f}%"
+    return "—" if value is None else f"{number(value * 100, 2)}%"
 
 
 def stats_table(rows: list[StatsRow], bankroll: int) -> list[str]:
     """The statistics as aligned lines: a row per game, then all games."""
-    head = (
-        f"{'Game':<11} {'Rounds':>8} {'Won':>7} {'Lost':>7} {'Pushed':>7} {'Net':>10} "
-        f"{'Best':>8} {'Worst':>8} {'Edge':>7} {'Exact':>7} {'Refills':>7}"
-    )
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        lines.append(
-            f"{r.title:<11} {r.rounds:>8,} {r.won:>7,} {r.lost:>7,} {r.pushed:>7,} {_chips(r.net, True):>10} "
-            f"{_chips(r.biggest_win):>8} {_chips(r.biggest_loss):>8} {_pct(r.edge):>7} {_pct(r.exact_edge):>7} "
-            f"{r.refills:>7,}"
-        )
+    head = [*stats_headings(), _("Refills")]
+    cells = [
+        [_(r.title), number(r.rounds), number(r.won), number(r.lost), number(r.pushed), _chips(r.net, True),
+         _chips(r.biggest_win), _chips(r.biggest_loss), _pct(r.edge), _pct(r.exact_edge), number(r.refills)]
+        for r in rows
+    ]
+    lines = aligned(head, cells, set(range(1, len(head))), gap=1)  # eleven columns in 80 cells
     lines.append("")
-    lines.append(f"Bankroll {_chips(bankroll)} chips. Edge: what the house won per chip staked "
-                 f"(from {EDGE_FROM_ROUNDS} rounds); Exact: the house edge of perfect play for those stakes.")
+    lines.append(_("Bankroll {amount} chips. Edge: what the house won per chip staked (from {rounds} rounds);"
+                   " Exact: the house edge of perfect play for those stakes.").format(
+        amount=_chips(bankroll), rounds=number(EDGE_FROM_ROUNDS)))
     return lines

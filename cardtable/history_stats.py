@@ -15,14 +15,31 @@ from fractions import Fraction
 
 from .ai.grading import Accuracy, accuracy, decisions_in
 from .core.config import GAMES
+from .i18n import N_, pgettext
+from .i18n.formatting import date_time
 from .store import GameStats, HistoryEntry, HistoryFilter, Store
 
 __all__ = [
     "StatsRow", "stats_rows", "exact_edges", "EDGE_FROM_ROUNDS",
-    "GAME_TITLES", "CoachStats", "coach_stats", "local_day", "local_minute",
+    "GAME_TITLES", "ALL_GAMES", "stats_headings", "CoachStats", "coach_stats", "local_day", "local_minute",
 ]
 
-GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
+#: The games' names as the lobby names them (the same messages: one translation each);
+#: English here, shown through ``_(title)``.
+GAME_TITLES = {"blackjack": N_("Blackjack"), "baccarat": N_("Baccarat"), "poker": N_("Draw poker")}
+#: The total row's name.
+ALL_GAMES = N_("All games")
+
+def stats_headings() -> tuple[str, ...]:
+    """The statistics' column headings in the language in force, as the screen and
+    ``cardtable stats`` show them (short: ten columns fit 80 cells in every language)."""
+    return (
+        pgettext("statistics", "Game"), pgettext("statistics", "Rounds"), pgettext("statistics", "Won"),
+        pgettext("statistics", "Lost"), pgettext("statistics", "Pushed"), pgettext("statistics", "Net"),
+        pgettext("statistics", "Best"), pgettext("statistics", "Worst"), pgettext("statistics", "Edge"),
+        pgettext("statistics", "Exact"),
+    )
+
 
 #: Rounds of a game (or of all games, for the total) before its experienced edge is shown.
 #: One round's result swings by about its whole stake while the edges are a few percent:
@@ -58,7 +75,8 @@ class StatsRow:
 
     @property
     def title(self) -> str:
-        return GAME_TITLES.get(self.game, "All games")
+        """The row's name in English (the message): shown through ``_(row.title)``."""
+        return GAME_TITLES.get(self.game, ALL_GAMES)
 
     @property
     def edge(self) -> float | None:
@@ -189,9 +207,10 @@ def local_day(at: str) -> str:
 
 
 def local_minute(at: str) -> str:
-    """The store's UTC time as the player's local date and minute (``2026-12-01 05:12``)."""
+    """The store's UTC time as the player's local date and minute, as the language writes
+    it (``2026-12-01 05:12``, ``2026/12/01 05:12``); the text itself if it does not read."""
     try:
-        return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M")
+        return date_time(datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone())
     except ValueError:
         return at[:16].replace("T", " ")
 

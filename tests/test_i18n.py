@@ -61,6 +61,18 @@ def test_switching_the_language_changes_every_message_at_once() -> None:
     assert _("Settings") == "Settings" and ngettext("{n} computer", "{n} computers", 2) == "{n} computers"
 
 
+def test_one_english_word_meant_two_ways_keeps_both_translations() -> None:
+    """Blackjack's "Stand" is the seed's Likti; poker's "Stand" (stand pat) is another
+    word: the poker button asks with its context, so neither overwrites the other."""
+    from cardtable.i18n import NP_, pgettext
+
+    assert NP_("poker", "Stand") == "Stand"  # a marker: the text unchanged
+    set_language("lt")
+    assert (_("Stand"), pgettext("poker", "Stand")) == ("Likti", "Nekeisti")
+    set_language("ja")
+    assert (_("Stand"), pgettext("poker", "Stand")) == ("スタンド", "交換なし")
+
+
 def test_a_message_without_a_translation_stays_english() -> None:
     set_language("ja")
     assert _("a message nobody marked") == "a message nobody marked"

@@ -74,11 +74,14 @@ def test_the_committed_mo_is_the_po_compiled(code: str) -> None:
     for message in read_po(code):
         if not message.id:
             continue
+        key = message.id if not message.context else (  # gettext's key for a message in a context
+            f"{message.context}\x04{message.id}" if isinstance(message.id, str) else
+            (f"{message.context}\x04{message.id[0]}", message.id[1]))
         if message.pluralizable:
             for i, form in enumerate(_strings(message)):
-                expected[(message.id[0], i)] = form
+                expected[(key[0], i)] = form
         else:
-            expected[message.id] = message.string
+            expected[key] = message.string
     assert table == expected, "the .mo is out of date: python scripts/i18n.py compile"
 
 

@@ -376,18 +376,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def describe_rules(rules: Rules) -> str:
-    """Short text for a rule set, e.g. '6 decks, S17, DAS, no peek (full loss)'."""
-    parts = [f"{rules.decks} deck{'s' if rules.decks != 1 else ''}",
+def describe_rules(rules: Rules, *, translated: bool = False) -> str:
+    """Short text for a rule set, e.g. '6 decks, S17, DAS, no peek (full loss)'. English
+    (it names charts and goes into JSON) unless ``translated``: then in the language in
+    force, for the screen and the command line's report."""
+    from ..i18n import N_, _, ngettext
+
+    def say(text: str) -> str:
+        return _(text) if translated else text
+
+    english = translated is False
+    decks, hands = rules.decks, rules.max_hands
+    counted = (("{n} deck" if decks == 1 else "{n} decks").format(n=decks),
+               ("split to {n} hand" if hands == 1 else "split to {n} hands").format(n=hands)) if english else (
+        ngettext("{n} deck", "{n} decks", decks).format(n=decks),
+        ngettext("split to {n} hand", "split to {n} hands", hands).format(n=hands))
+    parts = [counted[0],
              "H17" if rules.dealer_hits_soft_17 else "S17",
-             "DAS" if rules.double_after_split else "no DAS",
-             "peek" if rules.dealer_peeks else "no peek (full loss to dealer blackjack)",
-             f"split to {rules.max_hands} hands",
-             "resplit aces" if rules.resplit_aces else "aces split once",
-             f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"]
+             "DAS" if rules.double_after_split else say(N_("no DAS")),
+             say(N_("peek")) if rules.dealer_peeks else say(N_("no peek (full loss to dealer blackjack)")),
+             counted[1],
+             say(N_("resplit aces")) if rules.resplit_aces else say(N_("aces split once")),
+             say(N_("blackjack pays {pays}")).format(pays=f"{rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}")]
     if rules.late_surrender:
-        parts.append("late surrender")
-    return ", ".join(parts)
+        parts.append(say(N_("late surrender")))
+    # TRANSLATORS: the separator between the items of a list ("6 decks, S17, DAS")
+    return (_(", ") if translated else ", ").join(parts)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,7 +19,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, _, ngettext
+
 __all__ = [
+    "choice_words",
     "WARN_THRESHOLD",
     "BEST_TOLERANCE",
     "Decision",
@@ -139,11 +142,35 @@ class Accuracy:
 
     def line(self) -> str:
         """One line for a summary: "12 decisions, 10 best (83 %), 1.35 chips of EV given away"."""
+        from ..i18n.formatting import number
+
         if not self.taken:
-            return "No decisions graded yet."
-        word = "decision" if self.taken == 1 else "decisions"
-        share = round(100 * self.best / self.taken)
-        return f"{self.taken} {word}, {self.best} best ({share} %), {self.cost / 100:,.2f} chips of EV given away"
+            return _("No decisions graded yet.")
+        return ngettext(
+            "{n} decision, {best} best ({share} %), {cost} chips of EV given away",
+            "{n} decisions, {best} best ({share} %), {cost} chips of EV given away",
+            self.taken,
+        ).format(n=self.taken, best=self.best, share=round(100 * self.best / self.taken),
+                 cost=number(self.cost / 100, 2))
+
+
+#: The table's words for a choice that are translated as they stand (the choices are kept
+#: in English in the store and the history: they are data; this is how they are shown).
+_CHOICES = (N_("Hit"), N_("Stand"), N_("Double"), N_("Split"), N_("Surrender"),
+            N_("Player"), N_("Banker"), N_("Tie"), N_("stand pat"), N_("exchange all five"))
+
+
+def choice_words(choice: str) -> str:
+    """A graded choice (``Decision.chosen``/``best``, English data) in the language in
+    force: "Hit" -> "Imti", "exchange 1 3 5 (keep K♠ J♦)" -> "1 3 5を交換 (K♠ J♦をホールド)"."""
+    head, _sep, rest = choice.partition(" (")
+    if head.startswith("exchange ") and head != "exchange all five":
+        head = _("exchange {cards}").format(cards=head.removeprefix("exchange "))
+    else:
+        head = _(head)
+    if rest.startswith("keep ") and rest.endswith(")"):
+        return _("{choice} (keep {cards})").format(choice=head, cards=rest.removeprefix("keep ").removesuffix(")"))
+    return f"{head} ({rest}" if rest else head
 
 
 def accuracy(decisions: Iterable[Decision]) -> Accuracy:

@@ -452,19 +452,28 @@ def _bar(stream: Any) -> Progress:
 
 def report(analysis: Analysis) -> str:
     """What ``cardtable analyse poker`` prints."""
+    from rich.cells import cell_len
+
+    from ..i18n import N_, _
+    from ..i18n.formatting import number
+    from ..i18n.text import pad
+
     machine = analysis.machine
+    column = max(9, *(cell_len(_(label)) + 1 for label in (N_("return"), N_("exact"), N_("variance"))))
     lines = [
-        f"{machine.name} ({machine.key}), 5 coins, one draw, optimal play",
-        f"return   {analysis.return_text}  ({float(analysis.ret) * 100:.4f} %)",
-        f"exact    {analysis.ret.numerator}/{analysis.ret.denominator}",
-        f"variance {float(analysis.variance):.6f} (per coin bet, squared)",
-        "final hand                 probability   pays/coin",
+        _("{name} ({key}), 5 coins, one draw, optimal play").format(name=machine.name, key=machine.key),
+        pad(_("return"), column) + f"{analysis.return_text}  ({number(float(analysis.ret) * 100, 4)} %)",
+        pad(_("exact"), column) + f"{analysis.ret.numerator}/{analysis.ret.denominator}",
+        pad(_("variance"), column) + _("{variance} (per coin bet, squared)").format(
+            variance=number(float(analysis.variance), 6)),
+        pad(_("final hand"), 27) + pad(_("probability"), 14) + _("pays/coin"),
     ]
     for hand, p in analysis.probabilities:
-        label = "No win" if hand is None else machine.row_label(hand)
+        label = _("No win") if hand is None else machine.row_label(hand)
         pays = "0" if hand is None else f"{machine.pays[hand][-1] / machine.max_coins:g}"
-        lines.append(f"  {label:<24} {float(p):.9f}   {pays:>7}")
-    lines.append(f"{analysis.classes:,} suit classes of deals, {analysis.seconds:.1f} s")
+        lines.append(f"  {pad(label, 24)} {float(p):.9f}   {pays:>7}")
+    lines.append(_("{classes} suit classes of deals, {seconds} s").format(
+        classes=number(analysis.classes), seconds=number(analysis.seconds, 1)))
     return "\n".join(lines)
 
 
@@ -475,18 +484,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pathlib import Path
 
     from ..argtypes import one_line
+    from ..i18n import _
+    from ..i18n.helpformat import CellHelpFormatter
     from .poker_machines import MACHINE_ORDER, UnknownMachine, load_machines, machine_named
 
     class _Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:
             raise UnknownMachine(message)
 
-    parser = _Parser(prog="cardtable analyse", description="Exact return of a video-poker machine under optimal play.")
+    parser = _Parser(prog="cardtable analyse", formatter_class=CellHelpFormatter,
+                     description=_("Exact return of a video-poker machine under optimal play."))
     parser.add_argument("game", choices=["poker"])
-    parser.add_argument("--machine", required=True, metavar="NAME", help=f"one of {', '.join(MACHINE_ORDER)}, or all")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: every core)")
-    parser.add_argument("--data-dir", metavar="PATH", help="where the computed returns are kept for the room")
-    parser.add_argument("--quiet", action="store_true", help="no report, no progress bar (only the cache)")
+    parser.add_argument("--machine", required=True, metavar="NAME", help=_("one of {machines}, or all").format(
+        machines=", ".join(MACHINE_ORDER)))
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help=_("processes (default: every core)"))
+    parser.add_argument("--data-dir", metavar="PATH", help=_("where the computed returns are kept for the room"))
+    parser.add_argument("--quiet", action="store_true", help=_("no report, no progress bar (only the cache)"))
     try:
         args = parser.parse_args(list(argv) if argv is not None else None)
         if args.workers is not None and not 1 <= args.workers <= 64:
@@ -496,8 +509,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             machines = [machine_named(args.machine)]
     except UnknownMachine as error:
-        print(f"cardtable: error: {one_line(str(error), clip=False)} (see 'cardtable analyse --help')",
-              file=sys.stderr)
+        print(_("cardtable: error: {message}").format(message=_("{error} (see '{where}')").format(
+            error=one_line(str(error), clip=False), where="cardtable analyse --help")), file=sys.stderr)
         return 2
     folder = Path(args.data_dir).expanduser() if args.data_dir else _default_folder()
     for machine in machines:
@@ -505,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             analysis = analyse(machine, workers=args.workers, progress=progress)
         except KeyboardInterrupt:
-            print("\ncardtable analyse: interrupted", file=sys.stderr)
+            print("\n" + _("cardtable analyse: interrupted"), file=sys.stderr)
             return 130
         if not args.quiet:
             sys.stderr.write("\n" if getattr(sys.stderr, "isatty", lambda: False)() else "")
@@ -513,7 +526,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             save_result(folder, analysis)
         except OSError as error:
-            print(f"cardtable analyse: note: the figure was not kept ({error.strerror or error})", file=sys.stderr)
+            print(_("cardtable analyse: note: the figure was not kept ({reason})").format(
+                reason=error.strerror or error), file=sys.stderr)
     return 0
 
 

@@ -278,12 +278,23 @@ def ruin_bankroll(risk: float, mean: float, sd: float, rounds: int) -> float:
     return high
 
 
-def ruin_note(estimated: bool, rounds: int, rounds_played: int, hours: int) -> str:
+def ruin_note(estimated: bool, rounds: int, rounds_played: int, hours: int, *, translated: bool = False) -> str:
     """What the bankroll figures for ``hours`` mean, or why a run of ``rounds`` gives
     none: a run shorter than the ``rounds_played`` of those hours knows its edge less
-    well than their swings, so a bankroll worked out from it would be noise."""
-    certain = "with a house edge, ruin is certain in the long run"
+    well than their swings, so a bankroll worked out from it would be noise. English
+    (it goes into the JSON report) unless ``translated`` (the printed report)."""
+    from ..i18n import N_, _
+    from ..i18n.formatting import number
+
+    def say(text: str) -> str:
+        return _(text) if translated else text
+
+    def count(n: int) -> str:
+        return number(n) if translated else f"{n:,}"
+
     if estimated:
-        return f"{certain}: these bankrolls are for {hours:,} hours"
-    return (f"risk of ruin not estimated: {hours:,} hours are {rounds_played:,} rounds, more than this "
-            f"run's {rounds:,} (its edge is less certain than their swings); {certain}")
+        return say(N_("with a house edge, ruin is certain in the long run: these bankrolls are for {hours} hours")
+                   ).format(hours=count(hours))
+    return say(N_("risk of ruin not estimated: {hours} hours are {played} rounds, more than this run's {rounds} "
+                  "(its edge is less certain than their swings); with a house edge, ruin is certain in the long run")
+               ).format(hours=count(hours), played=count(rounds_played), rounds=count(rounds))

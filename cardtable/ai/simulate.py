@@ -18,15 +18,19 @@ import argparse
 import json
 import math
 import sys
-import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from typing import NoReturn
+
+from rich.cells import cell_len
 
 from cardtable import argtypes
 from cardtable.argtypes import one_line
 from cardtable.core import config
 from cardtable.core.blackjack import Rules
+from cardtable.i18n import N_, _, ngettext
+from cardtable.i18n.formatting import number
+from cardtable.i18n.helpformat import CellHelpFormatter, labelled
 
 from .bj_spot import spot_player
 from .blackjack import LEVELS
@@ -61,6 +65,10 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", CellHelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def error(self, message: str) -> NoReturn:
         raise _UsageError(one_line(message))
 
@@ -100,48 +108,49 @@ def _rule(text: str) -> str:
 def _parser() -> _Parser:
     parser = _Parser(
         prog="cardtable simulate",
-        description="Play many rounds with a computer player on every core and print the "
-                    "house edge, its uncertainty and what it means for a bankroll.",
-        epilog="--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
-               "the other game is refused. The global options (--data-dir: whose settings give the "
-               "baccarat shoe; --ascii, --no-animation) are accepted too.",
+        description=_("Play many rounds with a computer player on every core and print the "
+                      "house edge, its uncertainty and what it means for a bankroll."),
+        epilog=_("--bet is for baccarat; the rules, --level and --compare for blackjack; an option for "
+                 "the other game is refused. The global options (--data-dir: whose settings give the "
+                 "baccarat shoe; --ascii, --no-animation) are accepted too."),
     )
-    parser.add_argument("game", choices=["blackjack", "baccarat"], help="the game to simulate")
+    parser.add_argument("game", choices=["blackjack", "baccarat"], help=_("the game to simulate"))
     parser.add_argument("--rounds", type=argtypes.rounds, required=True, metavar="N",
-                        help="rounds to play (one seat, one 10-chip bet a round)")
+                        help=_("rounds to play (one seat, one 10-chip bet a round)"))
     parser.add_argument("--level", choices=LEVELS, default="hard",
-                        help="blackjack player: easy (hits below 17), normal (published chart), "
-                             "hard (default: the exact basic strategy for the rules chosen)")
+                        help=_("blackjack player: easy (hits below 17), normal (published chart), "
+                               "hard (default: the exact basic strategy for the rules chosen)"))
     parser.add_argument("--seed", type=argtypes.seed, metavar="S",
-                        help="reproducible shuffles (the same result for the same --jobs)")
+                        help=_("reproducible shuffles (the same result for the same --jobs)"))
     parser.add_argument("--jobs", type=_jobs, metavar="N", default=None,
-                        help="processes to use (default: every core)")
+                        help=_("processes to use (default: every core)"))
     house = Rules()
     parser.add_argument("--decks", type=_decks, metavar="N", default=None,
-                        help=f"decks in the shoe (blackjack {house.decks}; baccarat: as in the "
-                             f"settings, else {config.DEFAULT_BACCARAT_DECKS})")
-    parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (house: stands)")
+                        help=_("decks in the shoe (blackjack {decks}; baccarat: as in the settings, "
+                               "else {baccarat})").format(decks=house.decks, baccarat=config.DEFAULT_BACCARAT_DECKS))
+    parser.add_argument("--h17", action="store_true", help=_("the dealer hits soft 17 (house: stands)"))
     parser.add_argument("--peek", action=argparse.BooleanOptionalAction, default=house.dealer_peeks,
-                        help="the dealer checks for blackjack (house: no peek, full loss)")
+                        help=_("the dealer checks for blackjack (house: no peek, full loss)"))
     parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=house.double_after_split,
-                        help="double after split (house: yes)")
+                        help=_("double after split (house: yes)"))
     parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=house.late_surrender,
-                        help="late surrender (house: no)")
+                        help=_("late surrender (house: no)"))
     parser.add_argument("--max-hands", type=_max_hands, metavar="N", default=house.max_hands,
-                        help=f"hands a seat may split to (house: {house.max_hands})")
+                        help=_("hands a seat may split to (house: {n})").format(n=house.max_hands))
     parser.add_argument("--penetration", type=_penetration, metavar="P", default=house.penetration_percent,
-                        help=f"percent of the shoe dealt before the cut card (house: {house.penetration_percent})")
+                        help=_("percent of the shoe dealt before the cut card (house: {n})").format(
+                            n=house.penetration_percent))
     parser.add_argument("--compare", type=_rule, metavar="RULE",
-                        help="also play RULE on the same cards and print its effect: "
-                             + ", ".join(COMPARE_RULES))
+                        help=_("also play RULE on the same cards and print its effect: {rules}").format(
+                            rules=", ".join(COMPARE_RULES)))
     parser.add_argument("--bet", action="append", choices=BACCARAT_BETS, dest="bets",
-                        help="baccarat bet to tally (repeat for several; default all three)")
+                        help=_("baccarat bet to tally (repeat for several; default all three)"))
     parser.add_argument("--pace", type=_pace, metavar="R", default=100,
-                        help="rounds an hour for the per-hour figures (default 100: one seat)")
+                        help=_("rounds an hour for the per-hour figures (default 100: one seat)"))
     parser.add_argument("--hours", type=_hours, metavar="H", default=100,
-                        help="playing time for the risk of ruin (default 100 hours; estimated only "
-                             "when the run has at least as many rounds as those hours hold)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+                        help=_("playing time for the risk of ruin (default 100 hours; estimated only "
+                               "when the run has at least as many rounds as those hours hold)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     from .counting.simcli import add_count_options
 
     add_count_options(parser)
@@ -155,11 +164,22 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.3f} %"
+    return f"{number(100 * x, 3)} %"
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+#: The report's labels, in a column as wide as the widest in the language in force.
+_LABELS = (N_("house edge:"), N_("std. dev.:"), N_("per hour:"), N_("bankroll:"), N_("analysis:"),
+           N_("agreement:"), N_("compare:"), N_("rules:"), N_("run:"), N_("exact:"))
+
+
+def _column() -> int:
+    return max(12, *(cell_len(_(label)) + 1 for label in _LABELS))
+
+
+def _say(label: str, text: str) -> str:
+    """One line of the report: ``label`` (empty: a continuation) in the label column,
+    ``text`` wrapped in 78 cells under it."""
+    return labelled(_(label) if label else "", text, _column())
 
 
 def _progress(total: int, label: str, run_it: Callable[[Callable[[int], None]], Outcome]) -> Outcome:
@@ -214,53 +234,74 @@ def _figures(tally: Tally, pace: int, hours: int) -> dict[str, object]:
 
 
 def _bets(x: object) -> str:
-    return f"{x:,.0f} bets" if isinstance(x, float) and math.isfinite(x) else "—"
+    if isinstance(x, float) and math.isfinite(x):
+        return ngettext("{n} bet", "{n} bets", round(x)).format(n=number(round(x)))
+    return "—"
 
 
-def _print_figures(fig: dict[str, object], bet_word: str = "round") -> None:
+def _signed(x: float, decimals: int) -> str:
+    return ("+" if x >= 0 else "-") + number(abs(x), decimals)
+
+
+def _print_figures(fig: dict[str, object], coups: bool = False) -> None:
     se = fig["std_error"]
     edge = fig["house_edge"]
     assert isinstance(edge, float)
     if isinstance(se, float):
         interval = fig["ci95"]
         assert isinstance(interval, list)
-        print(f"house edge: {_pct(edge)} ± {_pct(se)} standard error")
-        print(f"            95 % interval {_pct(interval[0])} to {_pct(interval[1])}")
+        print(_say(N_("house edge:"), _("{edge} ± {error} standard error").format(edge=_pct(edge), error=_pct(se))))
+        print(_say("", _("95 % interval {low} to {high}").format(low=_pct(interval[0]), high=_pct(interval[1]))))
     else:
-        print(f"house edge: {_pct(edge)} (too few rounds for a standard error)")
+        print(_say(N_("house edge:"), _("{edge} (too few rounds for a standard error)").format(edge=_pct(edge))))
     sd = fig["std_dev_per_round"]
     if isinstance(sd, float):
-        print(f"std. dev.:  {sd:.3f} bets per {bet_word}")
+        per = _("{sd} bets per coup") if coups else _("{sd} bets per round")
+        print(_say(N_("std. dev.:"), per.format(sd=number(sd, 3))))
         hour_sd = fig["per_hour_std_dev_bets"]
         hands = fig["hands_per_hour"]
-        assert isinstance(hands, float)
-        print(f"per hour:   {fig['pace_rounds_per_hour']:,} {bet_word}s ({hands:,.0f} hands) an hour: "
-              f"{fig['per_hour_expected_bets']:+.2f} bets expected,")
-        print(f"            std. dev. {hour_sd:.1f} bets")
-        if fig["bankroll_bets_5pct"] is not None:
-            print(f"bankroll:   {_bets(fig['bankroll_bets_5pct'])} for a 5 % risk of ruin in "
-                  f"{fig['ruin_hours']:,} hours of flat bets,")
-            print(f"            {_bets(fig['bankroll_bets_1pct'])} for 1 %")
-            note, first = f"({fig['ruin_note']})", " " * 12
+        pace = fig["pace_rounds_per_hour"]
+        assert isinstance(hands, float) and isinstance(hour_sd, float) and isinstance(pace, int)
+        hourly = (_("{n} coups ({hands} hands) an hour: {bets} bets expected,") if coups else
+                  _("{n} rounds ({hands} hands) an hour: {bets} bets expected,"))
+        expected = fig["per_hour_expected_bets"]
+        assert isinstance(expected, float)
+        print(_say(N_("per hour:"), hourly.format(n=number(pace), hands=number(round(hands)),
+                                                   bets=_signed(expected, 2))))
+        print(_say("", _("std. dev. {sd} bets").format(sd=number(hour_sd, 1))))
+        rounds, hours = fig["rounds"], fig["ruin_hours"]
+        assert isinstance(rounds, int) and isinstance(hours, int)
+        estimated = fig["bankroll_bets_5pct"] is not None
+        note = ruin_note(estimated, rounds, pace * hours, hours, translated=True)
+        if estimated:
+            print(_say(N_("bankroll:"), _("{bets} for a 5 % risk of ruin in {hours} hours of flat bets,").format(
+                bets=_bets(fig["bankroll_bets_5pct"]), hours=number(hours))))
+            print(_say("", _("{bets} for 1 %").format(bets=_bets(fig["bankroll_bets_1pct"]))))
+            print(_say("", f"({note})"))
         else:
-            note, first = str(fig["ruin_note"]), "bankroll:   "
-        print(textwrap.fill(note, width=78, initial_indent=first, subsequent_indent=" " * 12))
+            print(_say(N_("bankroll:"), note))
     if edge < 0:
-        print("            (a negative house edge: the player came out ahead in this run)")
+        print(_say("", _("(a negative house edge: the player came out ahead in this run)")))
 
 
 def _head(game: str, outcome: Outcome, seed: int | None, what: str, shuffles: int) -> str:
     """Two lines: what was played, and how (jobs, time, speed, reshuffles)."""
     rate = outcome.rounds / outcome.seconds if outcome.seconds > 0 else 0.0
-    seed_text = f", seed {seed}" if seed is not None else ""
-    return (f"{game}, {what}, {_count(outcome.rounds, 'round')}{seed_text}\n"
-            f"run:        {_count(outcome.jobs, 'job')}, {outcome.seconds:,.1f} s, {rate:,.0f} rounds/s, "
-            f"{_count(shuffles, 'reshuffle')}")
+    rounds = ngettext("{n} round", "{n} rounds", outcome.rounds).format(n=number(outcome.rounds))
+    played = (_("{game}, {what}, {rounds}, seed {seed}") if seed is not None else _("{game}, {what}, {rounds}"))
+    run_line = _("{jobs}, {seconds} s, {rate} rounds/s, {reshuffles}").format(
+        jobs=ngettext("{n} job", "{n} jobs", outcome.jobs).format(n=number(outcome.jobs)),
+        seconds=number(outcome.seconds, 1), rate=number(round(rate)),
+        reshuffles=ngettext("{n} reshuffle", "{n} reshuffles", shuffles).format(n=number(shuffles)))
+    return played.format(game=game, what=what, rounds=rounds, seed=seed) + "\n" + _say(N_("run:"), run_line)
 
 
 def _interrupted_line(outcome: Outcome) -> str:
-    return (f"cardtable simulate: interrupted after {outcome.rounds:,} of "
-            f"{outcome.rounds_asked:,} rounds (the figures are theirs)")
+    return _("cardtable simulate: interrupted after {done} of {asked} rounds (the figures are theirs)").format(
+        done=number(outcome.rounds), asked=number(outcome.rounds_asked))
+
+
+_NOTHING = N_("cardtable simulate: interrupted, nothing to report")
 
 
 def _blackjack(args: argparse.Namespace, jobs: int) -> int:
@@ -273,7 +314,7 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
         return run_count(args, rules, jobs, _progress)
     variant = apply_rule(rules, args.compare) if args.compare else None
     if not args.json and args.level == "hard" and sys.stderr.isatty():
-        print("deriving the strategy for these rules…", file=sys.stderr, end="\r")
+        print(_("deriving the strategy for these rules…"), file=sys.stderr, end="\r")
     spot_player(args.level, rules)  # derived before the workers fork: once, not per job
     if variant is not None:
         spot_player(args.level, variant)
@@ -283,7 +324,7 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     outcome = _progress(args.rounds, f"{args.level} player",
                         lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
-        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        print(_(_NOTHING), file=sys.stderr)
         return 130
     tally = outcome.tallies[0]
     fig = _figures(tally, args.pace, args.hours)
@@ -312,20 +353,24 @@ def _blackjack(args: argparse.Namespace, jobs: int) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(_head("blackjack", outcome, args.seed, f"{args.level} player", tally.shuffles))
-        print(textwrap.fill(describe_rules(rules) + f", cut card at {rules.penetration_percent} %",
-                            width=78, initial_indent="rules:      ", subsequent_indent=" " * 12))
+        print(_head(_("blackjack"), outcome, args.seed, _("{level} player").format(level=args.level),
+                    tally.shuffles))
+        print(_say(N_("rules:"), _("{rules}, cut card at {n} %").format(
+            rules=describe_rules(rules, translated=True), n=rules.penetration_percent)))
         _print_figures(fig)
-        print(f"analysis:   {_pct(-expected)} exact, off the top of the shoe")
+        print(_say(N_("analysis:"), _("{edge} exact, off the top of the shoe").format(edge=_pct(-expected))))
         if isinstance(se, float) and se > 0:
-            verdict = "agrees" if agree else "DISAGREES"
-            print(f"agreement:  {gap / se:.1f} standard errors apart: {verdict} (3 or fewer agree)")
+            verdict = (_("{n} standard errors apart: agrees (3 or fewer agree)") if agree else
+                       _("{n} standard errors apart: DISAGREES (3 or fewer agree)"))
+            print(_say(N_("agreement:"), verdict.format(n=number(gap / se, 1))))
         compare = report.get("compare")
         if isinstance(compare, dict):
-            how = "on the same cards" if compare["common_cards"] else "on separate shoes"
-            print(f"compare:    {args.compare} ({how}): house edge {_pct(compare['house_edge'])}")
-            print(f"            effect {_pct(compare['effect'])} ± {_pct(compare['effect_std_error'])} "
-                  f"standard error; exact {_pct(compare['exact_effect'])}")
+            how = (_("{rule} (on the same cards): house edge {edge}") if compare["common_cards"] else
+                   _("{rule} (on separate shoes): house edge {edge}"))
+            print(_say(N_("compare:"), how.format(rule=args.compare, edge=_pct(compare["house_edge"]))))
+            print(_say("", _("effect {effect} ± {error} standard error; exact {exact}").format(
+                effect=_pct(compare["effect"]), error=_pct(compare["effect_std_error"]),
+                exact=_pct(compare["exact_effect"]))))
     if outcome.interrupted:
         print(_interrupted_line(outcome), file=sys.stderr)
         return 130
@@ -346,7 +391,7 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
     outcome = _progress(args.rounds, "baccarat",
                         lambda update: go(play, args.rounds, jobs=jobs, seed=args.seed, progress=update))
     if not outcome.tallies:
-        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        print(_(_NOTHING), file=sys.stderr)
         return 130
     exact = house_edges(decks)
     per_bet: dict[str, dict[str, object]] = {}
@@ -364,23 +409,29 @@ def _baccarat(args: argparse.Namespace, jobs: int, settings_decks: Callable[[], 
                           "seconds": outcome.seconds, "interrupted": outcome.interrupted, "bet": BET,
                           "bets": per_bet}, indent=2))
     else:
-        print(_head("baccarat", outcome, args.seed, f"{decks} decks", outcome.tallies[0].shuffles))
+        decks_words = ngettext("{n} deck", "{n} decks", decks).format(n=decks)
+        print(_head(_("baccarat"), outcome, args.seed, decks_words, outcome.tallies[0].shuffles))
         for name, fig in per_bet.items():
-            print(f"-- {name} bet (1 bet on every coup)")
-            _print_figures(fig, "coup")
+            print(_(_BET_LINES[name]))
+            _print_figures(fig, coups=True)
             apart = fig["standard_errors_apart"]
-            verdict = "agrees" if fig["agrees_within_3_se"] else "DISAGREES"
             exact_edge = fig["exact_house_edge"]
             assert isinstance(exact_edge, float)
-            print(f"exact:      {_pct(exact_edge)}"
-                  + (f": {apart:.1f} standard errors apart, {verdict}" if isinstance(apart, float) else ""))
+            if isinstance(apart, float):
+                verdict = (_("{edge}: {n} standard errors apart, agrees") if fig["agrees_within_3_se"] else
+                           _("{edge}: {n} standard errors apart, DISAGREES"))
+                print(_say(N_("exact:"), verdict.format(edge=_pct(exact_edge), n=number(apart, 1))))
+            else:
+                print(_say(N_("exact:"), _pct(exact_edge)))
     if outcome.interrupted:
         print(_interrupted_line(outcome), file=sys.stderr)
         return 130
     return 0
 
 
-_USAGE = "see 'cardtable simulate --help'"
+#: The heading of each baccarat bet's figures.
+_BET_LINES = {"banker": N_("-- banker bet (1 bet on every coup)"), "player": N_("-- player bet (1 bet on every coup)"),
+              "tie": N_("-- tie bet (1 bet on every coup)")}
 #: Options for both games; ``--bet`` is baccarat's alone, every other option blackjack's.
 SHARED_OPTIONS = frozenset({"help", "rounds", "seed", "jobs", "decks", "pace", "hours", "json", "cluster"})
 
@@ -406,13 +457,14 @@ def main(argv: list[str], settings_decks: Callable[[], int | None] | None = None
             return _blackjack(args, jobs)
         return _baccarat(args, jobs, settings_decks)
     except _UsageError as error:
-        print(f"cardtable: error: {error} ({_USAGE})", file=sys.stderr)
+        where = _("{error} (see '{where}')").format(error=error, where="cardtable simulate --help")
+        print(_("cardtable: error: {message}").format(message=where), file=sys.stderr)
         return 2
     except ClusterError as error:
         print(f"cardtable simulate: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        print(_(_NOTHING), file=sys.stderr)
         return 130
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..argtypes import one_line, seed, shorten
 from ..core import config
 from ..i18n import LANGUAGES, N_, _, ngettext
-from ..i18n.text import wrap
+from ..i18n.helpformat import CellHelpFormatter
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -43,17 +43,6 @@ GAMES = config.GAMES
 
 class UsageError(Exception):
     """A bad command line; the message is the one line shown."""
-
-
-class CellHelpFormatter(argparse.HelpFormatter):
-    """``--help`` wrapped in terminal cells: Japanese characters take two, and a Japanese
-    sentence has no spaces to break at (argparse's own wrapping counts characters)."""
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        return wrap(text, width)
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
 
 
 class Parser(argparse.ArgumentParser):

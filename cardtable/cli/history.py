@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..argtypes import shorten
 from ..i18n import _, ngettext
+from ..i18n.formatting import number
 from .common import GAMES, Parser, UsageError, add_global_options, fail, split_subcommand
 
 __all__ = ["SUBCOMMANDS", "history_subcommand", "run_subcommand"]
@@ -83,7 +84,7 @@ def run_subcommand(name: str, rest: list[str]) -> int:
             target = Path(args.export).expanduser()
             count = export(store, target, where)
             print(ngettext("{n} round written to {file}", "{n} rounds written to {file}", count).format(
-                n=f"{count:,}", file=target))
+                n=number(count), file=target))
         else:
             entries = store.history_page(where, limit=args.limit)
             if not entries:

@@ -35,7 +35,7 @@ def parse_address(text: str) -> tuple[str, int]:
     if text.startswith("["):  # [IPv6]:port
         host, bracket, rest = text[1:].partition("]")
         if not bracket or (rest and not rest.startswith(":")):
-            raise argparse.ArgumentTypeError(f"is not HOST[:PORT]: {shorten(text)}")
+            raise argparse.ArgumentTypeError(_("is not HOST[:PORT]: {value}").format(value=shorten(text)))
         port_text = rest[1:]
     elif text.count(":") == 1:
         host, port_text = text.split(":")

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from ..argtypes import seed
+from ..i18n import _
 from .common import Parser, UsageError, data_dir, fail, split_subcommand
 
 __all__ = ["compute_subcommand"]
@@ -28,7 +29,7 @@ def _take_globals(command: str, args: list[str]) -> tuple[argparse.Namespace, li
     try:
         return parser.parse_known_args(args)
     except UsageError as error:
-        return fail(f"{error} (see 'cardtable {command} --help')")
+        return fail(_("{error} (see '{where}')").format(error=error, where=f"cardtable {command} --help"))
 
 
 def _settings_baccarat_decks(folder: Path | None = None) -> int | None:
@@ -70,7 +71,7 @@ def compute_subcommand(args_list: list[str]) -> int | None:
         try:
             from ..ai.simulate import main as simulate_main
         except ImportError:
-            return fail("the simulator is not available in this build")
+            return fail(_("the simulator is not available in this build"))
         return simulate_main(rest, settings_decks=lambda: _settings_baccarat_decks(given.data_dir))
     if rest[:1] == ["count"]:
         from .count import main as count_main

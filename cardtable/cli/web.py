@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TextIO
 
+from ..i18n import _
 from .common import fail, open_store
 
 __all__ = ["app_command", "shell_command", "browser_address", "web_main", "MAX_PAGES", "command_line"]
@@ -153,7 +154,8 @@ async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], N
         await web.TCPSite(runner, args.host, args.port).start()
     except OSError as error:
         await runner.cleanup()
-        return fail(f"cannot listen on {args.host}:{args.port}: {_reason(error)}")
+        return fail(_("cannot listen on {address}: {reason}").format(
+            address=f"{args.host}:{args.port}", reason=_reason(error)))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -162,7 +164,8 @@ async def _listen(args: argparse.Namespace, command: str, log: Callable[[str], N
         except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl-C is KeyboardInterrupt
             pass
     print(
-        f"cardtable web: open {browser_address(args.host, args.port, server.key)} in a browser (Ctrl+C stops)",
+        _("cardtable web: open {address} in a browser (Ctrl+C stops)").format(
+            address=browser_address(args.host, args.port, server.key)),
         flush=True,
     )
     try:
@@ -181,8 +184,8 @@ def web_main(args: argparse.Namespace, rest: list[str]) -> int:
         import aiohttp  # noqa: F401
         import textual_serve.server  # noqa: F401
     except ImportError as error:
-        return fail(f"cardtable web needs the textual-serve package ({error}); install it with "
-                "'pip install textual-serve'")
+        return fail(_("cardtable web needs the textual-serve package ({error}); install it with "
+                      "'pip install textual-serve'").format(error=error))
     # Every page opens this data folder: say now, once, if it cannot be used, rather
     # than on each page as "Session ended".
     store = open_store(args.data_dir)

@@ -19,6 +19,8 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ..i18n import _
+
 __all__ = ["CardRoomServer", "clamp_size", "COLUMNS", "ROWS"]
 
 #: The page's title (textual-serve shows it while the app starts).
@@ -95,12 +97,13 @@ class CardRoomServer(Server):
     def _refusal(self, request: web.Request, key: str | None) -> web.Response | None:
         """Why this request gets no card room (a page saying so), or None."""
         if key is None or not hmac.compare_digest(key.encode(), self.key.encode()):
-            return _page(403, "Not this way", "This card room opens only from the address that "
-                         "'cardtable web' printed when it started (it holds a key): ask the host for it.")
+            return _page(403, _("Not this way"), _("This card room opens only from the address that "
+                                                   "'cardtable web' printed when it started (it holds a key): "
+                                                   "ask the host for it."))
         if self.pages >= self.max_pages:
-            return _page(503, "The card room is full",
-                         f"{self.max_pages} pages are open, the most this server runs at once. "
-                         "Close one, or try again later.")
+            return _page(503, _("The card room is full"), _(
+                "{n} pages are open, the most this server runs at once. Close one, or try again later.").format(
+                    n=self.max_pages))
         return None
 
     async def on_startup(self, app: web.Application) -> None:
@@ -140,7 +143,7 @@ class CardRoomServer(Server):
         origin = request.headers.get("Origin")
         cause = "key or full"
         if refusal is None and origin is not None and origin != f"{request.scheme}://{request.host}":
-            refusal = _page(403, "Not from another site", "A page of another site may not open this card room.")
+            refusal = _page(403, _("Not from another site"), _("A page of another site may not open this card room."))
             cause = "origin"
         if refusal is not None:
             said = f" (origin {strip_controls(origin[:80])})" if origin and cause == "origin" else ""

@@ -12,7 +12,9 @@ everything translates at the moment it is shown:
   with ``_(value)``;
 - ``L_("text")`` is a lazy string for a value that is turned into a string later
   (``str(value)``/``f"{value}"``/``format``): it translates each time it is used;
-- ``ngettext(singular, plural, n)`` for counts.
+- ``ngettext(singular, plural, n)`` for counts;
+- ``pgettext(context, text)`` where the same English is translated differently, and
+  ``NP_(context, text)`` to mark such a text where it is defined (shown with ``pgettext``).
 
 Placeholders are ``str.format`` names, ``_("{n} chips").format(n=...)``, never f-strings
 inside ``_()`` (they cannot be extracted). Number, chip and date formatting per language
@@ -33,12 +35,14 @@ __all__ = [
     "LazyString",
     "L_",
     "N_",
+    "NP_",
     "_",
     "choose_language",
     "from_environment",
     "language",
     "ngettext",
     "on_language_change",
+    "pgettext",
     "set_language",
 ]
 
@@ -95,9 +99,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context``, in the language in force: for one English word
+    that two places mean differently (a short column heading and a filter's choice)."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for translation where it is defined; returns it unchanged.
     Translate it with ``_(message)`` where it is shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` meant in ``context`` for translation where it is defined; returns
+    it unchanged. Translate it with ``pgettext(context, message)`` where it is shown."""
     return message
 
 

@@ -19,7 +19,9 @@ __all__ = ["KEYWORDS", "PACKAGE_DIR", "compile_all", "extract", "po_path", "mo_p
 
 PACKAGE_DIR = LOCALE_DIR.parent.parent
 #: The translation functions of :mod:`cardtable.i18n` (and their plural arguments).
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "L_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {
+    "_": None, "N_": None, "L_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+}
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
 
 

@@ -217,17 +217,19 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``cardtable serve``'s limits (the defaults are :class:`Limits`')."""
+    from ..i18n import _
+
     d = Limits()
     parser.add_argument("--max-players", type=_whole(1, 10**6), default=d.players, metavar="N",
-                        help=f"players (names) the server keeps at most (default {d.players})")
+                        help=_("players (names) the server keeps at most (default {n})").format(n=d.players))
     parser.add_argument("--max-connections", type=_whole(1, 10**5), default=d.connections, metavar="N",
-                        help=f"connections at once (default {d.connections})")
+                        help=_("connections at once (default {n})").format(n=d.connections))
     parser.add_argument("--max-per-address", type=_whole(1, 10**5), default=d.per_address, metavar="N",
-                        help=f"connections at once from one address (default {d.per_address})")
+                        help=_("connections at once from one address (default {n})").format(n=d.per_address))
     parser.add_argument("--new-names-per-minute", type=_whole(1, 10**5), default=d.new_names, metavar="N",
-                        help=f"new names one address may create in a minute (default {d.new_names})")
+                        help=_("new names one address may create in a minute (default {n})").format(n=d.new_names))
     parser.add_argument("--idle-timeout", type=_whole(5, 86400), default=int(d.idle), metavar="SECONDS",
-                        help=f"a connection silent this long is let go (default {d.idle:g})")
+                        help=_("a connection silent this long is let go (default {n})").format(n=f"{d.idle:g}"))
 
 
 def limits_of(args: argparse.Namespace) -> Limits:

@@ -195,7 +195,7 @@ class CardTableApp(CardRoom):
 
     def report_store_error(self, doing: str, error: StoreError) -> None:
         """Tell the player in plain words; the bankroll shown stays the store's."""
-        self.notify(f"{doing}: {error}", severity="error", timeout=8)
+        self.notify(i18n._("{doing}: {error}").format(doing=doing, error=error), severity="error", timeout=8)
         self.sync_bankroll()
 
     def open_round(self, game: str) -> OpenRound | None:

@@ -4,6 +4,7 @@ the EV given away — read from the grades the history keeps."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -124,7 +125,9 @@ async def test_the_statistics_screen_shows_accuracy_per_game_by_day_and_the_dril
         assert _cells(games, "total") == ["All games", "5", "3", "60 %", "2.25"]
         days = screen.query_one("#coach-days", DataTable)
         today = local_day(app.store.history(limit=1)[0].at)
-        assert days.row_count == 1 and _cells(days, today) == [today, "5", "3", "60 %", "2.25"]
+        day = date.fromisoformat(today)  # the day as English writes it: "Dec 2, 2026"
+        shown = f"{day:%b} {day.day}, {day.year}"
+        assert days.row_count == 1 and _cells(days, today) == [shown, "5", "3", "60 %", "2.25"]
         drills = screen.query_one("#coach-drills", DataTable)
         assert drills.row_count == 2
         rows = [[str(c) for c in drills.get_row_at(i)] for i in range(2)]

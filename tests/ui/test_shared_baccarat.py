@@ -380,7 +380,7 @@ def test_history_lines_leave_out_the_rounds_that_do_not_read() -> None:
     good = {"at": "2026-12-02T00:10:00", "game": "baccarat", "stake": 500, "returned": 975, "bankroll": 100_475}
     junk = [7, {"at": 1}, {**good, "stake": True}, {**good, "returned": "975"}, {**good, "game": None}]
     (line,) = history_lines({"rounds": [*junk, good]})
-    assert line.startswith("2026-12-02 00:10  baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
+    assert line.startswith("2026-12-02 00:10  Baccarat") and "+4.75" in line and "bankroll 1,004.75" in line
     assert history_lines({"rounds": "nope"}) == [] and history_lines({}) == []
 
 

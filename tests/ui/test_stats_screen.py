@@ -233,3 +233,14 @@ async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Pa
         await settle(pilot)
         assert f"Refills {total.refills + 7:,}" in screen_text(app)
         assert str(screen.query_one("#stats-table", DataTable).get_row("total")[1]) == "12,345"
+
+
+async def test_a_new_language_before_the_coach_tab_was_shown_keeps_its_tables_for_later(data: Path) -> None:
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert screen.coach is not None and not screen.query("#coach-games")
+        screen.retranslate()  # as the settings do on a change of language
+        await press(pilot, "c", "c", "c")
+        assert screen.query_one(TabbedContent).active == "tab-coach"
+        assert screen.query_one("#coach-games", DataTable).row_count > 0

@@ -17,12 +17,17 @@ import argparse
 import json
 import math
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.cells import cell_len
+
 from cardtable import argtypes
 from cardtable.core.blackjack import Rules
+from cardtable.i18n import N_, _, ngettext
+from cardtable.i18n.formatting import number
+from cardtable.i18n.helpformat import labelled
+from cardtable.i18n.text import pad
 
 from ..sim_run import Outcome, Tally
 from .cluster import EXTRA_HINT, cluster_address, missing_extra, runner_for
@@ -76,21 +81,23 @@ def _bankroll(text: str) -> int:
 
 def add_count_options(parser: argparse.ArgumentParser) -> None:
     """The counting options of ``simulate blackjack``."""
-    group = parser.add_argument_group("counting (blackjack)")
+    group = parser.add_argument_group(_("counting (blackjack)"))
     group.add_argument("--count", type=_system, metavar="NAME",
-                       help="play a count: hilo, ko, hiopt1, hiopt2, omega2, zen or halves")
-    group.add_argument("--spread", type=_spread, metavar="MIN-MAX", help="bet spread in units (default 1-12)")
+                       help=_("play a count: hilo, ko, hiopt1, hiopt2, omega2, zen or halves"))
+    group.add_argument("--spread", type=_spread, metavar="MIN-MAX", help=_("bet spread in units (default 1-12)"))
     group.add_argument("--ramp", type=_ramp, metavar="TC:UNITS,…",
-                       help="units from each true count up (default 2 per count above +1)")
-    group.add_argument("--indices", action="store_true", help="deviate from basic strategy by the computed indices")
-    group.add_argument("--wong-out", type=_wong, metavar="TC", help="leave the shoe when the true count falls below TC")
+                       help=_("units from each true count up (default 2 per count above +1)"))
+    group.add_argument("--indices", action="store_true",
+                       help=_("deviate from basic strategy by the computed indices"))
+    group.add_argument("--wong-out", type=_wong, metavar="TC",
+                       help=_("leave the shoe when the true count falls below TC"))
     group.add_argument("--true-count", choices=("exact", "half-deck"), default=None,
-                       help="decks left: exact (default) or read to the nearest half deck")
+                       help=_("decks left: exact (default) or read to the nearest half deck"))
     group.add_argument("--bankroll", type=_bankroll, metavar="UNITS",
-                       help="bankroll for the risk of ruin (default 1000)")
+                       help=_("bankroll for the risk of ruin (default 1000)"))
     parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
-                        help="run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
-                             "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])")
+                        help=_("run the jobs on a Dask scheduler (tcp://HOST:PORT), or 'local' for a LocalCluster "
+                               "here: the figures of --jobs N, bit for bit (needs cardtable[cluster])"))
 
 
 def count_usage_error(args: argparse.Namespace) -> str | None:
@@ -166,42 +173,74 @@ def count_figures(tallies: Sequence[Tally], bankroll: int) -> dict[str, object]:
 
 
 def _pct(x: object) -> str:
-    return f"{100 * x:+.3f} %" if isinstance(x, float) else "—"
+    return ("+" if x >= 0 else "-") + f"{number(abs(100 * x), 3)} %" if isinstance(x, float) else "—"
 
 
 def _error(x: object) -> str:
-    return f"± {100 * x:.3f} %" if isinstance(x, float) else "(too few rounds for a standard error)"
+    return f"± {number(100 * x, 3)} %" if isinstance(x, float) else _("(too few rounds for a standard error)")
 
 
-def _print(report: dict[str, Any]) -> None:
+#: The report's labels, in a column as wide as the widest in the language in force.
+_LABELS = (N_("run:"), N_("rules:"), N_("play:"), N_("advantage:"), N_("flat bet:"), N_("bets:"),
+           N_("std. dev.:"), N_("SCORE:"), N_("ruin:"))
+
+
+def _signed(x: float, decimals: int) -> str:
+    return ("+" if x >= 0 else "-") + number(abs(x), decimals)
+
+
+def _print(report: dict[str, Any], rules_text: str) -> None:
     fig = report
-    print(f"blackjack, {fig['system_name']} count, spread {fig['spread']}, {fig['rounds']:,} rounds"
-          + (f", seed {fig['seed']}" if fig["seed"] is not None else ""))
-    print(f"run:        {fig['jobs']} job(s) on {fig['where']}, {fig['seconds']:,.1f} s, "
-          f"{fig['reshuffles']:,} reshuffles" + (f", {fig['shoes_left']:,} shoes left" if fig["shoes_left"] else ""))
-    print(textwrap.fill(fig["rules_text"], width=78, initial_indent="rules:      ", subsequent_indent=" " * 12))
-    ramp = ", ".join(f"{tc:+d}:{u}" for tc, u in fig["ramp"])
-    print(f"play:       ramp {ramp}; true count {fig['true_count']}; "
-          + ("indices" if fig["indices"] else "basic strategy")
-          + (f"; wong out below {fig['wong_out']:+d}" if fig["wong_out"] is not None else ""))
-    print(f"advantage:  {_pct(fig['advantage'])} {_error(fig['advantage_std_error'])} of the amount bet")
-    print(f"flat bet:   {_pct(fig['flat_bet_advantage'])} {_error(fig['flat_bet_std_error'])} "
-          "(one unit every round, same cards)")
+    column = max(12, *(cell_len(_(label)) + 1 for label in _LABELS))
+
+    def say(label: str, text: str) -> None:
+        print(labelled(_(label), text, column))
+
+    rounds = ngettext("{n} round", "{n} rounds", fig["rounds"]).format(n=number(fig["rounds"]))
+    head = (_("blackjack, {system} count, spread {spread}, {rounds}, seed {seed}") if fig["seed"] is not None else
+            _("blackjack, {system} count, spread {spread}, {rounds}"))
+    print(head.format(system=fig["system_name"], spread=fig["spread"], rounds=rounds, seed=fig["seed"]))
+    where = _("this machine") if fig["where"] == "this machine" else fig["where"]
+    run_line = _("{jobs} on {where}, {seconds} s, {reshuffles}").format(
+        jobs=ngettext("{n} job", "{n} jobs", fig["jobs"]).format(n=number(fig["jobs"])), where=where,
+        seconds=number(fig["seconds"], 1),
+        reshuffles=ngettext("{n} reshuffle", "{n} reshuffles", fig["reshuffles"]).format(n=number(fig["reshuffles"])))
+    if fig["shoes_left"]:
+        run_line += _(", {n} shoes left").format(n=number(fig["shoes_left"]))
+    say(N_("run:"), run_line)
+    say(N_("rules:"), rules_text)
+    play = _("ramp {ramp}; true count {true_count}; {strategy}").format(
+        ramp=", ".join(f"{tc:+d}:{u}" for tc, u in fig["ramp"]), true_count=fig["true_count"],
+        strategy=_("indices") if fig["indices"] else _("basic strategy"))
+    if fig["wong_out"] is not None:
+        play += _("; wong out below {tc}").format(tc=f"{fig['wong_out']:+d}")
+    say(N_("play:"), play)
+    say(N_("advantage:"), _("{pct} {error} of the amount bet").format(
+        pct=_pct(fig["advantage"]), error=_error(fig["advantage_std_error"])))
+    say(N_("flat bet:"), _("{pct} {error} (one unit every round, same cards)").format(
+        pct=_pct(fig["flat_bet_advantage"]), error=_error(fig["flat_bet_std_error"])))
+    say(N_("bets:"), _("{average} units on average; result {result} units per 100 rounds").format(
+        average=number(fig["average_bet_units"], 2), result=_signed(fig["ev_per_100_units"], 2)))
     sd = fig["std_dev_per_round_units"]
-    print(f"bets:       {fig['average_bet_units']:.2f} units on average; result {fig['ev_per_100_units']:+.2f} units "
-          "per 100 rounds")
     if isinstance(sd, float):
-        print(f"std. dev.:  {sd:.2f} units per round, {fig['std_dev_per_100_units']:.1f} per 100 rounds")
+        say(N_("std. dev.:"), _("{sd} units per round, {sd100} per 100 rounds").format(
+            sd=number(sd, 2), sd100=number(fig["std_dev_per_100_units"], 1)))
     n0 = fig["n0"]
-    print(f"SCORE:      {fig['score']:.1f}   DI {fig['di']:.2f}   N0 "
-          + (f"{n0:,.0f} rounds" if isinstance(n0, float) else "— (no edge)"))
-    print(f"ruin:       {100 * fig['risk_of_ruin']:.2f} % risk with {fig['bankroll_units']:,} units, playing on; "
-          + (f"{fig['bankroll_units_5pct_ruin']:,.0f} units for 5 %" if fig["bankroll_units_5pct_ruin"]
-             else "no edge: certain in the long run"))
-    print("true count  rounds   advantage")
+    n0_words = (ngettext("{n} round", "{n} rounds", round(n0)).format(n=number(round(n0))) if isinstance(n0, float)
+                else _("— (no edge)"))
+    print(pad(_("SCORE:"), column) + f"{number(fig['score'], 1)}   DI {number(fig['di'], 2)}   N0 {n0_words}")
+    five = fig["bankroll_units_5pct_ruin"]
+    say(N_("ruin:"), _("{risk} % risk with {units} units, playing on; {five}").format(
+        risk=number(100 * fig["risk_of_ruin"], 2), units=number(fig["bankroll_units"]),
+        five=_("{units} units for 5 %").format(units=number(round(five))) if five else
+        _("no edge: certain in the long run")))
+    first = _("true count")
+    print(pad(first, max(12, cell_len(first) + 2)) + pad(_("rounds"), 9) + _("advantage"))
     for row in fig["true_counts"]:
-        label = f"{row['tc']:+d}" + (" or less" if row["tc"] == TC_LOW else " or more" if row["tc"] == TC_HIGH else "")
-        print(f"  {label:<12} {100 * row['share']:5.1f} %  {_pct(row['advantage'])}")
+        tc = f"{row['tc']:+d}"
+        label = (_("{tc} or less") if row["tc"] == TC_LOW else _("{tc} or more") if row["tc"] == TC_HIGH
+                 else "{tc}").format(tc=tc)
+        print(f"  {pad(label, 12)} {number(100 * row['share'], 1):>5} %  {_pct(row['advantage'])}")
 
 
 def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runner) -> int:
@@ -209,7 +248,7 @@ def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runne
     from ..bj_analysis import describe_rules
 
     if not args.json and sys.stderr.isatty():
-        print("deriving the strategy and the indices for these rules…", file=sys.stderr, end="\r")
+        print(_("deriving the strategy and the indices for these rules…"), file=sys.stderr, end="\r")
     play = count_play(args, rules)
 
     def go(update: Callable[[int], None]) -> Outcome:
@@ -217,7 +256,7 @@ def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runne
 
     outcome = progress(args.rounds, f"{args.count.name} count", go)
     if not outcome.tallies:
-        print("cardtable simulate: interrupted, nothing to report", file=sys.stderr)
+        print(_("cardtable simulate: interrupted, nothing to report"), file=sys.stderr)
         return 130
     report: dict[str, Any] = {
         "game": "blackjack", "count": args.count.key, "system_name": args.count.name,
@@ -231,9 +270,10 @@ def run_count(args: argparse.Namespace, rules: Rules, jobs: int, progress: Runne
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        _print(report)
+        _print(report, _("{rules}, cut card at {n} %").format(
+            rules=describe_rules(rules, translated=True), n=rules.penetration_percent))
     if outcome.interrupted:
-        print(f"cardtable simulate: interrupted after {outcome.rounds:,} of {outcome.rounds_asked:,} rounds "
-              "(the figures are theirs)", file=sys.stderr)
+        print(_("cardtable simulate: interrupted after {done} of {asked} rounds (the figures are theirs)").format(
+            done=number(outcome.rounds), asked=number(outcome.rounds_asked)), file=sys.stderr)
         return 130
     return 0

@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...core.record import RecordError, RoundRecord
+from ...i18n import N_, _
+from ..games import GAME_INFO
 from ..room import CardRoom
 from ..watching import forget_app_watchers
 from ..widgets.common.banner import Banner
@@ -41,9 +43,9 @@ class GameScreen(Screen[None]):
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
-        Binding("escape", "leave", "Lobby", id="game.leave"),
+        Binding("escape", "leave", N_("Lobby"), id="game.leave"),
         # not in the footer, which has no room left at 80 columns
-        Binding("y", "history", "History", id="game.history", show=False),
+        Binding("y", "history", N_("History"), id="game.history", show=False),
     ]
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
@@ -102,14 +104,16 @@ class GameScreen(Screen[None]):
         if kind == "bankroll" and isinstance(message.get("bankroll"), int):
             self.app.bankroll = message["bankroll"]
         elif kind == "error":
-            doing = {"store": "The round was not dealt", "unsettled": "The result could not be saved yet"}
+            doing = {"store": N_("The round was not dealt"), "unsettled": N_("The result could not be saved yet")}
             text = str(message.get("message", ""))
             prefix = doing.get(str(message.get("code")))
-            self.app.notify(f"{prefix}: {text}" if prefix else text, severity="error", timeout=8)
+            shown = _("{doing}: {error}").format(doing=_(prefix), error=text) if prefix else text
+            self.app.notify(shown, severity="error", timeout=8)
 
     def report_refusal(self, doing: str, error: Exception) -> None:
-        """The data file refused a step (nothing changed): said in plain words."""
-        self.app.notify(f"{doing}: {error}", severity="error", timeout=8)
+        """The data file refused a step (nothing changed): said in plain words (``doing``
+        is the table's English message, marked there: translated here)."""
+        self.app.notify(_("{doing}: {error}").format(doing=_(doing), error=error), severity="error", timeout=8)
         self.app.sync_bankroll()
 
     def void_saved_round(self, error: Exception) -> None:
@@ -121,8 +125,10 @@ class GameScreen(Screen[None]):
         on the session summary when there is one, else in a notice)."""
         note = ""
         if self.round_in_progress():
-            note = (f"Your {self.GAME} round stays open, with its stake on the table: "
-                    "it will be waiting here when you come back.")
+            info = GAME_INFO.get(self.GAME)
+            note = _("Your {game} round stays open, with its stake on the table: "
+                     "it will be waiting here when you come back.").format(
+                game=_(info.title) if info is not None else self.GAME)
         self._close(note)
 
     def _close(self, note: str = "") -> None:
@@ -152,16 +158,16 @@ class GameScreen(Screen[None]):
 
     # -- coach mode ------------------------------------------------------
 
-    COACH_ON: ClassVar[str] = "Coach mode on: a choice that gives value away is questioned first."
+    COACH_ON: ClassVar[str] = N_("Coach mode on: a choice that gives value away is questioned first.")
     """What the banner says when ``k`` turns coach mode on (each table says it its way)."""
-    COACH_OFF: ClassVar[str] = "Coach mode off: every choice is still graded (see the summary)."
+    COACH_OFF: ClassVar[str] = N_("Coach mode off: every choice is still graded (see the summary).")
     """What the banner says when ``k`` turns coach mode off."""
 
     def action_coach(self) -> None:
         """Coach mode on or off (``k``), saved, and said in the table's banner."""
         on = self.toggle_coach()
         if on is not None:
-            self._banner.show(self.COACH_ON if on else self.COACH_OFF, "info")
+            self._banner.show(_(self.COACH_ON if on else self.COACH_OFF), "info")
             self.coach_mode_changed()
 
     def coach_mode_changed(self) -> None:
@@ -180,7 +186,7 @@ class GameScreen(Screen[None]):
     def show_coach_mode(self) -> None:
         """The header says "coach on" while coach mode is on (the table's own lines
         have no room left at 80 columns)."""
-        self.sub_title = f"{self.app.sub_title} · coach on" if self.app.settings.coach else None
+        self.sub_title = _("{title} · coach on").format(title=self.app.sub_title) if self.app.settings.coach else None
 
     def _note_session_start(self) -> None:
         """The statistics when the player sat down (the session summary is the

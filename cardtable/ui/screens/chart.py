@@ -26,6 +26,7 @@ from textual.widgets import Header, Static
 
 from ...ai.bj_chart import UP_ORDER, Chart
 from ...core.blackjack import Rules
+from ...i18n import N_, _, ngettext
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from .chart_text import (
@@ -34,6 +35,7 @@ from .chart_text import (
     cell_name,
     chart_rows,
     chart_table,
+    code_words,
     differences,
     explain_difference,
     legend,
@@ -75,8 +77,8 @@ class ChartScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="chart.back"),
-        Binding("g", "app.pop_screen", "Close chart", id="chart.close", show=False),
+        Binding("escape", "app.pop_screen", N_("Back"), id="chart.back"),
+        Binding("g", "app.pop_screen", N_("Close chart"), id="chart.close", show=False),
     ]
 
     def __init__(self, rules: Rules, highlight: Highlight | None = None) -> None:
@@ -90,18 +92,22 @@ class ChartScreen(Screen[None]):
         #: The explanation of each differing cell, once computed.
         self.explanations: dict[Highlight, str] = {}
 
-    def compose(self) -> ComposeResult:
+    def _title(self) -> str:
         from ...ai.bj_analysis import describe_rules
 
+        return _("{title} — {rules}").format(
+            title="[b]" + _("Basic strategy as this program derived it") + "[/b]",
+            rules=describe_rules(self.rules, translated=True))
+
+    def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="chart-scroll"):
-            yield Static(f"[b]Basic strategy as this program derived it[/b] — {describe_rules(self.rules)}",
-                         id="chart-title")
+            yield Static(self._title(), id="chart-title")
             yield Static("", id="chart-hand")
             with Horizontal(id="chart-body"):
                 with Vertical(id="chart-left"):
-                    yield Static("Deriving the chart for these rules…", id="chart-hard", classes="chart-table")
-                    yield Static(legend(), id="chart-legend")
+                    yield Static(_("Deriving the chart for these rules…"), id="chart-hard", classes="chart-table")
+                    yield Static(legend(self._room()), id="chart-legend")
                 with Vertical(id="chart-right"):
                     yield Static("", id="chart-soft", classes="chart-table")
                     yield Static("", id="chart-pair", classes="chart-table")
@@ -132,7 +138,8 @@ class ChartScreen(Screen[None]):
         self.app.call_from_thread(self._show, chart)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one("#chart-hard", Static).update(f"Deriving the chart for these rules… {done}/{total} up cards")
+        self.query_one("#chart-hard", Static).update(
+            _("Deriving the chart for these rules… {done}/{total} up cards").format(done=done, total=total))
 
     def _draw_tables(self) -> None:
         if self.chart is None:
@@ -146,35 +153,58 @@ class ChartScreen(Screen[None]):
         self.chart = chart
         self.diffs = differences(chart)
         self._draw_tables()
-        if self.highlight is not None:
-            kind, key, up = self.highlight
-            rows = {"hard": chart.hard, "soft": chart.soft, "pair": chart.pairs}.get(kind, {})
-            code = rows[key][UP_ORDER.index(up)] if key in rows and up in UP_ORDER else None
-            hand = Text("▸ ", style="bold")
-            hand.append(f"Your hand, {cell_name(kind, key, up)}: ")
-            hand.append(CODE_WORDS.get(code, "not in the chart") if code else "not in the chart", style="bold")
-            if self.highlight in self.diffs:
-                hand.append(" — not as the published chart (see below)")
-            self.query_one("#chart-hand", Static).update(hand)
+        self._show_hand()
         self._show_diffs()
         if self.diffs:
             self._explain()
         self.call_after_refresh(self._scroll_to_highlight)
 
+    def _show_hand(self) -> None:
+        """The line naming the hand in play and the chart's play for it."""
+        if self.highlight is None or self.chart is None:
+            return
+        kind, key, up = self.highlight
+        rows = {"hard": self.chart.hard, "soft": self.chart.soft, "pair": self.chart.pairs}.get(kind, {})
+        code = rows[key][UP_ORDER.index(up)] if key in rows and up in UP_ORDER else None
+        hand = Text("▸ ", style="bold")
+        hand.append(_("Your hand, {cell}: ").format(cell=cell_name(kind, key, up)))
+        hand.append(code_words(code), style="bold")
+        if self.highlight in self.diffs:
+            hand.append(" " + _("— not as the published chart (see below)"))
+        self.query_one("#chart-hand", Static).update(hand)
+
+    def retranslate(self) -> None:
+        """Every text of the chart in the language in force (the explanations again too)."""
+        self.query_one("#chart-title", Static).update(self._title())
+        self.query_one("#chart-legend", Static).update(legend(self._room()))
+        if self.chart is None:
+            return
+        self._draw_tables()
+        self._show_hand()
+        self.explanations.clear()
+        self._show_diffs()
+        if self.diffs:
+            self._explain()
+        self._say_more()
+
     def _show_diffs(self) -> None:
         out = Text()
         if not self.diffs and self.chart is not None:
-            out.append("This chart is the published one, cell for cell.", style="bold")
+            out.append(_("This chart is the published one, cell for cell."), style="bold")
         else:
             count = len(self.diffs)
-            out.append(f"{count} cell{'s' if count != 1 else ''} not as the published chart "
-                       "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):", style="bold")
+            out.append(ngettext(
+                "{n} cell not as the published chart "
+                "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):",
+                "{n} cells not as the published chart "
+                "(4–8 decks, dealer stands on soft 17, double after split, dealer peeks):", count).format(n=count),
+                style="bold")
             for cell in sorted(self.diffs, key=lambda c: ("hard", "soft", "pair").index(c[0])):
                 published, ours = self.diffs[cell]
                 out.append("\n* ", style="bold")
-                out.append(self.explanations.get(cell) or
-                           f"{cell_name(*cell)}: published {CODE_WORDS[published]}, here {CODE_WORDS[ours]} "
-                           "(working out why…)")
+                out.append(self.explanations.get(cell) or _(
+                    "{cell}: published {published}, here {ours} (working out why…)").format(
+                        cell=cell_name(*cell), published=code_words(published), ours=code_words(ours)))
         self.query_one("#chart-diffs", Static).update(out)
 
     @work(thread=True, exclusive=True, group="chart-why")
@@ -189,12 +219,17 @@ class ChartScreen(Screen[None]):
         if self.is_mounted:
             self._show_diffs()
 
+    def _room(self) -> int:
+        """The width of a table (the legend below it fits in it)."""
+        return 37 if self.compact else 48
+
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < _WIDE
         self.query_one("#chart-body").set_class(compact, "-compact")
         if compact != self.compact:
             self.compact = compact
             self._draw_tables()
+            self.query_one("#chart-legend", Static).update(legend(self._room()))
         self.call_after_refresh(self._scroll_to_highlight)
 
     def _say_more_soon(self) -> None:
@@ -208,9 +243,9 @@ class ChartScreen(Screen[None]):
         below, above = scroll.scroll_y < scroll.max_scroll_y, scroll.scroll_y > 0
         more.display = scroll.max_scroll_y > 0
         if below:
-            more.update("▼ more below: ↓ / PgDn / End or the mouse wheel scroll the chart")
+            more.update("▼ " + _("more below: ↓ / PgDn / End or the mouse wheel scroll the chart"))
         elif above:
-            more.update("▲ the end of the chart: ↑ / PgUp / Home scroll back up")
+            more.update("▲ " + _("the end of the chart: ↑ / PgUp / Home scroll back up"))
 
     def _scroll_to_highlight(self) -> None:
         """Bring the highlighted row into view (at 80×24 the tables scroll)."""

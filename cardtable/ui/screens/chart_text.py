@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...ai.bj_chart import UP_ORDER, Chart, published_chart
+from ...ai.grading import choice_words
 from ...core.blackjack import Rules
+from ...i18n import N_, _, ngettext
+from ...i18n.formatting import number
+from ...i18n.text import pad
+from ..widgets.drill.words import hand_against
 
 __all__ = [
     "CODE_WORDS",
@@ -31,16 +37,23 @@ __all__ = [
 #: (kind "hard"/"soft"/"pair", row key as in bj_chart, dealer up value 1..10, 1 = ace)
 Highlight = tuple[str, int, int]
 
+#: Each code's play in words (English: translate with ``_()`` where shown, see :func:`code_words`).
 CODE_WORDS: Mapping[str, str] = {
-    "H": "hit",
-    "S": "stand",
-    "Dh": "double, else hit",
-    "Ds": "double, else stand",
-    "P": "split",
-    "Rh": "surrender, else hit",
-    "Rs": "surrender, else stand",
-    "Rp": "surrender, else split",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "Dh": N_("double, else hit"),
+    "Ds": N_("double, else stand"),
+    "P": N_("split"),
+    "Rh": N_("surrender, else hit"),
+    "Rs": N_("surrender, else stand"),
+    "Rp": N_("surrender, else split"),
 }
+
+
+def code_words(code: str | None) -> str:
+    """A chart code's play in the language in force ("not in the chart" for none)."""
+    return _(CODE_WORDS[code]) if code is not None and code in CODE_WORDS else _("not in the chart")
+
 #: The action a code plays when everything is allowed, in the table's words.
 _CODE_ACTION = {"H": "Hit", "S": "Stand", "Dh": "Double", "Ds": "Double", "P": "Split",
                 "Rh": "Surrender", "Rs": "Surrender", "Rp": "Surrender"}
@@ -55,8 +68,8 @@ _CODE_STYLE = {
     "Rp": "bold #ffffff on #76489c",
 }
 _HIGHLIGHT_STYLE = "bold #000000 on #ffffff"
-_TITLES = {"hard": "Hard totals", "soft": "Soft totals (an ace counted 11)", "pair": "Pairs"}
-_TITLES_COMPACT = {"hard": "Hard totals", "soft": "Soft totals (ace as 11)", "pair": "Pairs"}
+_TITLES = {"hard": N_("Hard totals"), "soft": N_("Soft totals (an ace counted 11)"), "pair": N_("Pairs")}
+_TITLES_COMPACT = {"hard": N_("Hard totals"), "soft": N_("Soft totals (ace as 11)"), "pair": N_("Pairs")}
 #: Width of a row's label and of one cell (compact: 6 and 3).
 _LABEL = 8
 _CELL = 4
@@ -100,7 +113,7 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     label, cell = (_LABEL_COMPACT, 3) if compact else (_LABEL, _CELL)
     lit_up = highlight[2] if highlight is not None and highlight[0] == kind else None
     out = Text()
-    out.append(_TITLES_COMPACT[kind] if compact else _TITLES[kind], style="bold")
+    out.append(_(_TITLES_COMPACT[kind] if compact else _TITLES[kind]), style="bold")
     out.append("\n" + " " * label)
     for up in UP_ORDER:
         text = f"{_up_label(up):<2}" + " " * (cell - 2)
@@ -118,26 +131,31 @@ def chart_table(chart: Chart, kind: str, *, differ: set[Highlight] | frozenset[H
     return out
 
 
-def legend() -> Text:
-    """The codes, the difference mark and the highlight, on four lines."""
+def legend(room: int = 48) -> Text:
+    """The codes, the difference mark and the highlight: two to a line (four lines), or
+    one to a line (six) when two do not fit the ``room`` cells under a table (long words:
+    Japanese is double-width)."""
+    entries = [(code, _CODE_STYLE[code], code_words(code)) for code in ("H", "Dh", "S", "Ds", "P")]
+    entries.append(("▸H", _HIGHLIGHT_STYLE, _("your hand")))
+    width = max(7, *(cell_len(words) + 1 for _code, _style, words in entries[0::2]))
+    rows = [entries[i:i + 2] for i in range(0, len(entries), 2)]
+    if any(3 + width + 3 + cell_len(pair[1][2]) > room for pair in rows):
+        rows = [[entry] for entry in entries]
+    rows.append([("H*", _CODE_STYLE["H"], _("not as the published chart"))])
     out = Text()
-    for left, right in (("H", "Dh"), ("S", "Ds")):
-        out.append(f"{left:<2}", style=_CODE_STYLE[left])
-        out.append(f" {CODE_WORDS[left]:<7}")
-        out.append(f"{right:<2}", style=_CODE_STYLE[right])
-        out.append(f" {CODE_WORDS[right]}\n")
-    out.append("P ", style=_CODE_STYLE["P"])
-    out.append(f" {CODE_WORDS['P']:<7}")
-    out.append("▸H", style=_HIGHLIGHT_STYLE)
-    out.append(" your hand\n")
-    out.append("H*", style=_CODE_STYLE["H"])
-    out.append(" not as the published chart")
+    for n, row in enumerate(rows):
+        for i, (code, style, words) in enumerate(row):
+            out.append(f"{code:<2}", style=style)
+            out.append(" " + (pad(words, width) if i < len(row) - 1 else words))
+        if n < len(rows) - 1:
+            out.append("\n")
     return out
 
 
 def cell_name(kind: str, key: int, up: int) -> str:
-    what = {"hard": f"hard {key}", "soft": f"soft {key}", "pair": f"{row_label('pair', key)}"}[kind]
-    return f"{what} against {'an ace' if up == 1 else ('an 8' if up == 8 else f'a {up}')}"
+    """"hard 16 against a 10", "8,8 against an ace"."""
+    what = {"hard": _("hard {total}"), "soft": _("soft {total}")}.get(kind, row_label(kind, key))
+    return hand_against(what.format(total=key), up)
 
 
 def _action_ev(ev: object, action: str) -> float | None:
@@ -146,7 +164,7 @@ def _action_ev(ev: object, action: str) -> float | None:
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "\u2212")
+    return ("+" if value >= 0 else "\u2212") + number(abs(value), 3)
 
 
 def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str) -> str:
@@ -160,27 +178,38 @@ def explain_difference(rules: Rules, cell: Highlight, published: str, ours: str)
     here = analysis_for(rules).cell(kind, key, up).ev
     ours_action, theirs_action = _CODE_ACTION[ours], _CODE_ACTION[published]
     ours_ev, theirs_ev = _action_ev(here, ours_action), _action_ev(here, theirs_action)
-    text = f"{cell_name(kind, key, up)}: published {CODE_WORDS[published]}, here {CODE_WORDS[ours]}."
+    ours_words, theirs_words = choice_words(ours_action), choice_words(theirs_action)
+    text = _("{cell}: published {published}, here {ours}.").format(
+        cell=cell_name(kind, key, up), published=code_words(published), ours=code_words(ours))
     if ours_ev is not None and theirs_ev is not None:
-        text += f" {ours_action} {_signed(ours_ev)}, {theirs_action} {_signed(theirs_ev)} a unit of stake."
+        text += " " + _("{ours} {ours_ev}, {theirs} {theirs_ev} a unit of stake.").format(
+            ours=ours_words, ours_ev=_signed(ours_ev), theirs=theirs_words, theirs_ev=_signed(theirs_ev))
     extra_stake = theirs_action in ("Double", "Split") and ours_action not in ("Double", "Split")
     if not rules.dealer_peeks and up in (1, 10):
-        hole = "a ten" if up == 1 else "an ace"
-        share = (16 if up == 1 else 4) / (52 - 1)  # per deck, the up card out
-        text += (f" No peek: {hole} face down (about {share:.0%}) is a blackjack that takes"
-                 f" {'the extra stake too' if extra_stake else 'every stake'}.")
+        share = number(round(100 * (16 if up == 1 else 4) / (52 - 1)))  # per deck, the up card out
+        if extra_stake:
+            no_peek = (_("No peek: a ten face down (about {share}%) is a blackjack that takes the extra stake too.")
+                       if up == 1 else
+                       _("No peek: an ace face down (about {share}%) is a blackjack that takes the extra stake too."))
+        else:
+            no_peek = (_("No peek: a ten face down (about {share}%) is a blackjack that takes every stake.")
+                       if up == 1 else
+                       _("No peek: an ace face down (about {share}%) is a blackjack that takes every stake."))
+        text += " " + no_peek.format(share=share)
         peek = analysis_for(replace(rules, dealer_peeks=True)).cell(kind, key, up).ev
         p_theirs, p_ours = _action_ev(peek, theirs_action), _action_ev(peek, ours_action)
         if p_theirs is not None and p_ours is not None:
             if p_theirs > p_ours:
-                text += f" Where the dealer peeks, {theirs_action} is better by {p_theirs - p_ours:.3f}."
+                text += " " + _("Where the dealer peeks, {theirs} is better by {by}.").format(
+                    theirs=theirs_words, by=number(p_theirs - p_ours, 3))
             else:
-                text += (f" Even where the dealer peeks it is close ({theirs_action} {_signed(p_theirs)},"
-                         f" {ours_action} {_signed(p_ours)}).")
+                close = _("Even where the dealer peeks it is close ({theirs} {theirs_ev}, {ours} {ours_ev}).")
+                text += " " + close.format(
+                    theirs=theirs_words, theirs_ev=_signed(p_theirs), ours=ours_words, ours_ev=_signed(p_ours))
     else:
         changes = _rule_changes(rules)
-        text += f" Here {changes}, unlike the published chart's game: that moves this cell." if changes else (
-            " The published chart rounds this close call the other way.")
+        text += " " + (_("Here {changes}, unlike the published chart's game: that moves this cell.").format(
+            changes=changes) if changes else _("The published chart rounds this close call the other way."))
     return text
 
 
@@ -188,17 +217,17 @@ def _rule_changes(rules: Rules) -> str:
     """How ``rules`` differ from the published chart's game (4–8 decks, S17, DAS, peek)."""
     out = []
     if rules.dealer_hits_soft_17:
-        out.append("the dealer hits soft 17")
+        out.append(_("the dealer hits soft 17"))
     if not rules.dealer_peeks:
-        out.append("the dealer does not peek")
+        out.append(_("the dealer does not peek"))
     if not rules.double_after_split:
-        out.append("there is no double after a split")
+        out.append(_("there is no double after a split"))
     if not 4 <= rules.decks <= 8:
-        out.append(f"the shoe has {rules.decks} deck{'s' if rules.decks != 1 else ''}")
+        out.append(ngettext("the shoe has {n} deck", "the shoe has {n} decks", rules.decks).format(n=rules.decks))
     if rules.late_surrender:
-        out.append("late surrender is offered")
+        out.append(_("late surrender is offered"))
     if tuple(rules.blackjack_pays) != (3, 2):
-        out.append(f"blackjack pays {rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}")
+        out.append(_("blackjack pays {pays}").format(pays=f"{rules.blackjack_pays[0]}:{rules.blackjack_pays[1]}"))
     if len(out) > 1:
-        return ", ".join(out[:-1]) + " and " + out[-1]
+        return _("{first} and {last}").format(first=_(", ").join(out[:-1]), last=out[-1])
     return out[0] if out else ""

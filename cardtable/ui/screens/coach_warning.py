@@ -14,7 +14,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from ...ai.grading import Decision
+from ...ai.grading import Decision, choice_words
+from ...i18n import N_, _
+from ...i18n.formatting import number
 from ..widgets.common.footer import KeyFooter
 
 __all__ = ["CoachWarning", "warning_text"]
@@ -22,12 +24,12 @@ __all__ = ["CoachWarning", "warning_text"]
 
 def warning_text(decision: Decision) -> str:
     """"Hit is better: Stand gives up 0.021 of the stake (0.21 chips on average)."""
-    per_unit = decision.ev_best - decision.ev_chosen
-    approx = " about" if decision.estimated else ""
-    return (
-        f"{decision.best} is better: {decision.chosen} gives up{approx} {per_unit:.3f} of the stake"
-        f" ({decision.cost / 100:,.2f} chips on average)."
-    )
+    if decision.estimated:
+        text = _("{best} is better: {chosen} gives up about {share} of the stake ({cost} chips on average).")
+    else:
+        text = _("{best} is better: {chosen} gives up {share} of the stake ({cost} chips on average).")
+    return text.format(best=choice_words(decision.best), chosen=choice_words(decision.chosen),
+                       share=number(decision.ev_best - decision.ev_chosen, 3), cost=number(decision.cost / 100, 2))
 
 
 class CoachWarning(ModalScreen[bool]):
@@ -63,8 +65,8 @@ class CoachWarning(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("enter", "answer(True)", "Take it anyway", priority=True, id="coach.go"),
-        Binding("escape", "answer(False)", "Take it back", priority=True, id="coach.back"),
+        Binding("enter", "answer(True)", N_("Take it anyway"), priority=True, id="coach.go"),
+        Binding("escape", "answer(False)", N_("Take it back"), priority=True, id="coach.back"),
     ]
 
     def __init__(self, decision: Decision) -> None:
@@ -73,12 +75,22 @@ class CoachWarning(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Coach", id="coach-title")
+            yield Label(_("Coach"), id="coach-title")
             yield Label(warning_text(self.decision), id="coach-text")
             with Horizontal():
-                yield Button(f"{self.decision.chosen} anyway", id="coach-go", variant="warning")
-                yield Button("Take it back", id="coach-back", variant="primary")
+                yield Button(self._go_words(), id="coach-go", variant="warning")
+                yield Button(_("Take it back"), id="coach-back", variant="primary")
         yield KeyFooter()
+
+    def _go_words(self) -> str:
+        return _("{choice} anyway").format(choice=choice_words(self.decision.chosen))
+
+    def retranslate(self) -> None:
+        """The words again, in the language now in force."""
+        self.query_one("#coach-title", Label).update(_("Coach"))
+        self.query_one("#coach-text", Label).update(warning_text(self.decision))
+        self.query_one("#coach-go", Button).label = self._go_words()
+        self.query_one("#coach-back", Button).label = _("Take it back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -25,20 +25,18 @@ from textual.widgets import Header, Input, Static
 
 from ...ai.counting.drill import CountDrill, CountQuestion
 from ...ai.counting.systems import load_systems, system_named
+from ...i18n import N_, _
+from ...i18n.formatting import number
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import cards_text
 from ..widgets.common.footer import KeyFooter
+from ..widgets.drill import count_words as words
 
 __all__ = ["CountDrillScreen", "PACES"]
 
 #: Seconds a card stays alone before the next (``+``/``-`` step through them).
 PACES = (0.3, 0.5, 0.8, 1.2, 2.0)
-
-
-def _signed(x: float) -> str:
-    text = f"{x:+g}" if x else "0"
-    return text.replace("-", "\u2212")
 
 
 class CountDrillScreen(Screen[None]):
@@ -49,7 +47,8 @@ class CountDrillScreen(Screen[None]):
     DEFAULT_CSS = """
     CountDrillScreen #count { padding: 0 2; height: 1fr; }
     CountDrillScreen #count-title { text-style: bold; color: $accent; }
-    CountDrillScreen #count-intro { color: $text-muted; margin-bottom: 1; }
+    CountDrillScreen #count-intro { color: $text-muted; }
+    CountDrillScreen #count-keys { color: $text-muted; margin-bottom: 1; }
     CountDrillScreen #count-cards { height: auto; min-height: 2; margin-bottom: 1; }
     CountDrillScreen #count-answer { width: 24; }
     CountDrillScreen #count-answer.-hidden, CountDrillScreen #count-score.-hidden { display: none; }
@@ -58,15 +57,17 @@ class CountDrillScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("space", "show_all", "Show all", id="count.all"),
-        Binding("plus", "pace(-1)", "Faster", key_display="+/-", id="count.faster"),
-        Binding("minus", "pace(1)", "Slower", show=False, id="count.slower"),
-        Binding("m", "mode", "Rounds/cards", id="count.mode"),
-        Binding("y", "system", "System", id="count.system"),
-        Binding("i", "indices", "Index drill", id="count.indices"),
-        Binding("enter", "again", "Again", priority=True, id="count.again"),
-        Binding("escape", "end", "End drill", id="count.end"),
-        Binding("escape", "leave", "Back", id="count.back"),
+        Binding("space", "show_all", N_("Show all"), id="count.all"),
+        Binding("plus", "pace(-1)", N_("Faster"), key_display="+/-", id="count.faster"),
+        Binding("minus", "pace(1)", N_("Slower"), show=False, id="count.slower"),
+        # said on the screen's own line (#count-keys): the footer has no room for them in
+        # Lithuanian or Japanese (nor for ^q and ? in English)
+        Binding("m", "mode", N_("Rounds/cards"), id="count.mode", show=False),
+        Binding("y", "system", N_("System"), id="count.system", show=False),
+        Binding("i", "indices", N_("Index drill"), id="count.indices", show=False),
+        Binding("enter", "again", N_("Again"), priority=True, id="count.again"),
+        Binding("escape", "end", N_("End drill"), id="count.end"),
+        Binding("escape", "leave", N_("Back"), id="count.back"),
     ]
 
     def __init__(self, *, questions: int = 10, seed: int | None = None, pace: float = 0.8,
@@ -99,9 +100,10 @@ class CountDrillScreen(Screen[None]):
         with Vertical(id="count"):
             yield Static("", id="count-title")
             yield Static("", id="count-intro")
+            yield Static("", id="count-keys")
             yield Static("", id="count-cards")
             yield Static("", id="count-ask")
-            yield Input(placeholder="a number, e.g. -3", restrict=r"[-+0-9.]*", max_length=8, id="count-answer",
+            yield Input(placeholder=_("a number, e.g. -3"), restrict=r"[-+0-9.]*", max_length=8, id="count-answer",
                         classes="-hidden", disabled=True)
             yield Static("", id="count-score", classes="-hidden")
             yield Static("", id="count-feedback")
@@ -115,15 +117,9 @@ class CountDrillScreen(Screen[None]):
 
     def _next(self) -> None:
         assert self._drill is not None
-        q = self.question = self._drill.question()
+        self.question = self._drill.question()
         self.phase, self.shown = "dealing", 0
-        self.query_one("#count-title", Static).update(
-            f"Count drill · {self.system.name} · {self.decks} decks · question {len(self.results) + 1} of {self.total}")
-        start = self.system.initial_running_count(self.decks)
-        intro = (f"A new shoe: the count starts at {_signed(start)}." if q.new_shoe
-                 else f"The count so far: {_signed(q.before)}.")
-        self.query_one("#count-intro", Static).update(intro)
-        self.query_one("#count-ask", Static).update("Count the cards…")
+        self._words()
         self._hide_answer()
         self._show_cards()
         if self.pace <= 0:
@@ -131,6 +127,24 @@ class CountDrillScreen(Screen[None]):
         else:
             self._timer = self.set_interval(self.pace, self._deal_one)
         self.refresh_bindings()
+
+    def _words(self) -> None:
+        """The title, the intro and the question of this phase, in the language in force."""
+        q, over = self.question, self.phase == "over" or self.question is None
+        self.query_one("#count-title", Static).update(
+            words.title(self.system.name, self.decks, len(self.results) + 1, self.total, over))
+        self.query_one("#count-keys", Static).update("" if over else words.keys_line())
+        if q is None or over:
+            return
+        self.query_one("#count-intro", Static).update(words.intro(q, self.system.initial_running_count(self.decks)))
+        self.query_one("#count-ask", Static).update(words.asking(self.phase, q))
+        self.query_one("#count-answer", Input).placeholder = _("a number, e.g. -3")
+
+    def retranslate(self) -> None:
+        """Every line of the drill in the language in force."""
+        self._words()
+        if self.phase != "over":
+            self._show_cards()
 
     def _show_cards(self) -> None:
         """The cards dealt so far; a whole round hand by hand (you, then the dealer)."""
@@ -146,8 +160,9 @@ class CountDrillScreen(Screen[None]):
             start += size
             if not part:
                 break
-            name = "Dealer" if n == len(q.hands) - 1 else ("You" if n == 0 else f"Seat {n + 1}")
-            out.append(("   " if n else "") + f"{name}: ")
+            name = _("Dealer") if n == len(q.hands) - 1 else (
+                _("You") if n == 0 else _("Seat {n}").format(n=n + 1))
+            out.append(("   " if n else "") + _("{who}: ").format(who=name))
             out.append_text(cards_text(part, self.app.ascii))
         self.query_one("#count-cards", Static).update(out)
 
@@ -167,7 +182,7 @@ class CountDrillScreen(Screen[None]):
         self.shown = len(self.question.cards)
         self._show_cards()
         self.phase = "running"
-        self._ask("Running count?")
+        self._ask(words.asking(self.phase, self.question))
         self._asked_at = time.monotonic()
         self.refresh_bindings()
 
@@ -194,33 +209,22 @@ class CountDrillScreen(Screen[None]):
         try:
             value = float(event.value)
         except ValueError:
-            self.query_one("#count-feedback", Static).update("Type a number, e.g. 3 or -2 (halves: 1.5).")
+            self.query_one("#count-feedback", Static).update(_("Type a number, e.g. 3 or -2 (halves: 1.5)."))
             return
         if self.phase == "running":
             self.running_answer = value
             self.phase = "true"
-            self._ask(f"Decks left (the tray): {q.decks_left:g}. True count?")
+            self._ask(words.asking(self.phase, q))
             return
         running_ok, true_ok = q.grade(self.running_answer, value)
         seconds = time.monotonic() - self._asked_at
         self.results.append((running_ok, true_ok, seconds))
         self.query_one("#count-feedback", Static).update(
-            self._verdict(q, (running_ok, self.running_answer), (true_ok, value), seconds))
+            words.verdict(q, (running_ok, self.running_answer), (true_ok, value), seconds))
         if len(self.results) >= self.total:
             self._finish()
         else:
             self._next()
-
-    def _verdict(self, q: CountQuestion, running: tuple[bool, float], true: tuple[bool, float],
-                 seconds: float) -> Text:
-        out = Text()
-        exact_true = f"{q.true_count:+.2f}".replace("-", "\u2212")
-        for (ok, said), what, right in ((running, "running count", _signed(q.running)),
-                                        (true, "true count", exact_true)):
-            out.append("✓ " if ok else "✗ ", style="bold green" if ok else "bold red")
-            out.append(f"{what} {right}" + ("" if ok else f" (you said {_signed(said)})") + "   ")
-        out.append(f"{seconds:.1f} s")
-        return out
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -252,14 +256,14 @@ class CountDrillScreen(Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = self.set_interval(self.pace, self._deal_one)
-        self.notify(f"A card every {self.pace:g} s", timeout=2)
+        self.notify(_("A card every {seconds} s").format(seconds=number(self.pace, 1)), timeout=2)
 
     def action_mode(self) -> None:
         """Whole rounds or runs of single cards, from the next question."""
         self.whole_rounds = not self.whole_rounds
         if self._drill is not None:
             self._drill.whole_rounds = self.whole_rounds
-        self.notify("Whole rounds" if self.whole_rounds else "Single cards", timeout=2)
+        self.notify(_("Whole rounds") if self.whole_rounds else _("Single cards"), timeout=2)
 
     def action_system(self) -> None:
         """The next count system; a new shoe starts with it."""
@@ -299,19 +303,11 @@ class CountDrillScreen(Screen[None]):
         self._hide_answer()
         for part in ("#count-cards", "#count-ask", "#count-intro"):
             self.query_one(part, Static).update("")
-        best = sum(1 for r, t, _ in self.results if r and t)
-        self._record(best)
-        taken = len(self.results)
-        running = sum(1 for r, _, _ in self.results if r)
-        true = sum(1 for _, t, _ in self.results if t)
-        pace = sum(s for _, _, s in self.results) / taken if taken else 0.0
+        self._record(sum(1 for r, t, _s in self.results if r and t))
         score = self.query_one("#count-score", Static)
         score.set_class(False, "-hidden")
-        score.update(Text.assemble(("Drill over\n", "bold"),
-                                   f"{taken} answered, {best} fully right ({round(100 * best / max(taken, 1))} %): "
-                                   f"running counts {running}/{taken}, true counts {true}/{taken}, "
-                                   f"{pace:.1f} s a question.\n", ("enter: another drill · escape: back", "dim")))
-        self.query_one("#count-title", Static).update(f"Count drill · {self.system.name} · over")
+        score.update(words.score(self.results))
+        self._words()
         self.refresh_bindings()
 
     def _record(self, best: int) -> None:
@@ -321,7 +317,8 @@ class CountDrillScreen(Screen[None]):
         try:
             self.app.store.record_drill("count", len(self.results), best, 0.0)
         except (StoreError, ValueError) as error:
-            self.notify(f"The drill's score could not be kept: {error}", severity="error", timeout=8)
+            self.notify(_("The drill's score could not be kept: {error}").format(error=error),
+                        severity="error", timeout=8)
 
     def on_unmount(self) -> None:
         """Leaving mid-drill (ctrl+q) still keeps what was answered."""

@@ -30,7 +30,7 @@ from textual.worker import Worker, WorkerState
 
 from ...ai.drills import DEFAULT_QUESTIONS, DRILL_GAMES, BlackjackDrill, PokerDrill, Question, exchange_words
 from ...ai.grading import Accuracy, Decision, accuracy
-from ...core.money import format_chips
+from ...i18n import N_, _
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import CardSize, CardWidget
@@ -90,19 +90,19 @@ class DrillScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("h", "answer('Hit')", "Hit", priority=True, id="drill.hit"),
-        Binding("s", "answer('Stand')", "Stand", priority=True, id="drill.stand"),
-        Binding("d", "answer('Double')", "Double", priority=True, id="drill.double"),
-        Binding("p", "answer('Split')", "Split", priority=True, id="drill.split"),
-        Binding("1", "tick(0)", "Exchange", key_display="1-5", priority=True, id="drill.tick1"),
-        Binding("2", "tick(1)", "Exchange 2", show=False, priority=True, id="drill.tick2"),
-        Binding("3", "tick(2)", "Exchange 3", show=False, priority=True, id="drill.tick3"),
-        Binding("4", "tick(3)", "Exchange 4", show=False, priority=True, id="drill.tick4"),
-        Binding("5", "tick(4)", "Exchange 5", show=False, priority=True, id="drill.tick5"),
-        Binding("enter", "draw", "Draw", priority=True, id="drill.draw"),
-        Binding("enter", "again", "Again", priority=True, id="drill.again"),
-        Binding("escape", "end", "End drill", id="drill.end"),
-        Binding("escape", "leave", "Back", id="drill.back"),
+        Binding("h", "answer('Hit')", N_("Hit"), priority=True, id="drill.hit"),
+        Binding("s", "answer('Stand')", N_("Stand"), priority=True, id="drill.stand"),
+        Binding("d", "answer('Double')", N_("Double"), priority=True, id="drill.double"),
+        Binding("p", "answer('Split')", N_("Split"), priority=True, id="drill.split"),
+        Binding("1", "tick(0)", N_("Exchange"), key_display="1-5", priority=True, id="drill.tick1"),
+        Binding("2", "tick(1)", N_("Exchange 2"), show=False, priority=True, id="drill.tick2"),
+        Binding("3", "tick(2)", N_("Exchange 3"), show=False, priority=True, id="drill.tick3"),
+        Binding("4", "tick(3)", N_("Exchange 4"), show=False, priority=True, id="drill.tick4"),
+        Binding("5", "tick(4)", N_("Exchange 5"), show=False, priority=True, id="drill.tick5"),
+        Binding("enter", "draw", N_("Draw"), priority=True, id="drill.draw"),
+        Binding("enter", "again", N_("Again"), priority=True, id="drill.again"),
+        Binding("escape", "end", N_("End drill"), id="drill.end"),
+        Binding("escape", "leave", N_("Back"), id="drill.back"),
     ]
 
     question: reactive[Question | None] = reactive(None, bindings=True)
@@ -142,9 +142,7 @@ class DrillScreen(Screen[None]):
             yield DrillTally(self.total, id="drill-tally").data_bind(decisions=DrillScreen.decisions)
             with Vertical(id="drill-play"):
                 if isinstance(drill, PokerDrill):
-                    line = (f"{drill.machine.name} · {stake.coins} coins of "
-                            f"{format_chips(stake.coin)} chips · tick the cards to exchange")
-                    yield PokerQuestion(line, ascii=ascii, id="drill-poker").data_bind(
+                    yield PokerQuestion(drill.machine.name, stake, ascii=ascii, id="drill-poker").data_bind(
                         question=DrillScreen.question, ticked=DrillScreen.ticked)
                 else:
                     yield BlackjackQuestion(ascii=ascii, id="drill-table").data_bind(question=DrillScreen.question)
@@ -196,7 +194,8 @@ class DrillScreen(Screen[None]):
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self._making = False
             if event.state is WorkerState.ERROR:
-                self.query_one(DrillPrompt).failure = f"The next question could not be made ({event.worker.error})."
+                failed = _("The next question could not be made ({error}).")
+                self.query_one(DrillPrompt).failure = failed.format(error=event.worker.error)
 
     def _next(self) -> None:
         """Show the next question (or wait for it), and start making the one after; then
@@ -334,7 +333,13 @@ class DrillScreen(Screen[None]):
         try:
             self.app.store.record_drill(self.game, tally.taken, tally.best, tally.cost)
         except (StoreError, ValueError) as error:
-            self.notify(f"The drill's score could not be kept: {error}", severity="error", timeout=8)
+            said = _("The drill's score could not be kept: {error}").format(error=error)
+            self.notify(said, severity="error", timeout=8)
+
+    def retranslate(self) -> None:
+        """The words kept in widgets, in the language in force (the rest render anew)."""
+        for view in (*self.query(BlackjackQuestion), *self.query(PokerQuestion)):
+            view.retranslate()
 
     def on_unmount(self) -> None:
         """Leaving mid-drill (ctrl+q) still keeps what was answered."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import getters, on, work
 from textual.app import ComposeResult
@@ -25,12 +26,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Label
 
 from ...core.record import RecordError, RoundRecord
+from ...i18n import N_, _, ngettext
+from ...i18n.formatting import number
 from ...store import HistoryEntry, HistoryFilter, Store, StoreError
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.filters import FilterChoice, day_start_utc, parse_day
-from ..widgets.history.rows import Row, net_text, round_cards, row_cells
+from ..widgets.history.rows import Row, game_name, net_text, round_cards, row_cells
 from ..widgets.history.steps import steps_for
 from .history_replay import replay_screen
 
@@ -42,8 +45,15 @@ PAGE = 200
 #: its measure and its add; the next page is read when the cursor nears the end).
 FIRST_PAGE_MIN = 20
 
-_RESULTS = (("Any result", ""), ("Won", "won"), ("Lost", "lost"), ("Pushed", "pushed"))
-_ORDERS = (("Newest first", "newest"), ("Biggest swings", "swing"), ("Oldest first", "oldest"))
+_RESULTS = ((N_("Any result"), ""), (N_("Won"), "won"), (N_("Lost"), "lost"), (N_("Pushed"), "pushed"))
+_ORDERS = ((N_("Newest first"), "newest"), (N_("Biggest swings"), "swing"), (N_("Oldest first"), "oldest"))
+#: The order in the status line (lower case, mid-sentence).
+_ORDER_WORDS = {"newest": N_("newest first"), "swing": N_("biggest swings"), "oldest": N_("oldest first")}
+#: The list's columns: (key, heading, right-aligned).
+_COLUMNS = (
+    ("when", N_("When"), False), ("game", N_("Game"), False), ("stake", N_("Staked"), True),
+    ("net", N_("Net"), True), ("cards", N_("Cards"), False),
+)
 
 
 class PageRead(Message):
@@ -69,11 +79,11 @@ class HistoryScreen(Screen[None]):
     shown twice before the first frame, each time a rebuild of the footer)."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="history.back"),
-        Binding("g", "cycle('game')", "Game", id="history.game"),
-        Binding("w", "cycle('result')", "Won/lost", id="history.result"),
-        Binding("b", "cycle('order')", "Biggest", id="history.order"),
-        Binding("enter", "open", "Replay", id="history.open"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="history.back"),
+        Binding("g", "cycle('game')", N_("Game"), id="history.game"),
+        Binding("w", "cycle('result')", N_("Won/lost"), id="history.result"),
+        Binding("b", "cycle('order')", N_("Biggest"), id="history.order"),
+        Binding("enter", "open", N_("Replay"), id="history.open"),
     ]
 
     DEFAULT_CSS = """
@@ -97,27 +107,38 @@ class HistoryScreen(Screen[None]):
         """True while the first page for the current filter is being read."""
 
     def compose(self) -> ComposeResult:
-        games = [("Every game", "")] + [(info.title, key) for key, info in GAME_INFO.items()]
+        games = [(N_("Every game"), "")] + [(info.title, key) for key, info in GAME_INFO.items()]
         yield Header()
         with Vertical():
             with Horizontal(id="history-filters"):
                 yield FilterChoice(tuple(games), self.filter.game or "", id="filter-game")
                 yield FilterChoice(_RESULTS, "", id="filter-result")
                 yield FilterChoice(_ORDERS, "newest", id="filter-order")
-                yield Input(placeholder="from date", compact=True, id="filter-since", max_length=10)
+                yield Input(placeholder=_("from date"), compact=True, id="filter-since", max_length=10)
                 yield Label(" – ", classes="filter-label")
-                yield Input(placeholder="to date", compact=True, id="filter-until", max_length=10)
+                yield Input(placeholder=_("to date"), compact=True, id="filter-until", max_length=10)
             yield Label("", id="history-status")
             yield DataTable(id="history-list", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self._add_columns()
+        self.reload()
+
+    def _add_columns(self) -> None:
         table = self.query_one("#history-list", DataTable)
-        table.add_column("When", key="when")
-        table.add_column("Game", key="game")
-        table.add_column(Text("Staked", justify="right"), key="stake")
-        table.add_column(Text("Net", justify="right"), key="net")
-        table.add_column("Cards", key="cards")
+        for key, heading, right in _COLUMNS:
+            table.add_column(Text(_(heading), justify="right") if right else _(heading), key=key)
+
+    def retranslate(self) -> None:
+        """The language changed: the filters, the date fields, the headings and the rows
+        (their dates and names) again in it."""
+        for choice in self.query(FilterChoice):
+            choice.retranslate()
+        self.query_one("#filter-since", Input).placeholder = _("from date")
+        self.query_one("#filter-until", Input).placeholder = _("to date")
+        self.query_one("#history-list", DataTable).clear(columns=True)
+        self._add_columns()
         self.reload()
 
     # -- reading -------------------------------------------------------------------
@@ -131,7 +152,7 @@ class HistoryScreen(Screen[None]):
         self.total = 0
         self._generation += 1
         self.reading = True
-        self._status("Reading the history…")
+        self._status(_("Reading the history…"))
         first = max(FIRST_PAGE_MIN, self.app.size.height)
         self._read_first(self.app.store, self.filter, self._generation, self.app.ascii, first)
 
@@ -151,7 +172,7 @@ class HistoryScreen(Screen[None]):
             return  # read for a filter since changed
         self.reading = False
         if message.error is not None:
-            self._status(f"The history could not be read: {message.error}")
+            self._status(_("The history could not be read: {error}").format(error=message.error))
             return
         self.total = message.total
         self._add_rows(message.page, message.rows)
@@ -172,7 +193,7 @@ class HistoryScreen(Screen[None]):
         try:
             page = self.app.store.history_page(self.filter, limit=PAGE, offset=len(self.entries))
         except (StoreError, ValueError) as error:
-            self._status(f"The history could not be read: {error}")
+            self._status(_("The history could not be read: {error}").format(error=error))
             return
         ascii = self.app.ascii
         self._add_rows(page, [row_cells(entry, ascii) for entry in page])
@@ -180,14 +201,21 @@ class HistoryScreen(Screen[None]):
     def _status(self, text: str | None = None) -> None:
         if text is None:
             f = self.filter
-            what = GAME_INFO[f.game].title if f.game in GAME_INFO else "every game"
-            order = dict((v, k) for k, v in _ORDERS)[f.order].lower()
-            rounds = "1 round" if self.total == 1 else f"{self.total:,} rounds"
-            text = f"{rounds} · {what} · {order} · local time · enter replays a round"
-            if len(text) > 78:
-                text = f"{rounds} · {what} · {order} · enter replays"
-            if self._bad_dates:
-                text = "Dates are written YYYY-MM-DD (e.g. 2026-11-30) · " + text
+            what = game_name(f.game) if f.game in GAME_INFO else _("every game")
+            order = _(_ORDER_WORDS.get(f.order, f.order))
+            rounds = ngettext("{n} round", "{n} rounds", self.total).format(n=number(self.total))
+            room = self.query_one("#history-status", Label).content_region.width or self.app.size.width - 2
+            longest_first = [
+                _("{rounds} · {game} · {order} · local time · enter replays a round"),
+                _("{rounds} · {game} · {order} · enter replays"),
+                _("{rounds} · {game} · {order}"),
+                "{rounds}",
+            ]
+            lines = [line.format(rounds=rounds, game=what, order=order) for line in longest_first]
+            if self._bad_dates:  # the hint first, then as much of the rest as fits
+                hint = _("Dates are written YYYY-MM-DD (e.g. 2026-11-30) · {status}")
+                lines = [hint.format(status=line) for line in lines]
+            text = next((line for line in lines if cell_len(line) <= room), lines[-1])
         self.query_one("#history-status", Label).update(text, layout=False)  # one fixed line
 
     @on(DataTable.RowHighlighted, "#history-list")
@@ -270,17 +298,17 @@ class HistoryScreen(Screen[None]):
         try:
             text = self.app.store.round_record(entry.id)
         except StoreError as error:
-            self.app.report_store_error("The round could not be read", error)
+            self.app.report_store_error(_("The round could not be read"), error)
             return
         if text is None:
             self.notify(
-                "This round was played before whole rounds were kept: it can be listed, not replayed.",
+                _("This round was played before whole rounds were kept: it can be listed, not replayed."),
                 timeout=6,
             )
             return
         try:
             steps = steps_for(RoundRecord.from_json(text))
         except RecordError as error:
-            self.notify(f"This round cannot be replayed: {error}.", severity="warning", timeout=6)
+            self.notify(_("This round cannot be replayed: {error}.").format(error=error), severity="warning", timeout=6)
             return
         self.app.push_screen(replay_screen(entry, steps))

@@ -18,15 +18,15 @@ from textual.widgets import Button, Header, Label
 
 from ...core.baccarat_table import Phase as BacPhase
 from ...core.blackjack_phase import Phase
-from ...core.money import format_chips, format_signed
+from ...i18n import N_, _, ngettext
+from ...i18n.formatting import chips, signed
 from ...resources import asset_path
 from ...store import HistoryEntry
-from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, TableView
 from ..widgets.common.footer import KeyFooter
-from ..widgets.history.rows import local_time
+from ..widgets.history.rows import game_name, local_time
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots, hand_slots
 from ..widgets.poker.paytable import PayTableWidget
@@ -40,11 +40,11 @@ class ReplayScreen(Screen[None]):
     app = getters.app(CardRoom)  # typed: the card room's own attributes
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="replay.back"),
-        Binding("left", "step(-1)", "Back a step", key_display="←", priority=True, id="replay.back_step"),
-        Binding("right", "step(1)", "Forward", key_display="→", priority=True, id="replay.forward"),
-        Binding("home", "jump(0)", "First", priority=True, id="replay.first"),
-        Binding("end", "jump(-1)", "Last", priority=True, id="replay.last"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="replay.back"),
+        Binding("left", "step(-1)", N_("Back a step"), key_display="←", priority=True, id="replay.back_step"),
+        Binding("right", "step(1)", N_("Forward"), key_display="→", priority=True, id="replay.forward"),
+        Binding("home", "jump(0)", N_("First"), priority=True, id="replay.first"),
+        Binding("end", "jump(-1)", N_("Last"), priority=True, id="replay.last"),
     ]
 
     DEFAULT_CSS = """
@@ -63,18 +63,23 @@ class ReplayScreen(Screen[None]):
         self.steps = steps
 
     def compose(self) -> ComposeResult:
-        entry = self.entry
-        title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
         yield Header()
-        yield Label(
-            f"Replay · {title} · {local_time(entry.at)} · staked {format_chips(entry.stake)} · "
-            f"net {format_signed(entry.net)}",
-            id="replay-title",
-        )
+        yield Label(self._title(), id="replay-title")
         yield Label("", id="replay-caption")
         with Vertical(id="replay-body"):
             yield from self.compose_table()
         yield KeyFooter()
+
+    def _title(self) -> str:
+        entry = self.entry
+        return _("Replay · {game} · {when} · staked {stake} · net {net}").format(
+            game=game_name(entry.game), when=local_time(entry.at), stake=chips(entry.stake), net=signed(entry.net)
+        )
+
+    def retranslate(self) -> None:
+        """The language changed: the title line and the step's caption in it."""
+        self.query_one("#replay-title", Label).update(self._title())
+        self.show_step()
 
     def compose_table(self) -> ComposeResult:
         yield from ()
@@ -90,7 +95,7 @@ class ReplayScreen(Screen[None]):
         count = len(self.steps)
         self.draw(index)
         self.query_one("#replay-caption", Label).update(
-            f"Step {index + 1} of {count} · {self.steps.caption(index)}"
+            _("Step {n} of {count} · {caption}").format(n=index + 1, count=count, caption=self.steps.caption(index))
         )
 
     def draw(self, index: int) -> None:
@@ -198,11 +203,17 @@ class PokerReplay(ReplayScreen):
         self.slots = CardSlots(ascii=self.app.ascii, id="poker-cards")
         with Horizontal(id="poker-replay-top"):
             yield self.paytable
-            yield Label(
-                f"{first.coins} coin{'s' if first.coins > 1 else ''} of {format_chips(first.coin_size)}",
-                id="poker-replay-stake",
-            )
+            yield Label(self._stake(), id="poker-replay-stake")
         yield self.slots
+
+    def _stake(self) -> str:
+        first = self.steps.hands[0]
+        return ngettext("{n} coin of {size}", "{n} coins of {size}", first.coins).format(
+            n=first.coins, size=chips(first.coin_size))
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.query_one("#poker-replay-stake", Label).update(self._stake())
 
     def draw(self, index: int) -> None:
         hand = self.steps.hands[index]

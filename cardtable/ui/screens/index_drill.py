@@ -20,6 +20,7 @@ from textual.worker import Worker, WorkerState
 from ...ai.counting.drill import IndexDrill, IndexQuestion
 from ...ai.counting.systems import CountSystem, system_named
 from ...core.blackjack import Rules
+from ...i18n import N_, _
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
@@ -27,6 +28,23 @@ from ..widgets.common.footer import KeyFooter
 __all__ = ["IndexDrillScreen"]
 
 _KEYS = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r"}
+#: The plays in words (the index tables keep them in English: they are data).
+_PLAYS = {"hit": N_("hit"), "stand": N_("stand"), "double": N_("double"), "split": N_("split"),
+          "surrender": N_("surrender"), "insurance": N_("insurance"),
+          "no insurance": N_("no insurance")}
+
+
+def _play(action: str) -> str:
+    """An index play's action in the language in force."""
+    return _(_PLAYS[action]) if action in _PLAYS else action
+
+
+def _hand(play: object) -> str:
+    """An index play's hand: "16", "soft 18", "10,10" (soft totals in words)."""
+    hand = str(getattr(play, "hand", ""))
+    if hand.startswith("soft "):
+        return _("soft {total}").format(total=hand.removeprefix("soft "))
+    return hand
 
 
 def _count(x: int) -> str:
@@ -46,12 +64,12 @@ class IndexDrillScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("h", "answer('hit')", "Hit", id="index.hit"),
-        Binding("s", "answer('stand')", "Stand", id="index.stand"),
-        Binding("d", "answer('double')", "Double", id="index.double"),
-        Binding("p", "answer('split')", "Split", id="index.split"),
-        Binding("r", "answer('surrender')", "Surrender", id="index.surrender"),
-        Binding("escape", "leave", "Back", id="index.back"),
+        Binding("h", "answer('hit')", N_("Hit"), id="index.hit"),
+        Binding("s", "answer('stand')", N_("Stand"), id="index.stand"),
+        Binding("d", "answer('double')", N_("Double"), id="index.double"),
+        Binding("p", "answer('split')", N_("Split"), id="index.split"),
+        Binding("r", "answer('surrender')", N_("Surrender"), id="index.surrender"),
+        Binding("escape", "leave", N_("Back"), id="index.back"),
     ]
 
     def __init__(self, *, system: str = "hilo", questions: int = 10, seed: int | None = None,
@@ -70,8 +88,8 @@ class IndexDrillScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="index"):
-            yield Static(f"Index drill · {self.system.name}", id="index-title")
-            yield Static("Computing the index numbers for these rules…", id="index-question")
+            yield Static(_("Index drill · {system}").format(system=self.system.name), id="index-title")
+            yield Static(_("Computing the index numbers for these rules…"), id="index-question")
             yield Static("", id="index-feedback")
         yield KeyFooter()
 
@@ -92,24 +110,44 @@ class IndexDrillScreen(Screen[None]):
             self._next()
         elif event.state is WorkerState.ERROR:
             self.query_one("#index-question", Static).update(
-                f"The indices could not be computed ({event.worker.error}).")
+                _("The indices could not be computed ({error}).").format(error=event.worker.error))
 
     def _next(self) -> None:
         assert self.drill is not None
-        q = self.question = self.drill.question()
-        play = q.index
-        hand = "Insurance?" if play.kind == "insurance" else f"{play.hand} against {play.up}"
-        keys = " · ".join(f"[b]{_KEYS[a]}[/b] {a}" for a in q.choices if a in _KEYS)
-        self.query_one("#index-title", Static).update(
-            f"Index drill · {self.system.name} · question {self.answered + 1} of {self.total}")
-        self.query_one("#index-question", Static).update(
-            f"{hand} at a true count of {_count(q.true_count)}: which play?\n{keys}")
+        self.question = self.drill.question()
+        self._ask()
         self.refresh_bindings()
+
+    def _ask(self) -> None:
+        """The title and the question in the language in force."""
+        q = self.question
+        if q is None:
+            return
+        play = q.index
+        hand = _("Insurance?") if play.kind == "insurance" else _("{hand} against {up}").format(
+            hand=_hand(play), up=play.up)
+        keys = " · ".join(f"[b]{_KEYS[a]}[/b] {_play(a)}" for a in q.choices if a in _KEYS)
+        self.query_one("#index-title", Static).update(
+            _("Index drill · {system} · question {n} of {total}").format(
+                system=self.system.name, n=self.answered + 1, total=self.total))
+        self.query_one("#index-question", Static).update(
+            _("{hand} at a true count of {count}: which play?").format(hand=hand, count=_count(q.true_count))
+            + "\n" + keys)
+
+    def retranslate(self) -> None:
+        """The question in the language in force (the last verdict stays as it was said)."""
+        if self.question is not None:
+            self._ask()
+        elif self.answered >= self.total:
+            self._over()
+        elif self.drill is None:
+            self.query_one("#index-question", Static).update(_("Computing the index numbers for these rules…"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":
             q = self.question
-            return True if q is not None and parameters and parameters[0] in q.choices else None
+            # only the question's two plays are in the footer (all five are too wide in Japanese)
+            return q is not None and bool(parameters) and parameters[0] in q.choices
         return True
 
     def action_answer(self, chosen: str) -> None:
@@ -122,9 +160,12 @@ class IndexDrillScreen(Screen[None]):
         play = q.index
         out = Text()
         out.append("✓ " if ok else "✗ ", style="bold green" if ok else "bold red")
-        out.append(f"{play.hand} v {play.up} at {_count(q.true_count)}: {q.answer}", style="bold")
-        out.append(f" — {play.action} at {_count(play.index)} or more, else {play.otherwise} "
-                   f"(basic strategy: {play.basic}).\n{self.right} of {self.answered} right.")
+        out.append(_("{hand} v {up} at {count}: {answer}").format(
+            hand=_hand(play), up=play.up, count=_count(q.true_count), answer=_play(q.answer)), style="bold")
+        out.append(" " + _("— {action} at {index} or more, else {otherwise} (basic strategy: {basic}).").format(
+            action=_play(play.action), index=_count(play.index), otherwise=_play(play.otherwise),
+            basic=_play(play.basic)))
+        out.append("\n" + _("{right} of {n} right.").format(right=self.right, n=self.answered))
         self.query_one("#index-feedback", Static).update(out)
         if self.answered >= self.total:
             self._finish()
@@ -133,10 +174,13 @@ class IndexDrillScreen(Screen[None]):
 
     def _finish(self) -> None:
         self.question = None
-        self.query_one("#index-question", Static).update(
-            f"Drill over: {self.right} of {self.answered} right. escape: back")
+        self._over()
         self._record()
         self.refresh_bindings()
+
+    def _over(self) -> None:
+        self.query_one("#index-question", Static).update(
+            _("Drill over: {right} of {n} right. escape: back").format(right=self.right, n=self.answered))
 
     def _record(self) -> None:
         if self.recorded or not self.answered:
@@ -145,7 +189,8 @@ class IndexDrillScreen(Screen[None]):
         try:
             self.app.store.record_drill("count", self.answered, self.right, 0.0)
         except (StoreError, ValueError) as error:
-            self.notify(f"The drill's score could not be kept: {error}", severity="error", timeout=8)
+            self.notify(_("The drill's score could not be kept: {error}").format(error=error),
+                        severity="error", timeout=8)
 
     def action_leave(self) -> None:
         self._record()

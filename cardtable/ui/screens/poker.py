@@ -32,6 +32,7 @@ from textual.widgets import Checkbox, Header
 from ...ai.grading import Decision
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.record import RoundRecord
+from ...i18n import N_, _
 from ...resources import asset_path
 from ...tables.hub import TableError
 from ...tables.local import LocalAccount, LocalHub
@@ -43,7 +44,7 @@ from ..widgets.poker import machines as room
 from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.machines import machines_on_offer
 from ..widgets.poker.view import PokerView
-from ..widgets.poker.words import NOT_SAVED, WAITING, coach_line
+from ..widgets.poker.words import NOT_SAVED, WAITING
 from .poker_coach import PokerCoach
 from .poker_machines import PokerMachines
 
@@ -60,34 +61,36 @@ class PokerScreen(PokerCoach, PokerMachines):
     """Five-card draw at a row of video-poker machines (9/6 Jacks or Better first)."""
 
     GAME: ClassVar[str] = "poker"
-    COACH_ON = "Coach mode on: an exchange that gives value away is questioned first."
-    COACH_OFF = "Coach mode off: every exchange is still graded (see the summary)."
+    COACH_ON = N_("Coach mode on: an exchange that gives value away is questioned first.")
+    COACH_OFF = N_("Coach mode off: every exchange is still graded (see the summary).")
     CSS_PATH = [str(asset_path("styles", "poker.tcss"))]
 
     # Every table key is a priority binding: the app handles priority keys the moment
     # they arrive but forwards the others to the screen's queue, so a fast "- Enter"
     # from the terminal would deal before the bet went down. All priority keeps order.
     BINDINGS = [
-        Binding("enter", "deal", "Deal", priority=True, id="poker.deal"),
-        Binding("enter", "draw", "Draw", priority=True, id="poker.draw"),
+        Binding("enter", "deal", N_("Deal"), priority=True, id="poker.deal"),
+        Binding("enter", "draw", N_("Draw"), priority=True, id="poker.draw"),
         # When neither can run, enter still belongs to the table: it must not press
         # whatever button happens to have focus (e.g. the bet's "-").
         Binding("enter", "swallow", "", show=False, priority=True, id="poker.enter_idle"),
-        Binding("1", "exchange(0)", "Exchange", key_display="1-5", priority=True, id="poker.toggle1"),
-        Binding("2", "exchange(1)", "Exchange 2", show=False, priority=True, id="poker.toggle2"),
-        Binding("3", "exchange(2)", "Exchange 3", show=False, priority=True, id="poker.toggle3"),
-        Binding("4", "exchange(3)", "Exchange 4", show=False, priority=True, id="poker.toggle4"),
-        Binding("5", "exchange(4)", "Exchange 5", show=False, priority=True, id="poker.toggle5"),
+        Binding("1", "exchange(0)", N_("Exchange"), key_display="1-5", priority=True, id="poker.toggle1"),
+        Binding("2", "exchange(1)", N_("Exchange 2"), show=False, priority=True, id="poker.toggle2"),
+        Binding("3", "exchange(2)", N_("Exchange 3"), show=False, priority=True, id="poker.toggle3"),
+        Binding("4", "exchange(3)", N_("Exchange 4"), show=False, priority=True, id="poker.toggle4"),
+        Binding("5", "exchange(4)", N_("Exchange 5"), show=False, priority=True, id="poker.toggle5"),
         # The bet's own − and + buttons and the machine line show these keys; the
         # footer then fits 80 columns.
-        Binding("plus", "bet_up", "Bet", key_display="+/-", show=False, priority=True, id="poker.bet_up"),
-        Binding("minus", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down"),
-        Binding("up", "bet_up", "Bet +", show=False, priority=True, id="poker.bet_up_arrow"),
-        Binding("down", "bet_down", "Bet −", show=False, priority=True, id="poker.bet_down_arrow"),
-        Binding("r", "repeat", "Repeat", priority=True, id="poker.repeat"),
-        Binding("t", "tip", "Tip", priority=True, id="poker.tip"),
-        Binding("k", "coach", "Coach", priority=True, id="poker.coach"),
-        Binding("m", "next_machine", "Machine", show=False, priority=True, id="poker.machine"),
+        Binding("plus", "bet_up", N_("Bet"), key_display="+/-", show=False, priority=True, id="poker.bet_up"),
+        Binding("minus", "bet_down", N_("Bet −"), show=False, priority=True, id="poker.bet_down"),
+        Binding("up", "bet_up", N_("Bet +"), show=False, priority=True, id="poker.bet_up_arrow"),
+        Binding("down", "bet_down", N_("Bet −"), show=False, priority=True, id="poker.bet_down_arrow"),
+        # r is named on the hint line after a hand (the only time it does anything): the
+        # footer then fits 80 columns in Lithuanian too.
+        Binding("r", "repeat", N_("Repeat"), show=False, priority=True, id="poker.repeat"),
+        Binding("t", "tip", N_("Tip"), priority=True, id="poker.tip"),
+        Binding("k", "coach", N_("Coach"), priority=True, id="poker.coach"),
+        Binding("m", "next_machine", N_("Machine"), show=False, priority=True, id="poker.machine"),
     ]
 
     view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
@@ -229,14 +232,14 @@ class PokerScreen(PokerCoach, PokerMachines):
             if refusal.refill:
                 self.offer_refill_if_needed()
             else:
-                self.view = replace(view, notice=(refusal.message, "error"))
+                self.view = replace(view, notice=(refusal.message, "error"))  # translated where shown
             return
         deck = view.table.fresh_deck(self.app.make_shoe(self.GAME, 1))
         try:  # committed before a card is shown (docs/rules.md section 1)
             hand = self.service.deal(view.table, view.coins, deck)
         except TableError as error:
             if error.code == "store":
-                self.report_refusal("The round was not dealt", error)
+                self.report_refusal(_("The round was not dealt"), error)
             else:
                 self.view = replace(view, notice=(str(error), "error"))
             return
@@ -252,7 +255,7 @@ class PokerScreen(PokerCoach, PokerMachines):
         try:
             hand = self.service.exchange(ticked, decision.to_json() if decision is not None else None)
         except TableError as error:
-            self.report_refusal("That could not be saved, so it was not done", error)
+            self.report_refusal(_("That could not be saved, so it was not done"), error)
             self.view = replace(view, hand=self.service.hand, bankroll=self.app.bankroll)
             return
         self._decisions = list(self.service.decisions)
@@ -268,12 +271,13 @@ class PokerScreen(PokerCoach, PokerMachines):
         if event.key in ("1", "2", "3", "4", "5") and not self.allowed("exchange"):
             event.stop()
             drawing = self.view.phase is Phase.DRAWING
-            self._banner.show("Wait for the cards." if drawing else "Deal first: 1–5 tick cards to exchange.", "error")
+            why = _("Wait for the cards.") if drawing else _("Deal first: 1–5 tick cards to exchange.")
+            self._banner.show(why, "error")
 
     def action_exchange(self, position: int) -> None:
         """Tick or untick card ``position`` for exchange (keys 1–5, or a click on it)."""
         if self._pending_draw is not None:
-            self._banner.show("The draw is on its way: the coach is grading it.", "info")
+            self._banner.show(_("The draw is on its way: the coach is grading it."), "info")
             return
         if self.allowed("exchange"):
             self.view = replace(self.view, ticked=self.view.ticked ^ {position})
@@ -335,8 +339,7 @@ class PokerScreen(PokerCoach, PokerMachines):
         try:
             settled = self.service.settle()
         except TableError as error:
-            self.report_refusal("The result could not be saved yet", error)
+            self.report_refusal(_("The result could not be saved yet"), error)
             return replace(view, notice=NOT_SAVED, bankroll=self.app.bankroll)
         self.app.remember_table(self.GAME, {"coins": settled.coins})
-        graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
-        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=coach_line(graded))
+        return replace(view, hand=settled, bankroll=self.app.bankroll, coach=self._coach_words())

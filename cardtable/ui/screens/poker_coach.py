@@ -16,13 +16,18 @@ from functools import partial
 from math import hypot
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.message import Message
 from textual.worker import get_current_worker
 
 from ...ai.grading import WARN_THRESHOLD, Decision, grade
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
+from ...i18n import _
+from ...i18n.formatting import number
 from ..widgets.common.banner import Banner
+from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.view import PokerView
+from ..widgets.poker.words import coach_line, ev_text, hold_words, stored_hold_words
 from .base import GameScreen
 from .coach_warning import CoachWarning
 
@@ -40,6 +45,7 @@ class PokerCoach(GameScreen):
 
     view: PokerView
     _banner: Banner
+    _layout: PokerLayout
 
     def _coach_setup(self) -> None:
         #: The hand's graded exchanges (``Decision.to_json()``), kept in its record's meta.
@@ -94,7 +100,7 @@ class PokerCoach(GameScreen):
         if advice is None:
             self._pending_draw = (key, view.ticked)
             self._start_advice(key)
-            self.view = replace(view, tip="Working… the coach grades this exchange, then the cards come.")
+            self.view = replace(view, tip=_("Working… the coach grades this exchange, then the cards come."))
             return
         self._decide(before, view.ticked, advice)
 
@@ -123,7 +129,8 @@ class PokerCoach(GameScreen):
         if self.view.hand is not hand:
             return
         if not go:
-            self._banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
+            best = stored_hold_words(decision.best)
+            self._banner.show(_("Taken back: {best} is worth the most here. Your choice.").format(best=best), "info")
             return
         self._exchange(hand, ticked, decision)
 
@@ -142,26 +149,56 @@ class PokerCoach(GameScreen):
         if advice is None:
             self._tip_wanted = key
             self._start_advice(key)
-            self.view = replace(self.view, tip="Tip: working… (the coach weighs the rounds still to come)")
+            self.view = replace(self.view, tip=_("Tip: working… (the coach weighs the rounds still to come)"))
             return
         if self.view.advice is advice:  # shown already: tick the best hold's boxes
             best = advice.best
             self.view = replace(self.view, ticked=frozenset(best.discards), tip=self._tip_line(advice, ticked=True))
             return
-        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
+        self.view = replace(self.view, advice=advice, tip=self._tip_line(advice, width=self._message_width()))
 
-    def _tip_line(self, advice: PokerAdvice, ticked: bool = False) -> str:
-        from ...ai.coach_poker import hold_text
-
+    def _tip_line(self, advice: PokerAdvice, ticked: bool = False, width: int = 0) -> str:
+        """The tip under the cards; the holds about equal to the best are named too when
+        the line has room for them (``width`` cells; 0: any room)."""
         best = advice.best
-        figure = f"{best.ev:.3f}" if best.exact else f"about {best.ev:.3f} ±{best.se:.3f}"
-        words = hold_text(advice.cards, best.hold, self.app.ascii)
+        if best.exact:
+            figure = ev_text(best.ev)
+        else:
+            figure = _("about {ev} ±{se}").format(ev=ev_text(best.ev), se=number(best.se, 3))
+        words = hold_words(advice.cards, best.hold, self.app.ascii)
         if ticked:
-            return f"Ticked: {words} · Enter draws (change the boxes if you like)"
+            return _("Ticked: {hold} · Enter draws (change the boxes if you like)").format(hold=words)
+        plain = _("Tip: {hold} · {ev} per coin · t ticks it").format(hold=words, ev=figure)
         if advice.about_equal:  # the sampling cannot tell these apart: said, not hidden
-            also = " or ".join(hold_text(advice.cards, h, self.app.ascii) for h in advice.about_equal)
-            return f"Tip: {words}, about equal to {also} · {figure} per coin · t ticks it"
-        return f"Tip: {words} · {figure} per coin · t ticks it"
+            also = _(" or ").join(hold_words(advice.cards, h, self.app.ascii) for h in advice.about_equal)
+            tip = _("Tip: {hold}, about equal to {others} · {ev} per coin · t ticks it")
+            tip = tip.format(hold=words, others=also, ev=figure)
+            # too long for its line: the panel beside it lists those holds anyway
+            return tip if not width or cell_len(tip) <= width else plain
+        return plain
+
+    def _coach_words(self) -> str | None:
+        """The coach's word on the hand's graded exchanges, for the line under the cards."""
+        graded = [d for d in (Decision.from_json(x) for x in self._decisions) if d is not None]
+        return coach_line(graded, self._message_width())
+
+    def retranslate(self) -> None:
+        """The language changed: every word of the table anew (the coach's after the draw
+        and the tip shown are worded again from what they say)."""
+        view = self.view
+        if view.coach is not None:
+            view = replace(view, coach=self._coach_words())
+        advice = view.advice
+        if view.tip is not None and advice is not None:  # "Tip: …", or "Ticked: …" once t ticked it
+            ticked = view.ticked == frozenset(advice.best.discards)
+            view = replace(view, tip=self._tip_line(advice, ticked, self._message_width()))
+        self._layout.retranslate()
+        self.view = view  # the banner, the bet and the hint worded from it anew
+
+    def _message_width(self) -> int:
+        """The cells of the line under the cards (the tip's, the coach's)."""
+        width = self._layout.message.content_region.width
+        return width if width > 0 else self.app.size.width - 2
 
     # -- the coach: values worked out off the UI thread ----------------------------------
 
@@ -232,14 +269,14 @@ class PokerCoach(GameScreen):
             # covered (the history, the rules): nothing is drawn behind the player's back
             if self._pending_draw is not None:
                 self._pending_draw = None
-                self.view = replace(self.view, tip="The draw waited for the coach: press Enter again.")
+                self.view = replace(self.view, tip=_("The draw waited for the coach: press Enter again."))
             self._tip_wanted = None
             return
         hand = self.view.hand
         current = hand is not None and hand.phase is Phase.DRAWING and self._spot_key(hand) == key
         if advice is None:
             if current:
-                self._banner.show("The coach could not work this hand out: choose freely.", "error")
+                self._banner.show(_("The coach could not work this hand out: choose freely."), "error")
                 if self._pending_draw is not None and hand is not None:
                     _key, ticked = self._pending_draw
                     self._pending_draw = None
@@ -255,7 +292,7 @@ class PokerCoach(GameScreen):
             return
         if self._tip_wanted == key:
             self._tip_wanted = None
-            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice))
+            self.view = replace(self.view, advice=advice, tip=self._tip_line(advice, width=self._message_width()))
 
     def _exchange_ungraded(self, before: DrawHand, ticked: frozenset[int]) -> None:
         """The draw when the coach failed (never expected): as before the coach existed."""
@@ -267,7 +304,7 @@ class PokerCoach(GameScreen):
         ascii = self.app.ascii
         chosen = tuple(i for i in range(HAND_SIZE) if i not in ticked)
         evs = {hold_text(advice.cards, h.hold, ascii): h.ev for h in advice.holds}
-        spot = hand_words(hand.cards, ascii)
+        spot = hand_words(hand.cards, ascii)  # the store's words, English like the rest of it
         if hand.exchange_rounds > 1:
             spot += f" · exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}"
         mine, best = advice.value_of(chosen), advice.best

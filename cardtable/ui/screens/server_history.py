@@ -17,11 +17,21 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...core.money import format_chips, format_signed
+from ...i18n import N_, _
+from ...i18n.formatting import chips, signed
+from ...i18n.text import pad
+from ..widgets.history.rows import game_name, local_time
 
 __all__ = ["ServerHistoryScreen", "history_lines"]
 
-_TITLES = {"blackjack": "blackjack rounds", "baccarat": "baccarat coups", "poker": "poker hands", None: "rounds"}
+_TITLES = {
+    "blackjack": N_("Your latest blackjack rounds on the server"),
+    "baccarat": N_("Your latest baccarat coups on the server"),
+    "poker": N_("Your latest poker hands on the server"),
+    None: N_("Your latest rounds on the server"),
+}
+#: Cells of the game's name in a line (the longest name, in every language, fits).
+_GAME_CELLS = 10
 
 
 def _line(entry: object) -> str | None:
@@ -35,9 +45,9 @@ def _line(entry: object) -> str | None:
     ):
         return None
     assert isinstance(stake, int) and isinstance(returned, int)
-    after = f"  bankroll {format_chips(bankroll)}" if isinstance(bankroll, int) else ""
-    when = at[:16].replace("T", " ")
-    return f"{when}  {game:<9} staked {format_chips(stake):>8}  {format_signed(returned - stake):>9}{after}"
+    after = "  " + _("bankroll {amount}").format(amount=chips(bankroll)) if isinstance(bankroll, int) else ""
+    staked = _("staked {amount}").format(amount=f"{chips(stake):>8}")
+    return f"{local_time(at)}  {pad(game_name(game), _GAME_CELLS)} {staked}  {signed(returned - stake):>9}{after}"
 
 
 def history_lines(message: Mapping[str, Any]) -> list[str]:
@@ -61,21 +71,33 @@ class ServerHistoryScreen(ModalScreen[None]):
     ServerHistoryScreen #server-history-note { color: $text-muted; margin-top: 1; }
     """
 
-    BINDINGS = [Binding("escape,enter,y", "close", "Close", id="server-history.close")]
+    BINDINGS = [Binding("escape,enter,y", "close", N_("Close"), id="server-history.close")]
 
     def __init__(self, message: Mapping[str, Any]) -> None:
         super().__init__()
-        game = message.get("game")
-        self.title_text = f"Your latest {_TITLES.get(game if isinstance(game, str) else None, 'rounds')} on the server"
+        self.message = message
+        self._words()
+
+    def _words(self) -> None:
+        game = self.message.get("game")
+        self.title_text = _(_TITLES.get(game if isinstance(game, str) else None, _TITLES[None]))
         #: The rounds as shown, newest first.
-        self.lines = history_lines(message)
+        self.lines = history_lines(self.message)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, id="server-history-title", markup=False)
             with VerticalScroll():
-                yield Static("\n".join(self.lines) or "None settled yet.", id="server-history-rows", markup=False)
-            yield Label("The cards and grades are kept there too. Escape closes.", id="server-history-note")
+                yield Static("\n".join(self.lines) or _("None settled yet."), id="server-history-rows", markup=False)
+            yield Label(_("The cards and grades are kept there too. Escape closes."), id="server-history-note")
+
+    def retranslate(self) -> None:
+        """The language changed: the title, the rounds and the note in it."""
+        self._words()
+        self.query_one("#server-history-title", Label).update(self.title_text)
+        self.query_one("#server-history-rows", Static).update("\n".join(self.lines) or _("None settled yet."))
+        self.query_one("#server-history-note", Label).update(
+            _("The cards and grades are kept there too. Escape closes."))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Label, TabbedContent, TabPane
 
 from ...history_stats import CoachStats, StatsRow, coach_stats, exact_edges, stats_rows
+from ...i18n import N_, _
 from ...store import START_BANKROLL, DrillScore, Store, StoreError
 from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
@@ -40,6 +41,8 @@ __all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
 _TABS = ["tab-bankroll", "tab-nets", "tab-results", "tab-coach"]
 _CHARTS = ("bankroll", "nets", "results")
+#: The tabs' titles, by key (shown through ``_()``).
+_TAB_TITLES = {"bankroll": N_("Bankroll"), "nets": N_("Net per game"), "results": N_("Results"), "coach": N_("Coach")}
 
 
 class StatsScreen(Screen[None]):
@@ -60,13 +63,13 @@ class StatsScreen(Screen[None]):
     StatsScreen #coach { padding: 0 1; }
     StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
     StatsScreen #coach .coach-title { text-style: bold; }
-    StatsScreen #coach .coach-note { color: $text-muted; }
+    StatsScreen #coach .coach-note { color: $text-muted; width: 1fr; }
     """
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="stats.back"),
-        Binding("y", "history", "History", id="stats.history"),
-        Binding("c", "next_chart", "Next chart", id="stats.chart"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="stats.back"),
+        Binding("y", "history", N_("History"), id="stats.history"),
+        Binding("c", "next_chart", N_("Next chart"), id="stats.chart"),
     ]
 
     rows: reactive[tuple[StatsRow, ...]] = reactive(())
@@ -81,17 +84,17 @@ class StatsScreen(Screen[None]):
         yield Header()
         with Vertical(id="stats"):
             with Horizontal(id="stats-top"):
-                yield Label("Statistics", classes="screen-title")
+                yield Label(_("Statistics"), id="stats-title", classes="screen-title")
                 yield ChipBalance()
             yield StatsTable(id="stats-table", cursor_type="none", zebra_stripes=True).data_bind(
                 rows_shown=StatsScreen.rows)
             yield StatsNote(id="stats-note").data_bind(rows_shown=StatsScreen.rows)
             # The plots are mounted when their data has been read (see watch_chart_data).
             with TabbedContent(id="stats-charts"):
-                for title, key in (("Bankroll", "bankroll"), ("Net per game", "nets"), ("Results", "results")):
-                    with TabPane(title, id=f"tab-{key}"):
-                        yield Label("Drawing the chart…", classes="chart-wait")
-                with TabPane("Coach", id="tab-coach"):
+                for key in _CHARTS:
+                    with TabPane(_(_TAB_TITLES[key]), id=f"tab-{key}"):
+                        yield Label(_("Drawing the chart…"), classes="chart-wait")
+                with TabPane(_(_TAB_TITLES["coach"]), id="tab-coach"):
                     yield CoachFigures(id="coach").data_bind(figures=StatsScreen.coach)
         yield KeyFooter()
 
@@ -108,7 +111,7 @@ class StatsScreen(Screen[None]):
             self.set_reactive(StatsScreen.rows, tuple(stats_rows(self.app.store)))
             self._rows_read = True
         except StoreError as error:
-            self.app.report_store_error("The statistics could not be read", error)
+            self.app.report_store_error(_("The statistics could not be read"), error)
 
     def watch_chart_data(self, data: ChartData | None) -> None:
         """Draw the charts (the plotting library is imported only now): the chart on the
@@ -174,6 +177,20 @@ class StatsScreen(Screen[None]):
             self.rows = tuple(stats_rows(self.app.store, edges))
         except StoreError:
             return
+
+    def retranslate(self) -> None:
+        """The language changed: the title, the tabs, the tables and the charts in it."""
+        self.query_one("#stats-title", Label).update(_("Statistics"))
+        tabs = self.query_one(TabbedContent)
+        for key, title in _TAB_TITLES.items():
+            tabs.get_tab(f"tab-{key}").label = _(title)
+        for waiting in self.query(".chart-wait").results(Label):
+            waiting.update(_("Drawing the chart…"))
+        self.query_one(StatsTable).retranslate()
+        self.query_one(StatsNote).refresh()
+        self.query_one(CoachFigures).retranslate()
+        if self.chart_data is not None:
+            self.watch_chart_data(self.chart_data)
 
     def action_history(self) -> None:
         from .history import HistoryScreen

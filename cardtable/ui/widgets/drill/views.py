@@ -15,10 +15,11 @@ from textual.widgets import Label, Static
 
 from ....ai.drills import Question
 from ....ai.grading import Accuracy, Decision
+from ....i18n import _
 from ....store import DrillScore
 from ..common.card import CardWidget
 from ..poker.cards import CardSlots, hand_slots
-from .words import DRILL_TITLES, Stake, prompt_text, score_text, tally_text, verdict_text
+from .words import DRILL_TITLES, Stake, prompt_text, score_text, spot_words, tally_text, verdict_text
 
 __all__ = ["DrillTitle", "DrillTally", "DrillPrompt", "DrillVerdict", "DrillScoreBox",
            "BlackjackQuestion", "PokerQuestion"]
@@ -36,12 +37,12 @@ class DrillTitle(Static):
         self.game, self.total = game, total
 
     def render(self) -> str:
-        title = f"{DRILL_TITLES[self.game]} drill"
+        title = _(DRILL_TITLES[self.game])
         if self.over:
-            return f"{title} · over"
+            return _("{title} · over").format(title=title)
         if self.question is None and not self.decisions:
             return title
-        return f"{title} · question {len(self.decisions) + 1} of {self.total}"
+        return _("{title} · question {n} of {total}").format(title=title, n=len(self.decisions) + 1, total=self.total)
 
 
 class DrillTally(Static):
@@ -112,11 +113,11 @@ class BlackjackQuestion(Horizontal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="drill-dealer-box"):
-            yield Label("Dealer shows", classes="drill-label", id="drill-dealer-label")
+            yield Label(_("Dealer shows"), classes="drill-label", id="drill-dealer-label")
             with Horizontal(id="drill-dealer"):
                 yield CardWidget(None, ascii=self.ascii, id="drill-up")
         with Vertical(id="drill-hand-box"):
-            yield Label("Your hand", classes="drill-label", id="drill-hand-label")
+            yield Label(_("Your hand"), classes="drill-label", id="drill-hand-label")
             with Horizontal(id="drill-hand"):
                 yield CardWidget(None, ascii=self.ascii, id="drill-card-0")
                 yield CardWidget(None, ascii=self.ascii, id="drill-card-1")
@@ -127,7 +128,14 @@ class BlackjackQuestion(Horizontal):
         self.query_one("#drill-up", CardWidget).card = question.up
         for i, card in enumerate(question.cards):
             self.query_one(f"#drill-card-{i}", CardWidget).card = card
-        self.query_one("#drill-hand-label", Label).update(f"Your hand: {question.spot}")
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The labels in the language in force."""
+        self.query_one("#drill-dealer-label", Label).update(_("Dealer shows"))
+        hand = self.question
+        self.query_one("#drill-hand-label", Label).update(
+            _("Your hand") if hand is None else _("Your hand: {spot}").format(spot=spot_words(hand)))
 
 
 class PokerQuestion(Vertical):
@@ -136,13 +144,22 @@ class PokerQuestion(Vertical):
     question: reactive[Question | None] = reactive(None, init=False)
     ticked: reactive[frozenset[int]] = reactive(frozenset(), init=False)
 
-    def __init__(self, machine_line: str, *, ascii: bool = False, id: str | None = None) -> None:
+    def __init__(self, machine: str, stake: Stake, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.machine_line, self.ascii = machine_line, ascii
+        self.machine, self.stake, self.ascii = machine, stake, ascii
+
+    def _machine_line(self) -> str:
+        """"Jacks or Better · 5 coins of 1 chips · tick the cards to exchange"."""
+        return _("{machine} · {stake} · tick the cards to exchange").format(
+            machine=self.machine, stake=self.stake.words())
 
     def compose(self) -> ComposeResult:
-        yield Label(self.machine_line, classes="drill-label", id="drill-machine")
+        yield Label(self._machine_line(), classes="drill-label", id="drill-machine")
         yield CardSlots(ascii=self.ascii, id="drill-slots")
+
+    def retranslate(self) -> None:
+        """The machine's line in the language in force."""
+        self.query_one("#drill-machine", Label).update(self._machine_line())
 
     def watch_question(self) -> None:
         self._show()

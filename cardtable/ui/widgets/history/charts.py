@@ -9,17 +9,20 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
+from ....i18n import _
+from ....i18n.formatting import number
 from .chart_data import ChartData, chart_data, chart_data_from_columns, thin
+from .rows import game_name
 
 __all__ = [
     "ChartData", "BankrollChart", "GameNetChart", "ResultsChart", "thin", "chart_data", "chart_data_from_columns",
 ]
 
 _GAME_COLOURS = {"blackjack": "green", "baccarat": "orange", "poker": "cyan"}
-_GAME_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
 
 
 def nice_ticks(low: float, high: float, most: int) -> list[int]:
@@ -46,8 +49,15 @@ def nice_ticks(low: float, high: float, most: int) -> list[int]:
 _MOST_TICKS = 11
 
 
+def _cells(text: str) -> str:
+    """``text`` for the plotting library, which gives every character one cell: each
+    double-width character (Japanese) is followed by a zero-width space, so that the
+    library's count of cells is the terminal's and the plot's borders stay in place."""
+    return "".join(char + "\u200b" * (cell_len(char) - 1) for char in text)
+
+
 def _label(value: float) -> str:
-    return f"{value:,.0f}"
+    return number(value, 0)
 
 
 def _axes(p: Any, xs: Sequence[float], ys: Sequence[float], size: tuple[int, int]) -> None:
@@ -55,8 +65,8 @@ def _axes(p: Any, xs: Sequence[float], ys: Sequence[float], size: tuple[int, int
     apart (a label and two blank cells across, every other row up), and the plot drawn
     from the first tick to the last."""
     width, height = size
-    label = max(len(_label(v)) for v in (min(ys), max(ys)))
-    across = max(len(_label(v)) for v in (min(xs), max(xs)))
+    label = max(cell_len(_label(v)) for v in (min(ys), max(ys)))
+    across = max(cell_len(_label(v)) for v in (min(xs), max(xs)))
     xt = nice_ticks(min(xs), max(xs), min(_MOST_TICKS, (width - label - 4) // (across + 3)))
     yt = nice_ticks(min(ys), max(ys), min(_MOST_TICKS, (height - 5) // 2))
     p.xticks(xt, [_label(x) for x in xt])
@@ -127,10 +137,11 @@ class BankrollChart(_Chart):
         p = self.plt
         d = self.data
         # The title says what the marks are: a legend box would hide the line's start.
-        p.title("Bankroll after each round (chips)" + (" · ▲ a refill" if d.refills else ""))
-        p.xlabel("round")
+        p.title(_cells(_("Bankroll after each round (chips) · ▲ a refill") if d.refills
+                       else _("Bankroll after each round (chips)")))
+        p.xlabel(_cells(_("round")))
         if not d.rounds:
-            p.text("no rounds yet", x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         xs, ys = thin((0, *d.rounds), (d.opening, *d.bankroll))  # from the bankroll before round 1
         p.plot(xs, ys, marker="braille", color="green")
@@ -145,16 +156,16 @@ class GameNetChart(_Chart):
     def plot(self, plt: object) -> None:
         p = self.plt
         d = self.data
-        p.title("Net per game over rounds (chips)")
-        p.xlabel("round")
+        p.title(_cells(_("Net per game over rounds (chips)")))
+        p.xlabel(_cells(_("round")))
         if not d.nets:
-            p.text("no rounds yet", x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         every_x: list[float] = []
         every_y: list[float] = [0.0]
         for game, (xs, ys) in sorted(d.nets.items()):
             tx, ty = thin(xs, ys)
-            p.plot(tx, ty, marker="braille", color=_GAME_COLOURS.get(game, "white"), label=_GAME_TITLES.get(game, game))
+            p.plot(tx, ty, marker="braille", color=_GAME_COLOURS.get(game, "white"), label=_cells(game_name(game)))
             every_x += tx
             every_y += ty
         p.horizontal_line(0, color="gray")
@@ -167,10 +178,10 @@ class ResultsChart(_Chart):
     def plot(self, plt: object) -> None:
         p = self.plt
         d = self.data
-        p.title("Results per round (chips): how often each")
-        p.xlabel("net of the round")
+        p.title(_cells(_("Results per round (chips): how often each")))
+        p.xlabel(_cells(_("net of the round")))
         if not d.results:
-            p.text("no rounds yet", x=0.5, y=0.5)
+            p.text(_cells(_("no rounds yet")), x=0.5, y=0.5)
             return
         results = list(d.results)
         bins = min(40, max(5, len(set(results))))

@@ -7,6 +7,8 @@ from datetime import date, datetime, time, timezone
 from textual.message import Message
 from textual.widgets import Static
 
+from ....i18n import _
+
 __all__ = ["FilterChoice", "parse_day", "day_start_utc"]
 
 
@@ -25,7 +27,8 @@ def day_start_utc(day: date) -> str:
 
 
 class FilterChoice(Static):
-    """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one."""
+    """One filter: its current choice shown as ``◂ Won ▸``; a click moves to the next one.
+    The choices are (English message, value) pairs: the message is shown through ``_()``."""
 
     class Moved(Message):
         """The choice was clicked: move it on."""
@@ -41,7 +44,12 @@ class FilterChoice(Static):
         self._show()
 
     def _show(self) -> None:
-        self.update(f"◂ {dict((v, k) for k, v in self.choices).get(self.value, self.value)} ▸")
+        label = dict((v, k) for k, v in self.choices).get(self.value)
+        self.update(f"◂ {_(label) if label else self.value} ▸")
+
+    def retranslate(self) -> None:
+        """The choice shown again in the language in force."""
+        self._show()
 
     def move(self) -> str:
         """The next choice (round again after the last); returns it."""

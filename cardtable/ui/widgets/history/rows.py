@@ -5,29 +5,38 @@ Pure (no widget, no store): the history screen makes a page's rows in its readin
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date
 
 from rich.text import Text
 
 from ....core.cards import Card
-from ....core.money import format_chips, format_signed
+from ....history_stats import local_minute as local_time
+from ....i18n import _
+from ....i18n.formatting import chips, signed
+from ....i18n.formatting import date as format_date
 from ....store import HistoryEntry
 from ...games import GAME_INFO
 from ..common.card import cards_mini
 
-__all__ = ["Row", "row_cells", "round_cards", "net_text", "local_time"]
+__all__ = ["Row", "row_cells", "round_cards", "net_text", "local_time", "local_day_text", "game_name"]
 
 #: Cells of one small card in the list: a ten's three, every other card padded to match.
 _CARD_CELLS = 3
 
 
-def local_time(at: str, seconds: bool = False) -> str:
-    """The store's UTC time as the player's local time (``2026-12-01 14:05``)."""
+
+
+def local_day_text(day: str) -> str:
+    """A local day kept as ``2026-12-01`` as the language writes it (``Dec 1, 2026``)."""
     try:
-        when = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
+        return format_date(date.fromisoformat(day))
     except ValueError:
-        return at
-    return when.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+        return day
+
+
+def game_name(game: str) -> str:
+    """A game's name as the lobby shows it (the store's key when it is not a game)."""
+    return _(GAME_INFO[game].title) if game in GAME_INFO else game
 
 
 def _cards(names: object, ascii: bool) -> Text:
@@ -51,24 +60,26 @@ def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
             if i:
                 out.append(" │ ")
             out.append_text(_cards(hand.get("cards") if isinstance(hand, dict) else None, ascii))
-        out.append("  vs ", style="dim")
+        # TRANSLATORS: between the player's cards and the dealer's in the history list
+        out.append("  " + _("vs") + " ", style="dim")
         out.append_text(_cards(d.get("dealer"), ascii))
     elif entry.game == "baccarat":
-        out.append("P ", style="dim")
+        # TRANSLATORS: P and B mark the Player's and the Banker's cards in the history list
+        out.append(_("P") + " ", style="dim")
         out.append_text(_cards(d.get("player"), ascii))
-        out.append("  B ", style="dim")
+        out.append("  " + _("B") + " ", style="dim")
         out.append_text(_cards(d.get("banker"), ascii))
     elif entry.game == "poker":
         out.append_text(_cards(d.get("cards"), ascii))
         if d.get("paid_on"):
-            out.append(f" {d['paid_on']}", style="dim")
+            out.append(f" {_(str(d['paid_on']))}", style="dim")  # the pay table's row name
     return out
 
 
 def net_text(amount: int) -> Text:
     """A signed amount, right-aligned, green when won and red when lost."""
     style = "bold green" if amount > 0 else "bold red" if amount < 0 else "dim"
-    return Text(format_signed(amount), style=style, justify="right")
+    return Text(signed(amount), style=style, justify="right")
 
 
 Row = tuple[str, str, Text, Text, Text]
@@ -77,11 +88,10 @@ Row = tuple[str, str, Text, Text, Text]
 
 def row_cells(entry: HistoryEntry, ascii: bool) -> Row:
     """The list's cells for one round (pure: made in the reading thread)."""
-    title = GAME_INFO[entry.game].title if entry.game in GAME_INFO else entry.game
     return (
         local_time(entry.at),
-        title,
-        Text(format_chips(entry.stake), justify="right"),
+        game_name(entry.game),
+        Text(chips(entry.stake), justify="right"),
         net_text(entry.net),
         round_cards(entry, ascii),
     )

@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ....core.baccarat import Outcome
 from ....core.baccarat_table import BaccaratState, BaccaratTable
 from ....core.blackjack import Event, EventKind, Round, RoundState
 from ....core.blackjack_table import Table
-from ....core.money import format_chips
 from ....core.poker_hand import DrawHand
 from ....core.record import RecordError, RoundRecord
+from ....i18n import N_, _, ngettext
+from ....i18n.formatting import chips
 from ..blackjack.table import SEAT_NAMES
 
 __all__ = ["BlackjackSteps", "BaccaratSteps", "PokerSteps", "Steps", "steps_for"]
@@ -45,38 +47,64 @@ class BlackjackSteps:
         return describe_event(self.round.events[state.applied - 1], len(self.levels)) if state.applied else ""
 
 
-def _who(seat: int | None, human: int) -> str:
+#: The core's notes on blackjack events (actions, why a hand closed, how it was paid),
+#: shown in the replay's captions through ``_()``; the store keeps the English notes.
+_NOTES = {
+    "hit": N_("hit"), "stand": N_("stand"), "double": N_("double"), "split": N_("split"),
+    "surrender": N_("surrender"), "blackjack": N_("blackjack"), "dealer blackjack": N_("dealer blackjack"),
+    "split aces": N_("split aces"), "bust": N_("bust"), "win": N_("win"), "push": N_("push"), "lose": N_("lose"),
+}
+
+
+def _note(note: str | None) -> str:
+    return _(_NOTES[note]) if note in _NOTES else str(note or "")
+
+
+def _who(seat: int | None, hand: int | None, human: int) -> tuple[str, bool]:
+    """Who the event is about in words, and whether it is the player ("you")."""
     if seat is None:
-        return "The dealer"
+        return _("The dealer"), False
     if seat == human:
-        return "You"
-    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+        return (_("You (hand {n})").format(n=hand + 1) if hand else _("You")), True
+    name = SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else _("Seat {n}").format(n=seat + 1)
+    return (_("{name} (hand {n})").format(name=name, n=hand + 1) if hand else name), False
 
 
 def describe_event(event: Event, human: int) -> str:
-    """One blackjack event in words, as the replay's caption."""
-    who = _who(event.seat, human)
-    hand = f" (hand {event.hand + 1})" if event.hand else ""
+    """One blackjack event in words, as the replay's caption (the player is "you": the
+    verb's form differs, so each sentence has its two messages)."""
+    who, you = _who(event.seat, event.hand, human)
     kind = event.kind
     if kind is EventKind.DEAL:
         if event.card is None:
-            return f"{who} takes a card face down"
-        return f"{who}{hand} {'take' if who == 'You' else 'takes'} {event.card}"
+            text = _("{who} take a card face down") if you else _("{who} takes a card face down")
+        else:
+            text = _("{who} take {card}") if you else _("{who} takes {card}")
+        return text.format(who=who, card=event.card)
     if kind is EventKind.ACTION:
-        return f"{who}{hand}: {event.note}"
+        return _("{who}: {action}").format(who=who, action=_note(event.note))
     if kind is EventKind.SPLIT:
-        return f"{who} split{'' if who == 'You' else 's'}"
+        return (_("{who} split") if you else _("{who} splits")).format(who=who)
     if kind is EventKind.DOUBLE:
-        return f"{who}{hand} double{'' if who == 'You' else 's'} ({format_chips(event.amount)} more)"
+        text = _("{who} double ({amount} more)") if you else _("{who} doubles ({amount} more)")
+        return text.format(who=who, amount=chips(event.amount))
     if kind is EventKind.CLOSED:
-        return f"{who}{hand}: the hand closes ({event.note})"
+        return _("{who}: the hand closes ({why})").format(who=who, why=_note(event.note))
     if kind is EventKind.REVEAL:
-        return f"The dealer turns over {event.card}" if event.card else "The dealer turns the card over"
+        if event.card:
+            return _("The dealer turns over {card}").format(card=event.card)
+        return _("The dealer turns the card over")
     if kind is EventKind.DEALER_DONE:
-        return f"The dealer {'busts' if event.note == 'bust' else 'stands'} on {event.amount}"
+        text = _("The dealer busts on {total}") if event.note == "bust" else _("The dealer stands on {total}")
+        return text.format(total=event.amount)
     if kind is EventKind.PAYOUT:
-        return f"{who}{hand}: {event.note} — {format_chips(event.amount)} returned"
+        return _("{who}: {outcome} — {amount} returned").format(
+            who=who, outcome=_note(event.note), amount=chips(event.amount))
     return kind.value
+
+
+#: The sides and spots as the baccarat table names them (shown through ``_()``).
+_SIDES = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
 
 
 @dataclass(frozen=True)
@@ -106,12 +134,18 @@ class BaccaratSteps:
         if coup is None:
             return ""
         if index == 0:
-            bets = ", ".join(f"{o.label} {format_chips(s)}" for o, s in self.table.bets.items())
-            return f"Bets: {bets}"
+            bets = ", ".join(f"{_(_SIDES[o])} {chips(s)}" for o, s in self.table.bets.items())
+            return _("Bets: {bets}").format(bets=bets)
         if self.settled(index):
-            return f"{coup.describe()} — {coup.outcome.label}{' wins' if coup.outcome.label != 'Tie' else ''}"
+            shown = _("{p} {p_total} ({p_cards})  {b} {b_total} ({b_cards})").format(
+                p=_("P"), p_total=coup.player_total, p_cards=" ".join(str(c) for c in coup.player),
+                b=_("B"), b_total=coup.banker_total, b_cards=" ".join(str(c) for c in coup.banker),
+            )
+            if coup.outcome is Outcome.TIE:
+                return _("{coup} — a tie").format(coup=shown)
+            return _("{coup} — {side} wins").format(coup=shown, side=_(_SIDES[coup.outcome]))
         hand, card = coup.deal_order[index - 1]
-        return f"{hand.label} gets {card}"
+        return _("{side} gets {card}").format(side=_(_SIDES[hand]), card=card)
 
 
 @dataclass(frozen=True)
@@ -128,18 +162,21 @@ class PokerSteps:
     def caption(self, index: int) -> str:
         hand = self.hands[index]
         if index == 0:
-            return f"Dealt · bet {hand.coins} coin{'s' if hand.coins > 1 else ''}"
+            return ngettext("Dealt · bet {n} coin", "Dealt · bet {n} coins", hand.coins).format(n=hand.coins)
         if index == len(self.hands) - 1:
             if hand.paid:
-                name = hand.pay_table.row_label(hand.paid)
+                name = _(hand.pay_table.row_label(hand.paid))  # the pay table's row, as the table names it
+            elif hand.value is not None:
+                name = _("{hand}: no win").format(hand=_(hand.value.category.label))
             else:
-                name = f"{hand.value.describe()}: no win" if hand.value is not None else "No win"
-            return f"{name} — {hand.payout_coins} coin{'s' if hand.payout_coins != 1 else ''} returned"
+                name = _("No win")
+            n = hand.payout_coins
+            return ngettext("{hand} — {n} coin returned", "{hand} — {n} coins returned", n).format(hand=name, n=n)
         step = hand.steps[index - 1] if index - 1 < len(hand.steps) else ("stand",)
-        if step[0] == "exchange":
+        if step[0] == "exchange" and step[1]:
             n = len(step[1])
-            return "Stood pat" if n == 0 else f"Exchanged {n} card{'s' if n > 1 else ''}"
-        return "Stood pat"
+            return ngettext("Exchanged {n} card", "Exchanged {n} cards", n).format(n=n)
+        return _("Stood pat")
 
 
 Steps = BlackjackSteps | BaccaratSteps | PokerSteps
@@ -160,7 +197,7 @@ def steps_for(record: RoundRecord) -> Steps:
             # did, from the same views. The player's own actions are always saved.
             table.play_computers([*seats.players, None])
             if r.turn is not None:
-                raise RecordError("the saved round stops before the end")
+                raise RecordError(_("the saved round stops before the end"))
         table.finish_round()
         return BlackjackSteps(table, seats.levels)
     if record.game == "baccarat":
@@ -179,4 +216,4 @@ def steps_for(record: RoundRecord) -> Steps:
         hands.append(hands[-1].settle())
         chosen.append(())
         return PokerSteps(tuple(hands), tuple(chosen))
-    raise RecordError(f"no replay for {record.game!r}")
+    raise RecordError(_("no replay for {game}").format(game=repr(record.game)))

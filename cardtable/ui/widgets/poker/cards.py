@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, Label
 
 from ....core.cards import Card
 from ....core.poker_hand import HAND_SIZE
+from ....i18n import _
 from ..common.card import CardSize, CardWidget
 from ..common.tickbox import TickBox
 
@@ -71,7 +72,7 @@ class CardSlot(Vertical):
         self.position = position
         self.card = CardWidget(None, ascii=ascii, id=f"card-{position}")
         # [x] / [ ]: ticked or not reads without colour
-        self.box: Checkbox = TickBox("Exchange", id=f"exchange-{position}", compact=True, disabled=True)
+        self.box: Checkbox = TickBox(_("Exchange"), id=f"exchange-{position}", compact=True, disabled=True)
 
     def compose(self) -> ComposeResult:
         yield Label(f"[{self.position + 1}]", classes="poker-key")
@@ -109,6 +110,11 @@ class CardSlots(Horizontal):
     def watch_slots(self, slots: tuple[Slot, ...]) -> None:
         for place, slot in zip(self.places, slots, strict=True):
             place.slot = slot  # an unchanged place is not touched (reactive compare)
+
+    def retranslate(self) -> None:
+        """The boxes' word in the language in force."""
+        for box in self.boxes:
+            box.label = _("Exchange")
 
     def set_card_size(self, size: CardSize) -> None:
         """Boxes, or large cards when the table has the room."""

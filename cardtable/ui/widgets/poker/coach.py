@@ -15,6 +15,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ....i18n import _
+from ....i18n.formatting import number
+from ....i18n.text import pad
+from .words import hold_words
+
 if TYPE_CHECKING:  # the coach (numpy) is imported when a tip is first asked for
     from ....ai.coach_poker import PokerAdvice
 
@@ -25,7 +30,8 @@ SHOWN = 5
 
 
 def _figure(ev: float, se: float, exact: bool) -> str:
-    return f"{ev:6.3f}" if exact else f"{ev:6.3f} ±{se:.3f}"
+    figure = number(ev, 3).rjust(6)
+    return figure if exact else _("{ev} ±{se}").format(ev=figure, se=number(se, 3))
 
 
 def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = False, lines: int = 0) -> Text:
@@ -33,28 +39,29 @@ def advice_text(advice: PokerAdvice, round_no: int, rounds: int, ascii: bool = F
 
     ``lines`` is the box's height: the holds fill what the title and the notes leave
     (never fewer than :data:`SHOWN`; a short box cuts the last notes first)."""
-    from ....ai.coach_poker import hold_text
-
     if advice.exact:
-        note = "exact: every draw counted" + (", then the best last round" if advice.rounds_left > 1 else "")
+        note = _("exact: every draw counted, then the best last round") if advice.rounds_left > 1 else _(
+            "exact: every draw counted"
+        )
     elif advice.rounds_left == 2:
-        note = "± 1 standard error · sampled, seed fixed by the hand"
+        note = _("± 1 s.e. · sampled, seed fixed by the hand")
     else:
-        note = "sampled ± 1 s.e.; middle round: best one-draw hold"
+        note = _("sampled ± 1 s.e.; middle round: best one-draw hold")
     notes = [(note, "dim")]
     if advice.rounds_left > 1:
-        notes.append(("values count the rounds still to come, played best", "dim"))
-    notes.append(("t again ticks the best hold's Exchange boxes", "dim italic"))
+        notes.append((_("values count the rounds still to come, played best"), "dim"))
+    notes.append((_("t again ticks the best hold's Exchange boxes"), "dim italic"))
     shown = min(len(advice.holds), max(SHOWN, lines - 1 - len(notes)))
     text = Text(no_wrap=True, overflow="crop")
-    where = f"exchange {round_no} of {rounds}" if rounds > 1 else "the draw"
+    if rounds > 1:
+        title = _("Coach · best holds, exchange {n} of {rounds} (per coin bet)").format(n=round_no, rounds=rounds)
+    else:
+        title = _("Coach · best holds, the draw (per coin bet)")
     # most important first: a short pay table's box (8 lines) cuts the last lines
-    text.append(f"Coach · best holds, {where} (per coin bet)", style="bold")
+    text.append(title, style="bold")
     for n, hold in enumerate(advice.holds[:shown], start=1):
-        words = hold_text(advice.cards, hold.hold, ascii)
-        figure = _figure(hold.ev, hold.se, hold.exact)
-        width = max(1, 35 - len(f"{n}. {words}"))
-        text.append(f"\n{n}. {words}{' ' * width}{figure}", style="bold" if n == 1 else "")
+        words = pad(f"{n}. {hold_words(advice.cards, hold.hold, ascii)} ", 35)  # one space at least
+        text.append(f"\n{words}{_figure(hold.ev, hold.se, hold.exact)}", style="bold" if n == 1 else "")
     for line, style in notes:
         text.append("\n" + line, style=style)
     return text
@@ -93,6 +100,10 @@ class CoachPanel(Static):
             return
         lines = int(self.styles.height.value) if self.styles.height else 0
         self.update(advice_text(advised.advice, advised.round_no, advised.rounds, self._ascii, lines=lines))
+
+    def redraw(self) -> None:
+        """The advice shown, worded anew (the language changed)."""
+        self.watch_advised(self.advised)
 
     DEFAULT_CSS = """
     /* the pay table's width: nothing beside it moves or is pushed out */

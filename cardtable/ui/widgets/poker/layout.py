@@ -20,6 +20,7 @@ from textual.widgets import Label, Static
 from ....core.poker_hand import Phase
 from ....core.poker_machines import Machine
 from ....core.poker_table import PokerTable
+from ....i18n import _
 from ..common.banner import Banner
 from ..common.chips import ChipBalance
 from .cards import CardSlots, hand_slots
@@ -42,7 +43,8 @@ def banner_words(view: PokerView) -> tuple[str, str]:
     if result is not None:
         return result_line(result)
     if view.notice is not None:
-        return view.notice
+        text, kind = view.notice
+        return _(text), kind
     if view.phase is Phase.DRAWING and hand is not None and not view.hidden:
         return held_line(hand), "info"  # the dealt hand named before the draw
     return "", ""
@@ -61,6 +63,7 @@ class PokerLayout(Vertical):
     def __init__(self, machine: Machine, table: PokerTable, *, ascii: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.balance = ChipBalance(id="poker-balance")
+        self._poker_table = table
         self.coin_info = Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
         self.paytable = PayTableWidget(machine, coins=1, id="poker-paytable")
         self.coach = CoachPanel(ascii=ascii, id="poker-coach")
@@ -87,6 +90,14 @@ class PokerLayout(Vertical):
         yield self.slots
         yield Static(classes="poker-gap")
         yield self.message
+
+    def retranslate(self) -> None:
+        """Every word of the table in the language in force (the language changed)."""
+        self.coin_info.update(coin_info(self._poker_table.coin_size, self._poker_table.exchange_rounds))
+        self.slots.retranslate()
+        self.side.retranslate()
+        self.coach.redraw()
+        self.paytable.refresh()  # the banner and the hint follow the screen's next view
 
     def on_resize(self, event: events.Resize) -> None:
         """A tall table gives the pay table the rows it needs for every coin column."""

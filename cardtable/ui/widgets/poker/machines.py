@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....ai.poker_machines import MACHINE_ORDER, load_machines
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
+from ....i18n.formatting import number
 
 if TYPE_CHECKING:  # the core's poker modules are imported when a machine is built, not by the lobby
     from ....core.poker_machines import Machine
@@ -75,7 +76,7 @@ def progress_text(folder: Path) -> str | None:
 
 def percent(value: Fraction) -> str:
     """``99.5439 %``."""
-    return f"{float(value) * 100:.4f} %"
+    return _("{percent} %").format(percent=number(float(value) * 100, 4))
 
 
 def start_background_analysis(app: Any, folder: Path) -> bool:
@@ -131,15 +132,15 @@ def machines_markdown(folder: Path | None) -> str:
     """The rules' table of machines with each return as this program computed it."""
     known = returns(folder)
     lines = [
-        "| Machine | Wild cards | Return with perfect play (computed) |",
+        "| " + _("Machine") + " | " + _("Wild cards") + " | " + _("Return with perfect play (computed)") + " |",
         "|---|---|---:|",
     ]
-    wild = {"none": "none", "deuces": "the four 2s", "joker": "one joker (53 cards)"}
+    wild = {"none": N_("none"), "deuces": N_("the four 2s"), "joker": N_("one joker (53 cards)")}
     for machine in machines():
-        figure = percent(known[machine.key]) if machine.key in known else "not computed yet"
-        lines.append(f"| {machine.name} | {wild[machine.wild]} | {figure} |")
-    note = (
-        "\n\nThe returns are computed by this program (every deal, the best of its 32 holds, "
+        figure = percent(known[machine.key]) if machine.key in known else _("not computed yet")
+        lines.append(f"| {machine.name} | {_(wild[machine.wild])} | {figure} |")
+    note = "\n\n" + _(
+        "The returns are computed by this program (every deal, the best of its 32 holds, "
         "one draw, 5 coins): `cardtable analyse poker --machine all` computes them, and the "
         "room computes the missing ones in the background while you play."
     )
@@ -175,7 +176,7 @@ def lobby_blurb(folder: Path, indent: int = 15) -> str:
         return ngettext("{n} machine", "{n} machines", len(named)).format(n=len(named)) + " · " + _(
             "tick cards to exchange"
         )
-    cells = [f"{name} {float(known[key]) * 100:.2f} %" if key in known else f"{name} …" for key, name in named]
+    cells = [f"{name} {number(float(known[key]) * 100, 2)} %" if key in known else f"{name} …" for key, name in named]
     half = (len(cells) + 1) // 2
     pad = "\n" + " " * indent
     heading = ngettext("{n} machine, returns as computed:", "{n} machines, returns as computed:", len(named))

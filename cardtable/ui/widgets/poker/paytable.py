@@ -11,12 +11,17 @@ prize at the most coins in the free place when there is one.
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....core.poker_machines import JACKS_OR_BETTER, Machine, PayHand
+from ....i18n import ngettext
+from ....i18n.text import pad
+from .names import row_name, top_word
+from .words import coins_text
 
 __all__ = ["PayTableWidget", "LABEL_WIDTH", "COLUMN_WIDTH", "MAX_LINES"]
 
@@ -90,7 +95,7 @@ class PayTableWidget(Widget):
     def row_text(self, hand: PayHand) -> str:
         """Plain text of one row, every coin count (for tests and screen readers)."""
         row = self.table.pays[hand]
-        return self.table.row_label(hand).ljust(LABEL_WIDTH) + "".join(str(n).rjust(COLUMN_WIDTH) for n in row)
+        return pad(row_name(self.table, hand), LABEL_WIDTH) + "".join(str(n).rjust(COLUMN_WIDTH) for n in row)
 
     def render(self) -> Text:
         style_of = self.get_component_rich_style
@@ -98,24 +103,37 @@ class PayTableWidget(Widget):
         styles["win-column"] = style_of("paytable--win-column")
         return self._render_compact(styles) if self.compact else self._render_grid(styles)
 
+    def _grid_widths(self) -> tuple[int, list[int]]:
+        """The label's cells and each coin column's: 21 and 6 each while the rows' names
+        fit 21 cells, else columns as narrow as their figures and the rest for the names
+        (Japanese names are double-width: ロイヤルストレートフラッシュ takes 28 cells)."""
+        table = self.table
+        rows = table.rows()
+        if max(cell_len(row_name(table, hand)) for hand, _row in rows) <= LABEL_WIDTH:
+            return LABEL_WIDTH, [COLUMN_WIDTH] * table.max_coins
+        columns = [max(len(str(row[n])) for _hand, row in rows) + 1 for n in range(table.max_coins)]
+        return LABEL_WIDTH + COLUMN_WIDTH * table.max_coins - sum(columns), columns
+
     def _render_grid(self, styles: dict[str, Style]) -> Text:
         table = self.table
         text = Text(no_wrap=True, overflow="crop")
+        label_width, columns = self._grid_widths()
         # a long name ("9/6 Double Double Bonus") takes the room of the word "coin"
-        long_name = len(table.name) > LABEL_WIDTH
-        first = 2 if long_name else COLUMN_WIDTH
-        room = LABEL_WIDTH + COLUMN_WIDTH - first
-        text.append(table.name[: room - 1].ljust(room), styles["title"])
+        one = coins_text(1)
+        long_name = cell_len(table.name) > label_width + columns[0] - cell_len(one) - 1
+        first = 2 if long_name else cell_len(one)
+        room = label_width + columns[0] - first
+        text.append(set_cell_size(table.name, room - 1) + " ", styles["title"])
         for n in range(1, table.max_coins + 1):
-            word = f"{n} coin" if n == 1 and not long_name else str(n)
-            cell = word.rjust(first if n == 1 else COLUMN_WIDTH)
+            word = one if n == 1 and not long_name else str(n)
+            cell = " " * ((first if n == 1 else columns[n - 1]) - cell_len(word)) + word
             text.append(cell, styles["column"] if n == self.coins else styles["header"])
         for hand, row in table.rows():
             text.append("\n")
             lit = hand is self.winner
-            text.append(table.row_label(hand).ljust(LABEL_WIDTH), styles["win"] if lit else Style())
+            text.append(set_cell_size(row_name(table, hand), label_width), styles["win"] if lit else Style())
             for n, amount in enumerate(row, start=1):
-                cell = str(amount).rjust(COLUMN_WIDTH)
+                cell = str(amount).rjust(columns[n - 1])
                 if n == self.coins:
                     style = styles["win-column"] if lit else styles["column"]
                 else:
@@ -128,8 +146,9 @@ class PayTableWidget(Widget):
         rows = table.rows()
         half = (len(rows) + 1) // 2
         text = Text(no_wrap=True, overflow="crop")
-        coins = f"pays for {self.coins} coin{'s' if self.coins != 1 else ''}"
-        text.append(table.name[: 49 - len(coins)].ljust(50 - len(coins)), styles["title"])
+        coins = ngettext("pays for {n} coin", "pays for {n} coins", self.coins).format(n=self.coins)
+        width = cell_len(coins)
+        text.append(set_cell_size(table.name, 49 - width) + " ", styles["title"])
         text.append(coins, styles["column"])
         for i in range(half):
             text.append("\n")
@@ -137,10 +156,15 @@ class PayTableWidget(Widget):
                 lit = hand is self.winner
                 if j:
                     text.append(" ")
-                text.append(table.row_label(hand).ljust(_BLOCK_LABEL)[:_BLOCK_LABEL], styles["win"] if lit else Style())
+                name = row_name(table, hand, room=_BLOCK_LABEL)
+                text.append(set_cell_size(name, _BLOCK_LABEL), styles["win"] if lit else Style())
                 text.append(str(row[self.coins - 1]).rjust(5), styles["win-column"] if lit else styles["column"])
         if len(rows) % 2 and table.max_coins > 1:  # a free place: what the 5-coin column hides
             top, top_row = rows[0]
-            note = f"{table.max_coins} coins: {table.row_label(top).split()[0].lower()} {top_row[-1]}"
-            text.append(" " + note[: _BLOCK_LABEL + 5].rjust(_BLOCK_LABEL + 5), styles["header"])
+            note = ngettext("{n} coin: {row} {amount}", "{n} coins: {row} {amount}", table.max_coins).format(
+                n=table.max_coins, row=top_word(table, top), amount=top_row[-1]
+            )
+            room = _BLOCK_LABEL + 5
+            note = set_cell_size(note, room) if cell_len(note) > room else " " * (room - cell_len(note)) + note
+            text.append(" " + note, styles["header"])
         return text

@@ -11,14 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widgets import Button, Static
+from textual.widgets import Button, Label, Static
 
-from ....core.money import format_chips
 from ....core.poker_hand import Phase
 from ....core.poker_machines import JACKS_OR_BETTER, Machine
+from ....i18n import NP_, _, pgettext
+from ....i18n.formatting import chips
 from ..common.bet import BetControls
 from .view import PokerView
 from .words import coins_text, return_text, wild_line
@@ -39,7 +42,8 @@ class Line(Static):
 @dataclass(frozen=True)
 class BetState:
     """The bet as shown: the coins, whether they may change, the stake, the action button
-    (``deal`` or ``draw``, its label, whether it is live) and the exchange round."""
+    (``deal`` or ``draw``, its label in English -- translated where shown --, whether it
+    is live) and the exchange round."""
 
     coins: int = 1
     locked: bool = False
@@ -57,11 +61,13 @@ def bet_state(view: PokerView) -> BetState:
     in_play = view.in_play
     if betting:
         refusal = view.refusal
-        label = "Refill…" if refusal is not None and refusal.refill else "Deal"
-    else:
-        label = "Draw" if not drawing or view.ticked else "Stand"
+        label = NP_("poker", "Refill…") if refusal is not None and refusal.refill else NP_("poker", "Deal")
+    else:  # "Stand" here is poker's stand pat, not blackjack's stand: a context of its own
+        label = NP_("poker", "Draw") if not drawing or view.ticked else NP_("poker", "Stand")
     action = "deal" if betting else "draw"
-    rounds = f"Exchange {hand.exchanges_done + 1} of {hand.exchange_rounds}" if drawing and hand else ""
+    rounds = ""
+    if drawing and hand:
+        rounds = _("Exchange {n} of {rounds}").format(n=hand.exchanges_done + 1, rounds=hand.exchange_rounds)
     return BetState(
         coins=view.coins,
         locked=not betting,
@@ -83,10 +89,10 @@ class BetPanel(Vertical):
     def __init__(self, max_coins: int, machine: Machine, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.controls = BetControls(
-            list(range(1, max_coins + 1)), value=1, label="Bet", formatter=coins_text, id="poker-bet"
+            list(range(1, max_coins + 1)), value=1, label=_("Bet"), formatter=coins_text, id="poker-bet"
         )
         self.stake = Line("", id="poker-stake")
-        self.action = Button("Deal", id="poker-action", variant="success", action="screen.deal")
+        self.action = Button(_("Deal"), id="poker-action", variant="success", action="screen.deal")
         self.round = Line("", id="poker-round")
         self.machine = MachineLine("", id="poker-machine")
         self.wild = WildLine("", id="poker-wild")
@@ -107,13 +113,39 @@ class BetPanel(Vertical):
             with controls.prevent(BetControls.Changed):
                 controls.value = bet.coins
         controls.locked = bet.locked
-        self.stake.text = f"Stake {format_chips(bet.stake)} chips"
+        self.stake.text = _("Stake {amount} chips").format(amount=chips(bet.stake))
         action = self.action
-        if old.label != bet.label or str(action.label) != bet.label:
-            action.label = bet.label
+        label = pgettext("poker", bet.label)
+        if old.label != bet.label or str(action.label) != label:
+            action.label = label
         action.action = f"screen.{bet.action}"
         action.disabled = not bet.live
         self.round.text = bet.round
+
+    def retranslate(self) -> None:
+        """The bet's words in the language in force (the rest follows the next view)."""
+        controls = self.controls
+        if controls.is_mounted:
+            controls.query_one(".bet-label", Label).update(_("Bet"))
+            controls.query_one(".bet-value", Label).update(coins_text(controls.value))
+            self._fit_bet_label()
+            self.watch_bet(self.bet, self.bet)  # the stake and the action button
+        self.machine.redraw()
+        self.wild.watch_machine(self.wild.machine)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_bet_label()
+
+    def _fit_bet_label(self) -> None:
+        """The word before the bet's − and + only when the panel has room for it (a
+        longer word, "ベット" or "Statymas", at 80 columns would push + out of sight; the
+        stake line under it says the word anyway)."""
+        controls = self.controls
+        if not controls.is_mounted or not self.size.width:
+            return
+        label = controls.query_one(".bet-label", Label)
+        others = sum(child.outer_size.width for child in controls.children if child is not label)
+        label.display = others + cell_len(_("Bet")) + label.styles.padding.width <= self.size.width
 
 
 class MachineLine(Static):
@@ -135,6 +167,10 @@ class MachineLine(Static):
 
     def _show(self) -> None:
         self.update(return_text(self.machine, self.figure), layout=False)
+
+    def redraw(self) -> None:
+        """The line worded anew (the language changed)."""
+        self._show()
 
 
 class WildLine(Static):
