@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from ..argtypes import shorten
 from ..i18n import N_, _
+from ..i18n.refusals import word_refusal
 from ..net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
 from . import common
 from .common import Parser, UsageError, add_global_options, fail, open_store, split_subcommand
@@ -50,9 +51,9 @@ def _name(text: str) -> str:
     problem = name_problem(text)
     if problem is not None:
         raise argparse.ArgumentTypeError(
-            _("{problem}, not {value}").format(problem=problem, value=shorten(text))
-            if problem.startswith("a name")
-            else problem
+            _("{problem} Not {value}.").format(problem=word_refusal(problem), value=shorten(text))
+            if problem.code == "name-pattern"
+            else word_refusal(problem)
         )
     return text
 

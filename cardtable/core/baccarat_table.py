@@ -24,6 +24,7 @@ from .baccarat import Coup, Outcome, needs_reshuffle, play_coup, settle, win_amo
 from .cards import Shoe, ShoeEmpty
 from .money import format_chips, format_signed
 from .record import RecordError, RoundRecord
+from .refusal import Refusal, RuleCode
 
 __all__ = [
     "BaccaratState",
@@ -156,21 +157,18 @@ class BaccaratTable:
         """The bets placed for the next coup, in all."""
         return sum(self.placed.values())
 
-    def place(self, spot: Outcome, chip: int, bankroll: int, maximum: int) -> str | None:
-        """One ``chip`` on ``spot``; a refusal message if the limit per spot
-        (``maximum``) or the ``bankroll`` (covering every bet) does not allow it."""
+    def place(self, spot: Outcome, chip: int, bankroll: int, maximum: int) -> Refusal | None:
+        """One ``chip`` on ``spot``; a refusal if the limit per spot (``maximum``) or
+        the ``bankroll`` (covering every bet) does not allow it."""
         if chip <= 0:
             raise ValueError(f"a chip is worth something, not {chip!r}")
         if self.coup is not None:
-            return "No more bets: the coup on the table is not settled"
+            return Refusal(RuleCode.COUP_UNSETTLED)
         has = self.placed.get(spot, 0)
         if has + chip > maximum:
-            return f"Refused: the limit is {format_chips(maximum)} per spot ({spot.label} has {format_chips(has)})"
+            return Refusal(RuleCode.SPOT_LIMIT, {"max": maximum, "outcome": spot.label.lower(), "amount": has})
         if self.on_table + chip > bankroll:
-            return (
-                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
-                f"another {format_chips(chip)} (on the table {format_chips(self.on_table)})"
-            )
+            return Refusal(RuleCode.CHIP_OVER_BANKROLL, {"bankroll": bankroll, "amount": chip, "staked": self.on_table})
         self.result_shown = False  # the next coup's betting begins
         self.placed[spot] = has + chip
         return None
@@ -194,19 +192,16 @@ class BaccaratTable:
             self.placed.clear()
             self.cleared = True
 
-    def repeat(self, bankroll: int) -> str | None:
-        """The last coup's bets in place of those placed; a refusal message if the
+    def repeat(self, bankroll: int) -> Refusal | None:
+        """The last coup's bets in place of those placed; a refusal if the
         ``bankroll`` does not cover them (nothing changes then)."""
         if self.coup is not None:
-            return "No more bets: the coup on the table is not settled"
+            return Refusal(RuleCode.COUP_UNSETTLED)
         if not self.last_bets:
-            return "No last bets to repeat"
+            return Refusal(RuleCode.NO_LAST_BETS)
         total = sum(self.last_bets.values())
         if total > bankroll:
-            return (
-                f"Refused: your bankroll of {format_chips(bankroll)} cannot cover "
-                f"the last bets ({format_chips(total)})"
-            )
+            return Refusal(RuleCode.REPEAT_OVER_BANKROLL, {"bankroll": bankroll, "amount": total})
         self.result_shown = False
         self.placed = dict(self.last_bets)
         return None
@@ -230,18 +225,18 @@ class BaccaratTable:
         self.last_bets = bets
         return True
 
-    def deal_next(self, bankroll: int, new_shoe: Callable[[], Shoe]) -> str | None:
+    def deal_next(self, bankroll: int, new_shoe: Callable[[], Shoe]) -> Refusal | None:
         """Deal the next coup for the placed bets (with none placed, the last coup's are
-        placed again), from a ``new_shoe()`` once the cut card is out; a refusal message
-        if there is nothing to deal, the ``bankroll`` falls short or the shoe is empty."""
+        placed again), from a ``new_shoe()`` once the cut card is out; a refusal if there
+        is nothing to deal, the ``bankroll`` falls short or the shoe is empty."""
         if self.coup is not None:
-            return "The coup on the table is not settled"
+            return Refusal(RuleCode.COUP_UNSETTLED)
         if not self.placed:
-            refusal = self.repeat(bankroll) if self.last_bets and not self.cleared else "Place a bet first"
+            refusal = self.repeat(bankroll) if self.last_bets and not self.cleared else Refusal(RuleCode.PLACE_A_BET)
             if refusal is not None:
                 return refusal
         if self.on_table > bankroll:
-            return f"Refused: your bankroll of {format_chips(bankroll)} cannot cover these bets"
+            return Refusal(RuleCode.BETS_OVER_BANKROLL, {"bankroll": bankroll})
         if self.needs_shoe:
             self.replace_shoe(new_shoe())
         try:
@@ -251,7 +246,7 @@ class BaccaratTable:
                 self.replace_shoe(new_shoe())
                 self.deal()
         except ShoeEmpty:
-            return "The shoe is empty"
+            return Refusal(RuleCode.SHOE_EMPTY)
         return None
 
     # -- the shoe and the coup -----------------------------------------------------
@@ -394,16 +389,16 @@ _ANY_COUP = Coup((), (), ())
 # -- the result in words ---------------------------------------------------------------
 
 
-def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, maximum: int) -> str | None:
+def layout_refusal(bets: Mapping[Outcome, int], bankroll: int, minimum: int, maximum: int) -> Refusal | None:
     """Why a shared table refuses a player's whole layout ``bets`` (each spot within the
-    table's limits, every bet covered by the ``bankroll``), in its words; None when it
-    takes them. The server and the client's screen both ask this one rule."""
+    table's limits, every bet covered by the ``bankroll``); None when it takes them.
+    The server and the client's screen both ask this one rule."""
     for amount in bets.values():
         if amount and not minimum <= amount <= maximum:
-            return f"The table takes {format_chips(minimum)}–{format_chips(maximum)} per spot."
+            return Refusal(RuleCode.SPOT_LIMITS, {"min": minimum, "max": maximum})
     total = sum(bets.values())
     if total > bankroll:
-        return f"Your bankroll ({format_chips(bankroll)}) cannot cover bets of {format_chips(total)}."
+        return Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": bankroll, "amount": total})
     return None
 
 

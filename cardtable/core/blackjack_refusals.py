@@ -1,25 +1,25 @@
-"""Why an action is refused, in the player's words (docs/rules.md section 3).
+"""Why an action is refused, as a :class:`~cardtable.core.refusal.Refusal` (docs/rules.md section 3).
 
 The round decides what is legal (:meth:`~cardtable.core.blackjack.Round.legal_actions`);
 this module only explains a refusal after the fact, so that a key that does nothing
-always says why ("not enough chips to double: 40 needed, 25 left") instead of being
-ignored. It never allows anything the round refuses.
+always says why (``double-short`` with the chips needed and left) instead of being
+ignored; :mod:`cardtable.i18n.refusals` words it. It never allows anything the round refuses.
 """
 
 from __future__ import annotations
 
 from .blackjack import Action, Hand, Round, Rules
 from .blackjack_totals import card_value
-from .money import format_chips
+from .refusal import Refusal, RuleCode
 
 __all__ = ["action_refusal"]
 
 
-def action_refusal(round: Round, seat: int, action: Action) -> str | None:
-    """None when ``seat`` may take ``action`` now; otherwise the reason, as a sentence."""
+def action_refusal(round: Round, seat: int, action: Action) -> Refusal | None:
+    """None when ``seat`` may take ``action`` now; otherwise why not."""
     turn = round.turn
     if turn is None or turn[0] != seat:
-        return "Wait for your turn."
+        return Refusal(RuleCode.WAIT_TURN)
     if action in round.legal_actions():
         return None
     hands = round.hands(seat)
@@ -27,7 +27,7 @@ def action_refusal(round: Round, seat: int, action: Action) -> str | None:
     left = round.bankroll(seat)
     short = None
     if left is not None and left < hand.stake:
-        short = f"{format_chips(hand.stake)} needed, {format_chips(left)} left"
+        short = {"needed": hand.stake, "left": left}
     reason = None
     if action is Action.HIT:
         reason = _hit_refusal(hand)
@@ -35,38 +35,38 @@ def action_refusal(round: Round, seat: int, action: Action) -> str | None:
         reason = _double_refusal(hand, round.rules, short)
     elif action is Action.SPLIT:
         reason = _split_refusal(hand, len(hands), round.rules, short)
-    return reason or f"{action.value.capitalize()} is not possible now."
+    return reason or Refusal(RuleCode.NOT_POSSIBLE, {"action": action.value})
 
 
-def _hit_refusal(hand: Hand) -> str:
+def _hit_refusal(hand: Hand) -> Refusal:
     """Why a hand may not hit: a split ace, or a hand already at 21."""
     if hand.split_aces:
-        return "A split ace takes exactly one card."
-    return f"No more cards: the hand is {hand.total}."
+        return Refusal(RuleCode.SPLIT_ACE_ONE_CARD)
+    return Refusal(RuleCode.NO_MORE_CARDS, {"total": hand.total})
 
 
-def _double_refusal(hand: Hand, rules: Rules, short: str | None) -> str | None:
+def _double_refusal(hand: Hand, rules: Rules, short: dict[str, int] | None) -> Refusal | None:
     """Why a hand may not double (``short`` says the chips missing, if any)."""
     if hand.split_aces:
-        return "A split ace takes exactly one card: no double."
+        return Refusal(RuleCode.SPLIT_ACE_NO_DOUBLE)
     if len(hand.cards) != 2:
-        return "Double only on a hand's first two cards."
+        return Refusal(RuleCode.DOUBLE_FIRST_TWO)
     if hand.from_split and not rules.double_after_split:
-        return "No double after a split at this table."
+        return Refusal(RuleCode.NO_DOUBLE_AFTER_SPLIT)
     if short:
-        return f"Not enough chips to double: {short}."
+        return Refusal(RuleCode.DOUBLE_SHORT, short)
     return None
 
 
-def _split_refusal(hand: Hand, hands: int, rules: Rules, short: str | None) -> str | None:
+def _split_refusal(hand: Hand, hands: int, rules: Rules, short: dict[str, int] | None) -> Refusal | None:
     """Why a hand may not split, the seat holding ``hands`` hands."""
     cards = hand.cards
     if len(cards) != 2 or card_value(cards[0]) != card_value(cards[1]):
-        return "Only two cards of the same value can be split."
+        return Refusal(RuleCode.SPLIT_SAME_VALUE)
     if hands >= rules.max_hands:
-        return f"At most {rules.max_hands} hands per seat: no more splits."
+        return Refusal(RuleCode.SPLIT_MAX_HANDS, {"hands": rules.max_hands})
     if hand.split_aces:
-        return "Aces are split only once."
+        return Refusal(RuleCode.SPLIT_ACES_ONCE)
     if short:
-        return f"Not enough chips to split: {short}."
+        return Refusal(RuleCode.SPLIT_SHORT, short)
     return None

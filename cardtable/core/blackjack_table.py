@@ -14,8 +14,8 @@ from typing import NamedTuple, Protocol
 
 from .blackjack import Action, HandResult, IllegalAction, Round, Rules, SeatView
 from .cards import Card, Shoe, ShoeEmpty, ShoeMark, cards_text, full_deck, parse_cards
-from .money import format_chips as _chips
 from .record import RecordError, RoundRecord
+from .refusal import Refusal, RuleCode
 
 __all__ = ["Table", "SeatPlayer", "bet_refusal"]
 
@@ -89,7 +89,7 @@ class Table:
         self.rounds_dealt += 1
         return self.round
 
-    def refusal(self, bet: int, bankroll: int) -> str | None:
+    def refusal(self, bet: int, bankroll: int) -> Refusal | None:
         """Why ``bet`` cannot be dealt with ``bankroll`` beside it, in plain words, or None."""
         return bet_refusal(self.rules, bet, bankroll)
 
@@ -240,13 +240,13 @@ class Table:
         self.round = None
 
 
-def bet_refusal(rules: Rules, bet: int, bankroll: int) -> str | None:
-    """Why a blackjack table of ``rules`` refuses ``bet`` with ``bankroll`` beside it, in
-    plain words, or None: the one rule the local table, the server and a client ask."""
+def bet_refusal(rules: Rules, bet: int, bankroll: int) -> Refusal | None:
+    """Why a blackjack table of ``rules`` refuses ``bet`` with ``bankroll`` beside it,
+    or None: the one rule the local table, the server and a client ask."""
     if not rules.min_bet <= bet <= rules.max_bet:
-        return f"The table takes {_chips(rules.min_bet)}–{_chips(rules.max_bet)} per hand."
+        return Refusal(RuleCode.BET_LIMITS, {"min": rules.min_bet, "max": rules.max_bet})
     if bet > bankroll:
-        return f"Your bankroll ({_chips(bankroll)}) cannot cover a bet of {_chips(bet)}."
+        return Refusal(RuleCode.BET_OVER_BANKROLL, {"bankroll": bankroll, "amount": bet})
     return None
 
 

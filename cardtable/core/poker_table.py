@@ -3,7 +3,7 @@
 A :class:`PokerTable` is the machine as the settings set it up (coin size, exchange
 rounds, pay table). It answers, as a pure function of the bet and the bankroll,
 whether a bet can be dealt (:meth:`PokerTable.refusal`: ``None`` or a
-:class:`Refusal` with the plain words to show), and deals only a bet it accepts
+:class:`Refusal`, a code the screen words), and deals only a bet it accepts
 (:meth:`PokerTable.deal` raises :class:`BetRefused` otherwise). Money in hundredths
 of a chip (docs/rules.md section 1).
 """
@@ -15,30 +15,32 @@ from dataclasses import dataclass, field
 from .cards import Shoe
 from .poker_hand import DrawHand
 from .poker_machines import JACKS_OR_BETTER, Machine, new_deck
+from .refusal import Refusal as _Refusal
+from .refusal import RuleCode
 
 __all__ = ["PokerTable", "Refusal", "BetRefused", "NO_COIN", "OVER_BANKROLL"]
 
 
 @dataclass(frozen=True)
-class Refusal:
-    """Why a bet cannot be dealt, in the words the table shows as they are."""
+class Refusal(_Refusal):
+    """Why a bet cannot be dealt: a code (worded by the screen) and whether the table
+    offers the free refill instead."""
 
-    message: str
     #: Not even one coin is covered: the table offers the free refill instead.
     refill: bool = False
 
 
 #: The bankroll is below one coin: no bet at all can be dealt.
-NO_COIN = Refusal("Your bankroll cannot cover one coin: Enter offers the free refill.", refill=True)
+NO_COIN = Refusal(RuleCode.NO_COIN, refill=True)
 #: One coin is covered, but not the bet chosen.
-OVER_BANKROLL = Refusal("Not enough chips for this bet: lower it with −.")
+OVER_BANKROLL = Refusal(RuleCode.COINS_SHORT)
 
 
 class BetRefused(ValueError):
     """A deal the table refuses; ``refusal`` says why. Nothing was dealt."""
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.message)
+        super().__init__(f"refused: {refusal.code}")
         self.refusal = refusal
 
 
@@ -83,7 +85,7 @@ class PokerTable:
         if self.stake(1) > bankroll:
             return NO_COIN
         if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= self.max_coins:
-            return Refusal(f"The machine takes 1 to {self.max_coins} coins, not {coins!r}.")
+            return Refusal(RuleCode.COINS_RANGE, {"most": self.max_coins, "coins": repr(coins)[:20]})
         if self.stake(coins) > bankroll:
             return OVER_BANKROLL
         return None

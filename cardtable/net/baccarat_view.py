@@ -25,7 +25,9 @@ from typing import Any
 from ..core.baccarat import CUT_FROM_END, Coup, Outcome, play_coup
 from ..core.baccarat_table import BaccaratState, layout_refusal
 from ..core.cards import Card, Shoe, ShoeEmpty
-from .view import SnapshotError, seconds_field
+from ..core.refusal import Refusal
+from ..tables.codes import ErrorCode, NoteCode
+from .view import SnapshotError, note_of, seconds_field
 
 __all__ = ["Settled", "SharedBaccarat", "SharedBaccaratSeat", "ShoeCount", "SnapshotError", "SPOTS", "spot_bets"]
 
@@ -187,7 +189,8 @@ class SharedBaccarat:
     roads: tuple[Outcome, ...]
     shoe_left: int
     shoe_size: int
-    message: str
+    #: What the table says (a code and its parameters: the client words it).
+    note: Refusal
     #: Seconds left in the betting window (the coup is dealt when it closes), or None.
     window: float | None = None
     #: The receiver's own part: their seat and bankroll (None: not seated).
@@ -256,7 +259,7 @@ class SharedBaccarat:
             roads=roads,
             shoe_left=left,
             shoe_size=size,
-            message=_text(data, "message"),
+            note=note_of(data),
             window=seconds_field(data.get("window")),
             you_seat=you_seat,
             bankroll=bankroll,
@@ -315,13 +318,13 @@ class SharedBaccarat:
 
     # -- what the server would refuse ---------------------------------------------
 
-    def refusal(self, bets: Mapping[Outcome, int]) -> str | None:
+    def refusal(self, bets: Mapping[Outcome, int]) -> Refusal | None:
         """Why the server would refuse ``bets`` (the receiver's whole layout after a
-        change), in the server's words; None when it would take them."""
+        change), by the server's own rule; None when it would take them."""
         if self.phase != "betting":
-            return "The server is closing: no new coups."
+            return Refusal(NoteCode.CLOSES_NO_COUPS)
         if self.mine is None or self.bankroll is None:
-            return "Sit at the table before betting."
+            return Refusal(ErrorCode.NOT_SEATED)
         return layout_refusal(bets, self.bankroll, self.min_bet, self.max_bet)  # the server's own rule
 
     # -- the picture the local widgets draw ------------------------------------------

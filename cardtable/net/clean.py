@@ -16,15 +16,23 @@ string that came from the network passes :func:`clean_text` once, where it is de
   is (and a plain-text one shows the backslash: still plain text).
 
 :func:`clean_message` applies it to every string of a decoded message, keys included,
-at any depth.
+at any depth. :func:`said` reads what the server says for a person (a code and its
+parameters, ``docs/protocol.md``) within the protocol's bounds, for the client to word.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["clean_text", "clean_message", "strip_controls"]
+from ..core.refusal import Refusal
+from .protocol import CODE_PATTERN, MAX_AMOUNT, MAX_PARAMS, PARAM_NAME
+
+__all__ = ["clean_text", "clean_message", "strip_controls", "said", "PARAM_CHARS"]
+
+#: The most characters of a text parameter the client keeps.
+PARAM_CHARS = 40
 
 #: Escape sequences, 7-bit (ESC …) and 8-bit (C1) forms. String sequences (OSC, DCS,
 #: SOS, PM, APC) run to their terminator (BEL or ST) or, unterminated, to the end.
@@ -76,3 +84,22 @@ def clean_message(value: Any) -> Any:
     if isinstance(value, list):
         return [clean_message(v) for v in value]
     return value
+
+
+def said(code: object, params: object) -> Refusal:
+    """A server's code and parameters as a :class:`Refusal` to word, whatever it sent: a
+    code that is not one becomes ``""`` (worded as the generic sentence), and at most
+    :data:`MAX_PARAMS` parameters are kept, each a short name to a bounded whole number
+    or a short text without control characters (anything else is dropped). The message
+    has passed :func:`clean_message` where it was decoded (markup escaped once)."""
+    kept: dict[str, int | str] = {}
+    if isinstance(params, Mapping):
+        for key, value in list(params.items())[:MAX_PARAMS]:
+            if not isinstance(key, str) or not PARAM_NAME.fullmatch(key):
+                continue
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_AMOUNT:
+                kept[key] = value
+            elif isinstance(value, str):
+                kept[key] = strip_controls(value)[:PARAM_CHARS]
+    text = code if isinstance(code, str) and CODE_PATTERN.fullmatch(code) else ""
+    return Refusal(text, kept)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import TextIO
 
+from ..i18n import _
 from .players import KEEP_OPEN, Player
 from .protocol import FLOOD_DISCONNECT, FLOOD_RATE
 
@@ -209,7 +210,8 @@ def fit_open_files(limits: Limits, log: Callable[[str], None]) -> Limits:
 def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not (text.isascii() and text.isdigit() and len(text) <= 9 and low <= int(text) <= high):
-            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {text[:20]!r}")
+            raise argparse.ArgumentTypeError(_("must be a whole number from {low} to {high}, not {value}").format(
+                low=low, high=high, value=repr(text[:20])))
         return int(text)
 
     return parse

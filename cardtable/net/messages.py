@@ -9,7 +9,7 @@ tables and life cycle.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.blackjack import Action
@@ -51,7 +51,8 @@ class Messages(ABC):
         """One line in the server's log."""
 
     @abstractmethod
-    def _error(self, conn: Connection, code: str, text: str, *, fatal: bool = False) -> None:
+    def _error(self, conn: Connection, code: str, text: str, params: Mapping[str, int | str] | None = None,
+               *, fatal: bool = False) -> None:
         """Tell the connection what went wrong (logged when fatal)."""
 
     @abstractmethod
@@ -77,7 +78,7 @@ class Messages(ABC):
             if kind in _TABLE_MESSAGES:
                 _TABLE_MESSAGES[kind](self, conn, player, table, message)
         except TableError as error:
-            self._error(conn, error.code, str(error))
+            self._error(conn, error.code, str(error), error.params)
 
     def _on_hello_again(self, conn: Connection, player: Player, message: dict[str, Any]) -> None:
         raise TableError("already-greeted", "you have already said hello")

@@ -24,7 +24,7 @@ import os
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..store import DB_NAME, Store
@@ -39,9 +39,10 @@ KEEP_OPEN = 64
 class IdentityError(Exception):
     """A name that may not be used, or a token that does not match; the text says why."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, int | str] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params: dict[str, int | str] = dict(params or {})
 
 
 class Player:
@@ -114,7 +115,7 @@ class Players:
         then)."""
         problem = name_problem(name)
         if problem is not None:
-            raise IdentityError("bad-name", problem)
+            raise IdentityError("bad-name", f"refused: {problem.code}", {"why": problem.code, **problem.params})
         key = name.lower()
         folder = self.folder(key)
         info = folder / "player.json"
@@ -127,9 +128,10 @@ class Players:
             except (OSError, ValueError, KeyError, TypeError):
                 raise IdentityError("server", "this player's file cannot be read on the server") from None
             if token is None:
-                raise IdentityError("token-required", f"the name {shown} is taken: its token is needed")
+                raise IdentityError("token-required", f"the name {shown} is taken: its token is needed",
+                                    {"name": shown})
             if not hmac.compare_digest(_digest(token), digest):
-                raise IdentityError("bad-token", f"that is not {shown}'s token")
+                raise IdentityError("bad-token", f"that is not {shown}'s token", {"name": shown})
         else:
             if not may_create:
                 raise IdentityError("new-names", "no new names now")

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..core.refusal import Refusal
+from ..tables.codes import ErrorCode
 from ..tables.hub import encode
 
 __all__ = [
@@ -57,19 +59,20 @@ _DEVICES: Final = frozenset(
 )
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, in words, or None when it can.
+def name_problem(name: str) -> Refusal | None:
+    """Why ``name`` cannot be a player's name (``name-pattern``, ``name-dash``,
+    ``name-device``: the ``why`` of an ``error`` ``bad-name``), or None when it can.
 
     Letters, digits, ``_`` and ``-`` only, 1-20 of them (no dot, no slash, no space),
     not starting with ``-`` (a command would read it as an option: ``-rf``, ``--``),
     and not a device name Windows reserves (``CON``, ``NUL``, ``COM1`` …): a name is
     a folder on the server, which must be one on any system."""
     if not NAME_PATTERN.fullmatch(name):
-        return "a name is 1 to 20 letters, digits, '_' or '-'"
+        return Refusal(ErrorCode.NAME_PATTERN)
     if name.startswith("-"):
-        return "a name may not start with '-'"
+        return Refusal(ErrorCode.NAME_DASH)
     if name.lower() in _DEVICES:
-        return f"{name} is a device name on Windows, not a name a file may have"
+        return Refusal(ErrorCode.NAME_DEVICE, {"name": name})
     return None
 #: Blackjack actions a client may send (the core's ``Action`` values the house offers).
 ACTIONS: Final = ("hit", "stand", "double", "split")
@@ -80,18 +83,20 @@ MAX_AMOUNT: Final = 10**12
 
 class ProtocolError(ValueError):
     """A message that does not follow the protocol. ``code`` is the error's short name
-    (``bad-json``, ``unknown-type``, ``bad-field`` ...); the text says why in words."""
+    (``bad-json``, ``unknown-type``, ``bad-field`` ...); the text says why in English
+    (the server's log, a person with nc); ``params`` are for the client's words."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, int | str] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params: dict[str, int | str] = dict(params or {})
 
 
 @dataclass(frozen=True)
 class Field:
     """One field of a message: its kind and what values it may hold.
 
-    ``kind`` is one of ``str int bool number list dict any``; ``choices`` limits a
+    ``kind`` is one of ``str int bool number list dict any params note``; ``choices`` limits a
     string; ``low``/``high`` an int (inclusive); ``pattern`` a string; ``length`` the
     most characters of a string or items of a list; ``items`` checks each item of a
     list; ``nullable`` lets ``null`` stand for the value.
@@ -108,23 +113,24 @@ class Field:
     items: Field | None = None
 
     def check(self, name: str, value: Any) -> None:
+        where = {"field": name.partition("[")[0]}
         if value is None:
             if self.nullable:
                 return
-            raise ProtocolError("bad-field", f"'{name}' must not be null")
+            raise ProtocolError("bad-field", f"'{name}' must not be null", where)
         check = _KINDS[self.kind]
         if not check(value):
-            raise ProtocolError("bad-field", f"'{name}' must be {_WORDS[self.kind]}")
+            raise ProtocolError("bad-field", f"'{name}' must be {_WORDS[self.kind]}", where)
         if self.choices is not None and value not in self.choices:
-            raise ProtocolError("bad-field", f"'{name}' must be one of {', '.join(self.choices)}")
+            raise ProtocolError("bad-field", f"'{name}' must be one of {', '.join(self.choices)}", where)
         if self.low is not None and value < self.low:
-            raise ProtocolError("bad-field", f"'{name}' must be at least {self.low}")
+            raise ProtocolError("bad-field", f"'{name}' must be at least {self.low}", where)
         if self.high is not None and value > self.high:
-            raise ProtocolError("bad-field", f"'{name}' must be at most {self.high}")
+            raise ProtocolError("bad-field", f"'{name}' must be at most {self.high}", where)
         if self.length is not None and len(value) > self.length:
-            raise ProtocolError("bad-field", f"'{name}' is too long (at most {self.length})")
+            raise ProtocolError("bad-field", f"'{name}' is too long (at most {self.length})", where)
         if self.pattern is not None and not self.pattern.fullmatch(value):
-            raise ProtocolError("bad-field", f"'{name}' has characters that are not allowed")
+            raise ProtocolError("bad-field", f"'{name}' has characters that are not allowed", where)
         if self.items is not None:
             for i, item in enumerate(value):
                 self.items.check(f"{name}[{i}]", item)
@@ -138,6 +144,30 @@ def _is_number(v: Any) -> bool:
     return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)
 
 
+#: A code the server sends for the client to word (``docs/protocol.md``, "Codes").
+CODE_PATTERN: Final = re.compile(r"[a-z0-9-]{1,40}")
+#: A parameter's name, and a text parameter's value: a name, a level, an action, a code
+#: (no markup, no control character, no sentence). At most :data:`MAX_PARAMS` of them.
+PARAM_NAME: Final = re.compile(r"[a-z_]{1,20}")
+PARAM_TEXT: Final = re.compile(r"[A-Za-z0-9_ ().-]{0,40}")
+MAX_PARAMS: Final = 8
+
+
+def _is_params(v: Any) -> bool:
+    """A code's parameters: a small object of short names to whole numbers or short words."""
+    return isinstance(v, dict) and len(v) <= MAX_PARAMS and all(
+        isinstance(k, str) and PARAM_NAME.fullmatch(k)
+        and ((_is_int(x) and abs(x) <= MAX_AMOUNT) or (isinstance(x, str) and PARAM_TEXT.fullmatch(x)))
+        for k, x in v.items()
+    )
+
+
+def _is_note(v: Any) -> bool:
+    """What a table says: ``{"code": …, "params": {…}}``."""
+    return (isinstance(v, dict) and set(v) == {"code", "params"} and isinstance(v["code"], str)
+            and bool(CODE_PATTERN.fullmatch(v["code"])) and _is_params(v["params"]))
+
+
 _KINDS: dict[str, Callable[[Any], bool]] = {
     "str": lambda v: isinstance(v, str),
     "int": _is_int,
@@ -146,6 +176,8 @@ _KINDS: dict[str, Callable[[Any], bool]] = {
     "list": lambda v: isinstance(v, list),
     "dict": lambda v: isinstance(v, dict),
     "any": lambda v: True,
+    "params": _is_params,
+    "note": _is_note,
 }
 _WORDS = {
     "str": "text",
@@ -155,6 +187,8 @@ _WORDS = {
     "list": "a list",
     "dict": "an object",
     "any": "a value",
+    "params": "an object of at most 8 short names to whole numbers or short words",
+    "note": "an object with a code and its params",
 }
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -163,6 +197,8 @@ _TABLE = Field("int", low=1, high=10**6)
 _SEAT = Field("int", low=0, high=4)
 _CARD = Field("str", nullable=True, length=3)
 _TEXT = Field("str", length=500)
+_CODE = Field("str", pattern=CODE_PATTERN)
+_PARAMS = Field("params")
 
 Schema = Mapping[str, Field]
 
@@ -204,8 +240,9 @@ SERVER: Final[Mapping[str, Schema]] = {
         "seated": Field("dict", required=False, nullable=True),
     },
     "error": {
-        "code": Field("str", length=40),
-        "message": _TEXT,
+        "code": _CODE,
+        "params": _PARAMS,
+        "message": _TEXT,  # English, for logs and nc: a client words code and params
         "fatal": Field("bool"),
     },
     "lobby": {"tables": _ANY_LIST},
@@ -214,8 +251,8 @@ SERVER: Final[Mapping[str, Schema]] = {
     "left": {"table": _TABLE},
     "bankroll": {"bankroll": Field("int", low=0), "why": _TEXT},
     "pong": {"id": Field("int", required=False, low=0, high=2**53)},
-    "bye": {"message": _TEXT},
-    "closing": {"message": _TEXT},
+    "bye": {"code": _CODE, "params": _PARAMS},
+    "closing": {"code": _CODE, "params": _PARAMS},
     # -- table events (one type per event, to every client at the table) --------------
     "player_sat": {"table": _TABLE, "seat": _SEAT, "name": Field("str"), "kind": Field("str")},
     "player_left": {"table": _TABLE, "seat": _SEAT, "name": Field("str")},
@@ -232,7 +269,7 @@ SERVER: Final[Mapping[str, Schema]] = {
     "closed": {"table": _TABLE, "seat": _SEAT, "hand": Field("int"), "why": Field("str")},
     "turn": {"table": _TABLE, "seat": _SEAT, "hand": Field("int"), "seconds": Field("number"),
              "legal": Field("list", items=Field("str"))},
-    "timeout": {"table": _TABLE, "seat": _SEAT, "hand": Field("int"), "message": _TEXT},
+    "timeout": {"table": _TABLE, "seat": _SEAT, "hand": Field("int"), "code": _CODE, "params": _PARAMS},
     "reveal": {"table": _TABLE, "card": Field("str", length=3)},
     "dealer_done": {"table": _TABLE, "total": Field("int"), "note": Field("str")},
     "payout": {"table": _TABLE, "seat": _SEAT, "hand": Field("int"), "returned": Field("int", low=0),
@@ -250,25 +287,25 @@ SERVER: Final[Mapping[str, Schema]] = {
         "rules": Field("dict"),
         "seats": _ANY_LIST,
         "last": Field("dict", nullable=True),
-        "roads": Field("str"),
+        "roads": Field("str", pattern=re.compile(r"[PBT]*")),
         "shoe": Field("dict"),
         "window": Field("number", required=False, nullable=True),
-        "message": Field("str"),
+        "note": Field("note"),
         "you": Field("dict", nullable=True),
     },
     "table": {
         "table": _TABLE,
-        "game": Field("str"),
+        "game": Field("str", choices=("blackjack",)),
         "phase": Field("str", choices=("betting", "playing", "closing")),
         "round": Field("int", low=0),
-        "host": Field("str", nullable=True),
+        "host": Field("str", nullable=True, pattern=NAME_PATTERN),
         "rules": Field("dict"),
         "seats": _ANY_LIST,
         "dealer": Field("dict"),
         "turn": Field("dict", nullable=True),
         "shoe": Field("dict"),
         "window": Field("number", required=False, nullable=True),
-        "message": Field("str"),
+        "note": Field("note"),
         "you": Field("dict", nullable=True),
     },
 }
@@ -291,7 +328,7 @@ def validate(message: object, schemas: Mapping[str, Schema] = CLIENT) -> dict[st
     for name, spec in schema.items():
         if name not in message:
             if spec.required:
-                raise ProtocolError("bad-field", f"'{kind}' needs '{name}'")
+                raise ProtocolError("bad-field", f"'{kind}' needs '{name}'", {"field": name})
             continue
         spec.check(name, message[name])
     return message

@@ -27,14 +27,16 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ..core.record import RecordError, RoundRecord
+from ..i18n import _
 from ..store import StoreError
 from ..tables.baccarat import BaccaratService, settle_left_open
 from ..tables.blackjack import GAME, BlackjackService
+from ..tables.codes import NoteCode, note
 from ..tables.hub import TableError
 from .clean import strip_controls
 from .connection import Connection, Limits, LogOnce, PerMinute, fit_open_files, limits_of, stderr_log
@@ -146,7 +148,7 @@ class Server(Messages):
         if self._server is not None:
             self._server.close()
         if first:
-            closing = encode({"type": "closing", "message": "the table closes after this round"})
+            closing = encode({"type": "closing", **note(NoteCode.CLOSES_AFTER_ROUND)})
             for conn in list(self.connections):
                 if conn.player is not None:
                     conn.write(closing)
@@ -158,7 +160,7 @@ class Server(Messages):
         idle = self._now or all(t.idle for t in self.tables.values())
         if self._stopping and idle and not self._stopped.is_set():
             for conn in list(self.connections):
-                conn.write(encode({"type": "bye", "message": "the server is closing"}))
+                conn.write(encode({"type": "bye", **note(NoteCode.SERVER_CLOSING)}))
                 conn.close()
             self._stopped.set()
 
@@ -272,7 +274,7 @@ class Server(Messages):
         if wanted is not None:
             table = self.tables.get(wanted)
             if table is None:
-                raise TableError("no-table", f"there is no table {wanted}")
+                raise TableError("no-table", f"there is no table {wanted}", {"table": wanted})
             return table
         if game == "baccarat":  # one shared baccarat table
             for table in self.tables.values():
@@ -319,7 +321,7 @@ class Server(Messages):
         self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
             if self._stopping:
-                conn.write(encode({"type": "bye", "message": "the server is closing"}))
+                conn.write(encode({"type": "bye", **note(NoteCode.SERVER_CLOSING)}))
                 return
             if len(self.connections) > self.limits.connections:
                 self._error(conn, "server-full", "too many connections; try again later", fatal=True)
@@ -327,7 +329,7 @@ class Server(Messages):
             if self._per_address[address] > self.limits.per_address:
                 self._error(conn, "too-many-connections",
                             f"at most {self.limits.per_address} connections from one address; "
-                            "close one and try again", fatal=True)
+                            "close one and try again", {"limit": self.limits.per_address}, fatal=True)
                 return
             await self._serve(conn)
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -346,8 +348,12 @@ class Server(Messages):
             if task is not None:
                 self._tasks.discard(task)
 
-    def _error(self, conn: Connection, code: str, text: str, *, fatal: bool = False) -> None:
-        conn.write(encode({"type": "error", "code": code, "message": text[:500], "fatal": fatal}))
+    def _error(self, conn: Connection, code: str, text: str, params: Mapping[str, int | str] | None = None,
+               *, fatal: bool = False) -> None:
+        """Tell the connection what went wrong: ``code`` and ``params`` for the player's
+        client to word, ``text`` in English for the log and a person reading with nc."""
+        conn.write(encode({"type": "error", "code": code, "params": dict(params or {}), "message": text[:500],
+                           "fatal": fatal}))
         if fatal:
             self.log_once(code, f"error {conn.who}: {code}: {text}")
 
@@ -380,11 +386,13 @@ class Server(Messages):
         except asyncio.TimeoutError:
             if greeted:
                 self._error(conn, "idle", f"nothing heard for {self.limits.idle:g} s "
-                            "(a client sends 'ping' to stay connected)", fatal=True)
+                            "(a client sends 'ping' to stay connected)", {"seconds": round(self.limits.idle)},
+                            fatal=True)
             else:
                 self._error(conn, "hello-timeout", "no hello in time", fatal=True)
         except asyncio.LimitOverrunError:
-            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", {"limit": MAX_LINE},
+                        fatal=True)
         except asyncio.IncompleteReadError as partial:
             if partial.partial.strip():
                 self._error(conn, "bad-json", "the last line had no newline")
@@ -395,28 +403,31 @@ class Server(Messages):
         flood rate); :class:`_HangUp` for a flood or a line too long."""
         verdict = conn.flood()
         if verdict == "cut":
-            self._error(conn, "flood", f"more than {FLOOD_DISCONNECT} messages in a second", fatal=True)
+            self._error(conn, "flood", f"more than {FLOOD_DISCONNECT} messages in a second",
+                        {"limit": FLOOD_DISCONNECT}, fatal=True)
             raise _HangUp
         if verdict == "drop":
             if not conn._warned:
                 conn._warned = True
-                self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored")
+                self._error(conn, "flood", f"more than {FLOOD_RATE} messages a second: ignored", {"limit": FLOOD_RATE})
             return None
         body = line[:-1]
         if len(body) > MAX_LINE:  # within the reader's slack: as fatal as a longer one
-            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", fatal=True)
+            self._error(conn, "line-too-long", f"a line may have at most {MAX_LINE} bytes", {"limit": MAX_LINE},
+                        fatal=True)
             raise _HangUp
         if not body.strip():
             return None
         try:
             return decode(body)
         except ProtocolError as error:
-            self._error(conn, error.code, str(error))
+            self._error(conn, error.code, str(error), error.params)
             return None
 
     def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message["version"] != PROTOCOL_VERSION:
-            self._error(conn, "version", f"this server speaks protocol version {PROTOCOL_VERSION}", fatal=True)
+            self._error(conn, "version", f"this server speaks protocol version {PROTOCOL_VERSION}",
+                        {"version": PROTOCOL_VERSION}, fatal=True)
             conn.close()
             return
         address = conn.address
@@ -438,7 +449,7 @@ class Server(Messages):
                               "(or join with a name you already have)")
             elif code in ("bad-token", "token-required"):
                 self._bad_tokens.add(address)
-            self._error(conn, code, text, fatal=True)
+            self._error(conn, code, text, error.params, fatal=True)
             conn.close()
             return
         except (OSError, StoreError) as error:
@@ -450,7 +461,7 @@ class Server(Messages):
             self._new_names.add(address)
         old = self.by_key.get(player.key)
         if old is not None and old is not conn:
-            old.write(encode({"type": "bye", "message": "signed in from another connection"}))
+            old.write(encode({"type": "bye", **note(NoteCode.SIGNED_IN_ELSEWHERE)}))
             old.player = None  # its leaving must not free the seat
             old.close()
         conn.player = player
@@ -491,8 +502,9 @@ async def _run(args: argparse.Namespace, data_dir: Path) -> int:
         await server.start()
     except OSError as error:
         server.players.close()
-        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        where = _("cannot listen on {address}: {why}").format(address=f"{args.host}:{args.port}",
+                                                              why=error.strerror or error)
+        print(_("cardtable: error: {message}").format(message=where), file=sys.stderr)
         return 2
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

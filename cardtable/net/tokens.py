@@ -14,6 +14,8 @@ import json
 import os
 from pathlib import Path
 
+from ..i18n import _
+
 __all__ = ["TokenBook", "TOKENS_FILE"]
 
 TOKENS_FILE = "shared-tables.json"
@@ -41,7 +43,7 @@ class TokenBook:
         except FileNotFoundError:
             return {}
         except OSError as error:
-            self.problem = f"{self.path.name} cannot be read: {error.strerror or error}"
+            self.problem = _("{file} cannot be read: {why}").format(file=self.path.name, why=error.strerror or error)
             return {}
         try:
             data = json.loads(text)
@@ -50,7 +52,7 @@ class TokenBook:
             ):
                 raise ValueError("not a table of servers and names")
         except ValueError:
-            self.problem = f"{self.path.name} was damaged: it was kept aside as {self.path.name}.bad"
+            self.problem = _("{file} was damaged: it was kept aside as {file}.bad").format(file=self.path.name)
             try:
                 self.path.replace(self.path.with_name(self.path.name + ".bad"))
             except OSError:
@@ -76,6 +78,7 @@ class TokenBook:
                 json.dump(data, handle, indent=1, sort_keys=True)
             os.replace(temporary, self.path)
         except OSError as error:
-            self.problem = f"the token could not be saved in {self.path.name}: {error.strerror or error}"
+            self.problem = _("the token could not be saved in {file}: {why}").format(
+                file=self.path.name, why=error.strerror or error)
             return False
         return True

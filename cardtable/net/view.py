@@ -11,13 +11,16 @@ No rule is decided here: the server decided everything; this only reads its answ
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.blackjack import Action, Hand, HandOutcome, HandResult, RoundState, Rules, SeatView
 from ..core.cards import Card
+from ..core.refusal import Refusal
+from .clean import said
 
-__all__ = ["SnapshotError", "SharedSeat", "SharedTable", "SEATS"]
+__all__ = ["SnapshotError", "SharedSeat", "SharedTable", "SEATS", "note_of"]
 
 #: Seats at a shared blackjack table (the service's ``tables.blackjack.SEATS``).
 SEATS = 5
@@ -41,6 +44,15 @@ def seconds_field(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 10**6:
         raise SnapshotError("window is not a number of seconds")
     return float(value)
+
+
+def note_of(data: Mapping[str, Any]) -> Refusal:
+    """A snapshot's ``note`` (what the table says) as a code and parameters to word;
+    a missing or malformed one is the generic note, never an error."""
+    note = data.get("note")
+    if not isinstance(note, dict):
+        return said("", None)
+    return said(note.get("code"), note.get("params"))
 
 
 def _card(text: object) -> Card:
@@ -134,7 +146,8 @@ class SharedTable:
     turn: tuple[int, int] | None
     turn_seconds: float
     shoe_left: int
-    message: str
+    #: What the table says (a code and its parameters: the client words it).
+    note: Refusal
     #: Seconds left in the betting window (the round is dealt when it closes), or None.
     bet_window: float | None = None
     #: The receiver's own part: seat, bankroll, legal actions, host or not.
@@ -200,7 +213,7 @@ class SharedTable:
             turn=turn,
             turn_seconds=seconds,
             shoe_left=_int(shoe, "left", 0),
-            message=str(data.get("message", "")),
+            note=note_of(data),
             bet_window=seconds_field(data.get("window")),
             you_seat=you_seat,
             bankroll=bankroll,

@@ -23,6 +23,7 @@ from ..core.cards import Shoe
 from ..core.record import RecordError, RoundRecord
 from ..core.replay import stacked_snapshot
 from ..store import Store, StoreError
+from .codes import NoteCode, note
 from .hub import Account, Hub, TableError
 from .shared import SharedTable
 
@@ -85,7 +86,7 @@ class BaccaratService(SharedTable):
         #: The grades of the local coup's bets, kept with it until it is paid.
         self._decisions: list[dict[str, Any]] = []
         self.seats: list[_Seat | None] = [None] * BACCARAT_SEATS
-        self.message = "Place your bets."
+        self.note = note(NoteCode.PLACE_BETS)
         self.last: Coup | None = None
 
     # -- seats ---------------------------------------------------------------------
@@ -116,7 +117,7 @@ class BaccaratService(SharedTable):
     def bet(self, key: str, amount: int, spot: str | None) -> None:
         """Put ``amount`` on ``spot`` (replacing what was there) for the next coup."""
         if spot is None:
-            raise TableError("bad-bet", "a baccarat bet needs its spot: player, banker or tie")
+            raise TableError("bad-bet", "a baccarat bet needs its spot: player, banker or tie", {"why": "spot-needed"})
         if self.stopping:
             raise TableError("closing", "the server is closing: no new coups")
         s = self._mine(key)
@@ -124,7 +125,7 @@ class BaccaratService(SharedTable):
         layout = {**s.bets, outcome: amount}
         refusal = layout_refusal(layout, s.player.bankroll, self.min_bet, self.max_bet)
         if refusal is not None:
-            raise TableError("bad-bet", refusal)
+            raise TableError.refused("bad-bet", refusal)
         total = sum(layout.values())
         s.bets[outcome] = amount
         s.ready = s.passed = False
@@ -179,7 +180,7 @@ class BaccaratService(SharedTable):
             try:
                 s.player.bankroll = s.player.store.commit_round(GAME, staked, record.to_json())
             except StoreError as error:
-                self.hub.send(s.player.key, {"type": "error", "code": "bad-bet", "fatal": False,
+                self.hub.send(s.player.key, {"type": "error", "code": "store", "fatal": False, "params": {},
                                              "message": f"your bets could not be taken: {error}"})
                 s.bets, s.ready = {}, False
                 continue
@@ -213,7 +214,11 @@ class BaccaratService(SharedTable):
         for sitting in self.seats:
             if sitting is not None:
                 sitting.bets, sitting.ready, sitting.passed, sitting.grades = {}, False, False, []
-        self.message = f"Coup {self.round_no}: {coup.describe()}."
+        high, low = max(coup.player_total, coup.banker_total), min(coup.player_total, coup.banker_total)
+        if coup.outcome is Outcome.TIE:
+            self.note = note(NoteCode.COUP_TIE, round=self.round_no, total=high)
+        else:
+            self.note = note(NoteCode.COUP, round=self.round_no, outcome=coup.outcome.label.lower(), high=high, low=low)
         self._event({"type": "round_settled", "round": self.round_no, "results": results})
         self.open_window()
         self._snapshot()
@@ -229,7 +234,7 @@ class BaccaratService(SharedTable):
         table = self.table
         refusal = table.deal_next(s.player.store.bankroll, new_shoe)
         if refusal is not None:
-            raise TableError("bad-bet", refusal)
+            raise TableError.refused("bad-bet", refusal)
         record = table.record()
         saved = RoundRecord(record.game, record.start, record.actions, {**record.meta, "decisions": list(decisions)})
         try:
@@ -283,7 +288,7 @@ class BaccaratService(SharedTable):
     def stop(self, now: bool = False) -> None:
         self.stopping = "now" if now else True
         self.close_window()
-        self.message = "The table closes: no new coups."
+        self.note = note(NoteCode.CLOSES_NO_COUPS)
         self._snapshot()
 
     # -- what the table says -----------------------------------------------------------
@@ -317,7 +322,7 @@ class BaccaratService(SharedTable):
             "roads": "".join(o.value for o in self.table.history),
             "shoe": {"left": self.table.shoe.remaining, "size": self.table.shoe.size},
             "window": self.window_left,
-            "message": self.message, "you": you,
+            "note": self.note, "you": you,
         }
 
     def lobby_entry(self) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from ..store import StoreError
 from .blackjack_seats import SEATS, SeatState, saved_seats
 from .blackjack_stakes import Stakes, take_stakes
 from .blackjack_wire import event_message, table_snapshot, trimmed_record, you_message
+from .codes import NoteCode, note
 from .hub import Account, Hub, TableError, encode
 from .shared import SharedTable
 
@@ -77,7 +78,7 @@ class BlackjackService(SharedTable):
         self.on_idle = on_idle
         self.seats: list[SeatState | None] = [None] * SEATS
         self.phase = "betting"
-        self.message = "Waiting for bets."
+        self.note = note(NoteCode.WAITING_BETS)
         #: Round index -> the seat state that played it (the last round's, until a deal).
         self._occupants: list[SeatState] = []
         self._seat_of: list[int] = []
@@ -138,10 +139,10 @@ class BlackjackService(SharedTable):
         if self.phase != "betting":
             raise TableError("in-round", "computer seats change between rounds")
         if not 0 <= seat < SEATS:
-            raise TableError("bad-seat", f"seats are 0-{SEATS - 1}")
+            raise TableError("bad-seat", f"seats are 0-{SEATS - 1}", {"last": SEATS - 1})
         current = self.seats[seat]
         if current is not None and current.player is not None:
-            raise TableError("seat-taken", f"{current.name} sits in seat {seat}")
+            raise TableError("seat-taken", f"{current.name} sits in seat {seat}", {"name": current.name, "seat": seat})
         if level is None:
             if current is not None:
                 self.seats[seat] = None
@@ -172,7 +173,7 @@ class BlackjackService(SharedTable):
         self._retry_settlements()
         refusal = self.core.refusal(amount, state.player.store.bankroll)
         if refusal is not None:
-            raise TableError("bad-bet", refusal)
+            raise TableError.refused("bad-bet", refusal)
         if key in self._unsettled or state.player.store.open_round(GAME) is not None:
             raise TableError("round-open", "your last round is not settled yet; try again in a moment")
         state.bet, state.passed = amount, False
@@ -220,7 +221,7 @@ class BlackjackService(SharedTable):
             self.deal()  # again, without the person whose stake could not be saved
             return
         self.phase = "playing"
-        self.message = f"Round {self.round_no}: cards are dealt."
+        self.note = note(NoteCode.DEALT, round=self.round_no)
         for s in stakes.occupants:
             if s.player is not None:
                 self.hub.send(s.player.key, {"type": "bankroll", "bankroll": s.player.bankroll,
@@ -303,9 +304,9 @@ class BlackjackService(SharedTable):
         ri, hand = r.turn
         s = self._occupants[ri]
         if s.key != key:
-            raise TableError("not-your-turn", f"it is {s.name}'s turn")
+            raise TableError("not-your-turn", f"it is {s.name}'s turn", {"name": s.name})
         if action not in r.legal_actions():
-            raise TableError("illegal", f"{action.value} is not allowed on this hand now")
+            raise TableError("illegal", f"{action.value} is not allowed on this hand now", {"action": action.value})
         if decision is not None and (Decision.from_json(decision) is None or decision.get("game") != GAME):
             decision = None  # a grade that is not one never reaches a history
         self._apply(ri, hand, action, "player", decision)
@@ -362,8 +363,8 @@ class BlackjackService(SharedTable):
             self._turn_handle = asyncio.get_running_loop().call_later(
                 self.turn_timeout, self._timed_out, self.round_no, (ri, hand)
             )
-        self.message = ("Last round · " if self.stopping else "") + f"{s.name} to act" + (
-            " (away)" if not s.connected else "")
+        codes = ((NoteCode.TO_ACT, NoteCode.TO_ACT_AWAY), (NoteCode.LAST_TO_ACT, NoteCode.LAST_TO_ACT_AWAY))
+        self.note = note(codes[bool(self.stopping)][not s.connected], **_who(s))
         self._event({"type": "turn", "seat": self._seat_of[ri], "hand": hand,
                      "seconds": self.turn_timeout or 0, "legal": sorted(a.value for a in r.legal_actions())})
         self._snapshot()
@@ -380,9 +381,8 @@ class BlackjackService(SharedTable):
             return
         ri, hand = turn
         s = self._occupants[ri]
-        text = f"Time is up: {s.name}'s hand stands."
-        self.message = text
-        self._event({"type": "timeout", "seat": self._seat_of[ri], "hand": hand, "message": text})
+        self.note = note(NoteCode.TIMEOUT, **_who(s))
+        self._event({"type": "timeout", "seat": self._seat_of[ri], "hand": hand, **self.note})
         try:
             self._apply(ri, hand, Action.STAND, "timeout")
         except TableError as error:  # the store refused: try again after another wait
@@ -441,7 +441,7 @@ class BlackjackService(SharedTable):
                 details["table"] = {"server_table": self.id, "server_round": self.round_no,
                                     "names": [o.name for o in self._occupants], "seat": ri}
             self._settle_player(s.player, returned, details, r.staked(ri))
-        self.message = f"Round {self.round_no} settled."
+        self.note = note(NoteCode.SETTLED, round=self.round_no)
         self._event({"type": "round_settled", "round": self.round_no, "results": summary})
         self.phase = "betting"
         for i, sitting in enumerate(self.seats):
@@ -461,7 +461,7 @@ class BlackjackService(SharedTable):
         except StoreError as error:
             self.hub.log(f"error table {self.id}: {player.name}'s round not settled yet: {error}")
             if player.key not in self._unsettled:
-                self.hub.send(player.key, {"type": "error", "code": "unsettled", "fatal": False,
+                self.hub.send(player.key, {"type": "error", "code": "unsettled", "fatal": False, "params": {},
                                            "message": f"your result could not be saved yet ({error}); "
                                                       "it is saved before your next round"})
             self._unsettled[player.key] = (player, returned, details, stake)
@@ -489,9 +489,9 @@ class BlackjackService(SharedTable):
         for sitting in self.seats:
             if sitting is not None:
                 sitting.bet, sitting.passed = 0, False
-        self.message = "The shoe ran out: this round is void and every stake returned."
+        self.note = note(NoteCode.ROUND_VOID)
         self._snapshot()
-        raise TableError("void", self.message)
+        raise TableError("void", "the shoe ran out: the round is void and every stake returned")
 
     def _retry_settlements(self) -> None:
         for player, returned, details, stake in list(self._unsettled.values()):
@@ -513,7 +513,7 @@ class BlackjackService(SharedTable):
             self._cancel_turn()
             return
         if self.phase == "playing":
-            self.message = "The table closes after this round."
+            self.note = note(NoteCode.CLOSES_AFTER_ROUND)
         self._snapshot()
         self._retry_settlements()
 
@@ -574,10 +574,15 @@ class BlackjackService(SharedTable):
         self._sent = len(core.round.events)
         self._decisions = {seat: list(graded) for seat, graded in saved.decisions.items()}
         self.phase = "playing"
-        self.message = "A round left open is being played out."
+        self.note = note(NoteCode.REPLAYING)
         return self
 
     def start_resumed(self) -> None:
         """Carry on a resumed round (needs the running loop: turns have timers)."""
         self._advance()
 
+
+
+def _who(s: SeatState) -> dict[str, int | str]:
+    """A seat in a note: its name, and a computer's level (the client words its name)."""
+    return {"name": s.name} if s.level is None else {"name": s.name, "level": s.level}

@@ -45,7 +45,7 @@ class WireTable(Protocol):
     @property
     def stopping(self) -> bool | str: ...
     @property
-    def message(self) -> str: ...
+    def note(self) -> dict[str, Any]: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -196,5 +196,5 @@ def table_snapshot(table: WireTable, key: str | None = None) -> dict[str, Any]:
                  "cut_reached": table.core.cut_card_reached,
                  "seen": " ".join(str(c) for c in table.core.seen_since_shuffle)},
         "window": table.window_left,
-        "message": table.message, "you": you,
+        "note": table.note, "you": you,
     }

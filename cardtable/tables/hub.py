@@ -7,6 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.refusal import Refusal
+
 if TYPE_CHECKING:
     from ..store import Store
 
@@ -40,11 +42,20 @@ class Hub(Protocol):
 
 
 class TableError(Exception):
-    """A request the table refuses; nothing changed. ``code`` names it for the client."""
+    """A request the table refuses; nothing changed. ``code`` (an ``ErrorCode``) and
+    ``params`` are what the client words; the English text is for the server's log."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, int | str] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params: dict[str, int | str] = dict(params or {})
+
+    @classmethod
+    def refused(cls, code: str, refusal: Refusal) -> TableError:
+        """The error for a rule's ``refusal``: its code goes in the ``why`` parameter."""
+        said = ", ".join(f"{k}={v}" for k, v in refusal.params.items())
+        return cls(code, f"refused: {refusal.code}" + (f" ({said})" if said else ""),
+                   {"why": refusal.code, **refusal.params})
 
 
 def encode(message: Mapping[str, Any]) -> bytes:

@@ -51,7 +51,7 @@ class PokerService:
         :class:`TableError` ``bad-bet`` (the machine's words) or ``store`` (nothing dealt)."""
         refusal = table.refusal(coins, self.account.store.bankroll)
         if refusal is not None:
-            raise TableError("bad-bet", refusal.message)
+            raise TableError.refused("bad-bet", refusal)
         hand = table.deal(coins, self.account.store.bankroll, deck)
         self._save("commit", hand, [], hand.stake)
         self.hand, self.decisions = hand, []

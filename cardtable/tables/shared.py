@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from .codes import NoteCode, note
 from .hub import Account, Hub, TableError, encode, seconds_left
 
 __all__ = ["Seat", "SharedTable"]
@@ -54,7 +55,7 @@ class SharedTable:
         #: Seconds the window stays open (0: no window, the deal waits for everyone).
         self.bet_window = bet_window
         self.round_no = 0
-        self.message = ""
+        self.note: dict[str, Any] = note(NoteCode.WAITING_BETS)
         #: False, True (finish the round under way) or "now" (every hand left stands).
         self.stopping: bool | str = False
         self._window: asyncio.TimerHandle | None = None
@@ -222,7 +223,7 @@ class SharedTable:
 
     def _tell(self, s: Any, code: str, text: str) -> None:
         if s.player is not None:
-            self.hub.send(s.player.key, {"type": "error", "code": code, "message": text, "fatal": False})
+            self.hub.send(s.player.key, {"type": "error", "code": code, "params": {}, "message": text, "fatal": False})
 
     def _snapshot(self) -> None:  # pragma: no cover - each game draws its own
         raise NotImplementedError

@@ -29,6 +29,9 @@ from ..core.blackjack_phase import Phase
 from ..core.blackjack_refusals import action_refusal
 from ..core.blackjack_table import Table, bet_refusal
 from ..core.cards import Card
+from ..core.refusal import Refusal, RuleCode
+from ..i18n import _, ngettext
+from ..i18n.refusals import word, word_refusal
 from ..net.view import SharedTable
 from ..tables.blackjack import BlackjackService
 from ..tables.local import YOU
@@ -98,10 +101,11 @@ class BlackjackClient(Protocol):
     def seen_before(self) -> tuple[Card, ...]:
         """The cards of the rounds completed since the shuffle."""
 
-    def bet_refusal(self, bet: int, bankroll: int) -> str | None: ...
+    def bet_refusal(self, bet: int, bankroll: int) -> str | None:
+        """Why ``bet`` is refused now, in the player's language (None: it is not)."""
 
     def action_refusal(self, name: str) -> str:
-        """Why the action ``name`` is refused now, in plain words."""
+        """Why the action ``name`` is refused now, in the player's language."""
 
     def bet(self, amount: int) -> Steps:
         """Place the bet (locally: deal it); the pictures to show. ``TableError``."""
@@ -201,12 +205,12 @@ class LocalBlackjackClient:
         return tuple(self.table.seen_since_shuffle)
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return self.table.refusal(bet, bankroll)
+        return _worded(self.table.refusal(bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         r = self.round
         refusal = action_refusal(r, self.human, ACTIONS[name]) if r is not None else None
-        return refusal or f"{name.capitalize()} is not possible now."
+        return word_refusal(refusal or Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def _since(self, shown: int) -> Steps:
         r = self.round
@@ -223,7 +227,7 @@ class LocalBlackjackClient:
         return self._since(shown)
 
     def pass_round(self) -> str | None:
-        return "Nothing to sit out here: a round is dealt only when you bet."
+        return _("Nothing to sit out here: a round is dealt only when you bet.")
 
     def leave(self) -> bool:
         """The local seat is the screen's: nothing to tell (a round under way waits)."""
@@ -296,12 +300,12 @@ class RemoteBlackjackClient:
         seats = []
         for seat in self.state.others:
             if seat.empty:
-                seats.append(OtherSeat(f"Seat {seat.seat + 1}", "free", None, 0))
-            elif seat.kind == "computer":
-                seats.append(OtherSeat(seat.name.split(" (")[0], seat.level or "", seat.stack, seat.bet))
+                seats.append(OtherSeat(_("Seat {n}").format(n=seat.seat + 1), "free", None, 0))
+            elif seat.kind == "computer":  # named by this client: the server's name is English
+                seats.append(OtherSeat(_("Computer"), seat.level or "", seat.stack, seat.bet))
             else:
-                host = " (host)" if seat.name == self.state.host else ""
-                seats.append(OtherSeat(seat.name + host, "" if seat.connected else "away", seat.stack, seat.bet))
+                name = _("{name} (host)").format(name=seat.name) if seat.name == self.state.host else seat.name
+                seats.append(OtherSeat(name, "" if seat.connected else "away", seat.stack, seat.bet))
         return seats
 
     def legal(self) -> frozenset[Action]:
@@ -330,15 +334,15 @@ class RemoteBlackjackClient:
         return self.state.seen
 
     def bet_refusal(self, bet: int, bankroll: int) -> str | None:
-        return bet_refusal(self.rules, bet, bankroll)
+        return _worded(bet_refusal(self.rules, bet, bankroll))
 
     def action_refusal(self, name: str) -> str:
         state = self.state
         if state.turn is None:
-            return f"{name.capitalize()}: there is no hand to play now."
+            return word("no-hand")
         if not state.my_turn:
-            return f"Not your turn: {state.message}."
-        return f"{name.capitalize()} is not possible with this hand."
+            return _("Not your turn: {who}.").format(who=word_refusal(state.note).rstrip(".。"))
+        return word_refusal(Refusal(RuleCode.NOT_POSSIBLE, {"action": ACTIONS[name].value}))
 
     def bet(self, amount: int) -> Steps:
         self.send({"type": "bet", "amount": amount})
@@ -353,7 +357,7 @@ class RemoteBlackjackClient:
 
     def pass_round(self) -> str | None:
         if not self.may_bet():
-            return "A round is being played: you can sit the next one out once it is settled."
+            return _("A round is being played: you can sit the next one out once it is settled.")
         self.send({"type": "clear"})
         return None
 
@@ -367,17 +371,24 @@ class RemoteBlackjackClient:
         if computers:
             for seat in computers:
                 self.send({"type": "computer", "seat": seat.seat, "level": None})
-            return "The computer players leave the table."
+            return _("The computer players leave the table.")
         empty = [s for s in self.state.seats if s.empty]
         if not empty:
-            return "Every seat is taken."
+            return _("Every seat is taken.")
         levels = list(levels) or ["normal"]
         for i, seat in enumerate(empty):
             self.send({"type": "computer", "seat": seat.seat, "level": levels[i % len(levels)]})
-        return f"Computer players take the {len(empty)} empty seats (levels from your settings)."
+        return ngettext("A computer player takes the empty seat (its level from your settings).",
+                        "Computer players take the {n} empty seats (levels from your settings).",
+                        len(empty)).format(n=len(empty))
 
     def pause_kind(self, state: RoundState) -> str | None:
         return None
 
     def shoe_left_at(self, state: RoundState) -> int:
         return self.state.shoe_left
+
+
+def _worded(refusal: Refusal | None) -> str | None:
+    """A refusal in the player's language, or None."""
+    return None if refusal is None else word_refusal(refusal)

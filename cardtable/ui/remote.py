@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..net.clean import clean_message
+from ..i18n import _
+from ..i18n.refusals import word_refusal
+from ..net.clean import clean_message, said
 from ..net.protocol import MAX_LINE, PROTOCOL_VERSION, encode
 from ..net.tokens import TokenBook
 
@@ -47,9 +49,9 @@ class Remote:
 def _reason(error: BaseException) -> str:
     """A connection failure in a few plain words."""
     if isinstance(error, asyncio.TimeoutError):
-        return "no answer"
+        return _("no answer")
     if isinstance(error, ConnectionRefusedError) or "refused" in str(error).lower() or "failed" in str(error):
-        return "nothing answers there (is 'cardtable serve' running on that port?)"
+        return _("nothing answers there (is 'cardtable serve' running on that port?)")
     if isinstance(error, OSError) and error.strerror:
         return error.strerror
     return str(error) or type(error).__name__
@@ -88,7 +90,8 @@ class SharedSession:
                 asyncio.open_connection(remote.host, remote.port, limit=4 * MAX_LINE), CONNECT_TIMEOUT
             )
         except (OSError, asyncio.TimeoutError) as error:
-            raise JoinRefused(f"cannot reach the server at {remote.address}: {_reason(error)}") from None
+            raise JoinRefused(_("cannot reach the server at {address}: {why}").format(
+                address=remote.address, why=_reason(error))) from None
         token = self.tokens.get(remote.host, remote.port, name)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
         if token is not None:
@@ -98,17 +101,19 @@ class SharedSession:
             answer = await asyncio.wait_for(self._read(), CONNECT_TIMEOUT)
         except asyncio.TimeoutError:
             await self.close()
-            raise JoinRefused(f"the server at {remote.address} did not answer the hello") from None
+            silent = _("the server at {address} did not answer the hello").format(address=remote.address)
+            raise JoinRefused(silent) from None
         if answer is None or answer.get("type") != "welcome":
             await self.close()
-            text = answer.get("message", "") if answer else "the connection was closed"
             code = answer.get("code") if answer is not None else None
+            text = word_refusal(said(code, answer.get("params"))) if answer else _("the connection was closed")
             if code in ("token-required", "bad-token"):
-                where = "the key given is not its key" if self.tokens.path is None else (
-                    f"or its key in {self.tokens.path} was lost"
+                where = _("the key given is not its key") if self.tokens.path is None else (
+                    _("or its key in {path} was lost").format(path=self.tokens.path)
                 )
-                text = f"the name {name!r} belongs to another player on this server ({where}): {text}"
-            raise JoinRefused(f"the server refused the join: {text}", code=code)
+                text = _("the name {name} belongs to another player on this server ({where}): {why}").format(
+                    name=repr(name), where=where, why=text)
+            raise JoinRefused(_("the server refused the join: {why}").format(why=text), code=code)
         self.name = str(answer.get("name", name))
         new_token = answer.get("token")
         if isinstance(new_token, str) and not self.tokens.put(remote.host, remote.port, self.name, new_token):

@@ -14,7 +14,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..i18n import _
+from ..i18n.formatting import chips
+from ..i18n.refusals import word_refusal
+from ..net.clean import said
 from ..net.tokens import TokenBook
+from ..store import START_BANKROLL
 from .remote import JoinRefused, SharedSession
 
 if TYPE_CHECKING:
@@ -40,7 +45,7 @@ def start_join(app: CardRoom) -> None:
     """Ask for a name (and, with ``--ask-key``, the key) when needed, then connect."""
     remote = app.remote
     assert remote is not None
-    app.sub_title = f"joining {remote.address}"
+    app.sub_title = _("joining {address}").format(address=remote.address)
     if remote.name is not None and not remote.ask_key:
         _connect(app, remote.name, None)
         return
@@ -55,7 +60,7 @@ def _ask_name(app: CardRoom, name: str | None, problem: str = "") -> None:
 
     def named(answer: tuple[str, str] | None) -> None:
         if not answer:
-            app.exit(message="Not joined.")
+            app.exit(message=_("Not joined."))
             return
         _connect(app, answer[0], answer[1] or None)
 
@@ -82,9 +87,9 @@ async def _session(app: CardRoom, name: str, key: str | None) -> None:
     except JoinRefused as error:
         if remote.ask_key and error.code in ("token-required", "bad-token", "bad-field"):
             problem = (
-                f"That is not the key of {name} (it was shown at the name's first join)."
+                _("That is not the key of {name} (it was shown at the name's first join).").format(name=name)
                 if key
-                else f"{name} is taken on this server: type its key, or choose another name."
+                else _("{name} is taken on this server: type its key, or choose another name.").format(name=name)
             )
             _ask_name(app, name, problem)
             return
@@ -102,10 +107,10 @@ def _welcomed(app: CardRoom, session: SharedSession, welcome: dict[str, Any]) ->
     if isinstance(bankroll, int):
         app.bankroll = bankroll
     _set_lobby(app, welcome.get("tables"))
-    app.sub_title = f"{session.name} at {remote.address}"
+    app.sub_title = _("{name} at {address}").format(name=session.name, address=remote.address)
     if welcome.get("token_problem"):
         app.notify(
-            f"{welcome['token_problem']}. Without it this name cannot join again.",
+            _("{problem}. Without it this name cannot join again.").format(problem=welcome["token_problem"]),
             severity="error",
             timeout=20,
         )
@@ -115,8 +120,8 @@ def _welcomed(app: CardRoom, session: SharedSession, welcome: dict[str, Any]) ->
         app.push_screen(KeyScreen(str(session.name), str(welcome["token"])))
     elif welcome.get("token"):
         app.notify(
-            f"Welcome, {session.name}: 1,000 chips to start. Your key to this name on this server "
-            f"is kept in {session.tokens.path}.",
+            _("Welcome, {name}: {chips} chips to start. Your key to this name on this server is kept in {path}.")
+            .format(name=session.name, chips=chips(START_BANKROLL), path=session.tokens.path),
             timeout=10,
         )
 
@@ -126,13 +131,13 @@ def sit(app: CardRoom, game: str) -> bool:
     snapshot, which opens the screen)."""
     if game not in ("blackjack", "baccarat"):
         app.notify(
-            "Draw poker is a game for one: it is played at home (plain 'cardtable'). "
-            "The shared tables are blackjack and baccarat.",
+            _("Draw poker is a game for one: it is played at home (plain 'cardtable'). "
+              "The shared tables are blackjack and baccarat."),
             severity="warning",
         )
         return False
     if app.session is None:
-        app.notify("Not connected to the server yet.", severity="warning")
+        app.notify(_("Not connected to the server yet."), severity="warning")
         return False
     app.session.send({"type": "sit", "game": game})
     return True
@@ -167,7 +172,7 @@ def _open_table(app: CardRoom, message: dict[str, Any]) -> None:
 
             screen = BlackjackScreen(message)
     except ValueError as error:
-        app.notify(f"The table could not be shown: {error}", severity="error")
+        app.notify(_("The table could not be shown: {why}").format(why=error), severity="error")
         return
     app.push_screen(screen)
 
@@ -191,14 +196,14 @@ def _to_app(app: CardRoom, message: dict[str, Any]) -> bool:
     elif kind == "bankroll":
         if isinstance(message.get("bankroll"), int):
             app.bankroll = message["bankroll"]
-    elif kind == "bye":
-        _server_closed(app)
+    elif kind == "bye":  # the dialog says the server closed; another reason is added to it
+        _server_closed(app, "" if message.get("code") == "server-closing" else _words(message))
     elif kind == "connection-lost":
         _reconnect(app)
     elif kind == "client-error":
         app.notify(
-            f"This client could not show a message of the server ({message.get('message')}); "
-            "the table is shown again from the next one.",
+            _("This client could not show a message of the server ({what}); "
+              "the table is shown again from the next one.").format(what=message.get("message")),
             severity="error",
             timeout=10,
         )
@@ -222,7 +227,7 @@ def _to_table(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any
     elif kind == "error":
         _show_error(app, screen, message)
     elif kind == "closing":
-        text = "The server is stopping: the table closes after this round."
+        text = _words(message)
         if screen is not None:
             screen.closing = True
             screen.shared_notice(text)
@@ -234,13 +239,19 @@ def _to_table(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any
 
 def _show_error(app: CardRoom, screen: SharedTarget | None, message: dict[str, Any]) -> None:
     """The server's error: a fatal one ends the app with it, another is shown at the table."""
-    text = str(message.get("message", "")) or str(message.get("code", "error"))
+    text = _words(message)
     if message.get("fatal"):
-        app.exit(return_code=2, message=f"cardtable: the server ended the connection: {text}")
+        app.exit(return_code=2, message="cardtable: " + _("the server ended the connection: {why}").format(why=text))
     elif screen is not None:
         screen.shared_error(text)
     else:
         app.notify(text, severity="error")
+
+
+def _words(message: dict[str, Any]) -> str:
+    """What the server says in ``message`` (its code and parameters), in the player's
+    language: the server sends no sentence for a person (docs/protocol.md)."""
+    return word_refusal(said(message.get("code"), message.get("params")))
 
 
 def _set_lobby(app: CardRoom, tables: object) -> None:
@@ -272,7 +283,7 @@ def _server_closed(app: CardRoom, why: str = "", name: str | None = None) -> Non
     last = ""
     if screen is not None:
         last = screen.said  # the last round's result, kept in the dialog over it
-        screen.shared_notice("The server has closed.")
+        screen.shared_notice(_("The server has closed."))
     app.push_screen(ServerClosedScreen(remote.address, why, last), chosen)
 
 
@@ -285,10 +296,10 @@ async def _rejoin(app: CardRoom, name: str) -> None:
     try:
         welcome = await session.connect(name)
     except JoinRefused as error:
-        _server_closed(app, f"Reconnecting failed: {error}.", name)
+        _server_closed(app, _("Reconnecting failed: {why}.").format(why=error), name)
         return
     _welcomed(app, session, welcome)
-    app.notify("Connected again.", timeout=4)
+    app.notify(_("Connected again."), timeout=4)
     await session.run()
 
 
@@ -317,9 +328,9 @@ def _reconnect(app: CardRoom) -> None:
     name = old.name or ""
     screen = _shared_screen(app)
     if screen is not None:
-        screen.shared_error("The connection to the server was lost: reconnecting…")
+        screen.shared_error(_("The connection to the server was lost: reconnecting…"))
     else:
-        app.notify("The connection to the server was lost: reconnecting…", severity="warning")
+        app.notify(_("The connection to the server was lost: reconnecting…"), severity="warning")
 
     async def again() -> None:
         remote = app.remote
@@ -336,11 +347,12 @@ def _reconnect(app: CardRoom) -> None:
                 await asyncio.sleep(RECONNECT_EVERY)
                 continue
             _welcomed(app, session, welcome)
-            app.notify("Connected again.", timeout=4)
+            app.notify(_("Connected again."), timeout=4)
             if welcome.get("seated") is None and (shown := _shared_screen(app)) is not None:
-                shown.shared_error("Back, but the seat was freed meanwhile: the round went on without you.")
+                shown.shared_error(_("Back, but the seat was freed meanwhile: the round went on without you."))
             await session.run()
             return
-        app.exit(return_code=1, message=f"cardtable: the connection to the server was lost ({last}).")
+        lost = _("the connection to the server was lost ({why}).").format(why=last)
+        app.exit(return_code=1, message=f"cardtable: {lost}")
 
     app.run_worker(again(), group="rejoin", exclusive=True, exit_on_error=False)

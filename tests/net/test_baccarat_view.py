@@ -13,6 +13,8 @@ import pytest
 from cardtable.ai.coach_baccarat import full_shoe_counts
 from cardtable.core.baccarat import CUT_FROM_END, Outcome
 from cardtable.core.cards import Card
+from cardtable.core.refusal import Refusal, RuleCode
+from cardtable.i18n.refusals import word_refusal
 from cardtable.net.baccarat_view import SharedBaccarat, ShoeCount, SnapshotError
 from cardtable.net.protocol import SERVER, validate
 
@@ -20,6 +22,11 @@ from cardtable.net.protocol import SERVER, validate
 # draws on 0-5 only: stands. Player wins 9 to 7.
 LAST = {"player": ["2C", "3H", "4D"], "banker": ["7S", "KD"], "player_total": 9, "banker_total": 7,
         "outcome": "player"}
+
+
+def words(refusal: Refusal | None) -> str:
+    """A refusal as the player reads it in English ("" for none)."""
+    return "" if refusal is None else word_refusal(refusal)
 
 
 def snapshot(**changes: Any) -> dict[str, Any]:
@@ -38,7 +45,7 @@ def snapshot(**changes: Any) -> dict[str, Any]:
         "last": copy.deepcopy(LAST),
         "roads": "BBP",
         "shoe": {"left": 400, "size": 416},
-        "message": "Coup 3: P 9 (2C 3H 4D) B 7 (7S KD).",
+        "note": {"code": "coup", "params": {"round": 3, "outcome": "player", "high": 9, "low": 7}},
         "you": {"seat": 0, "bankroll": 2_000},
     }
     data.update(changes)
@@ -58,6 +65,7 @@ def test_a_good_snapshot_reads_into_core_types() -> None:
     carol = table.others[1]
     assert not carol.connected and not carol.bets
     assert table.roads == (Outcome.BANKER, Outcome.BANKER, Outcome.PLAYER)
+    assert words(table.note) == "Coup 3: Player wins 9 to 7."
     # the last coup is the core's, dealt again by the tableau: its real order too
     coup = table.last
     assert coup is not None and coup.outcome is Outcome.PLAYER
@@ -77,17 +85,19 @@ def test_a_snapshot_of_someone_not_seated_and_before_the_first_coup() -> None:
     assert table.mine is None and table.you_seat is None and table.bankroll is None
     assert table.last is None and not table.betting
     assert len(table.others) == 3
-    assert table.refusal({Outcome.PLAYER: 500}) == "Sit at the table before betting."
+    assert words(table.refusal({Outcome.PLAYER: 500})) == "Sit at a table first."
 
 
 def test_what_the_server_would_refuse() -> None:
     table = SharedBaccarat.read(snapshot())
     assert table.refusal({Outcome.BANKER: 1500, Outcome.TIE: 500}) is None  # 20 of 20
-    assert "cannot cover bets of 20.05" in (table.refusal({Outcome.BANKER: 1505, Outcome.TIE: 500}) or "")
-    assert "per spot" in (table.refusal({Outcome.PLAYER: 400}) or "")
-    assert "per spot" in (table.refusal({Outcome.PLAYER: 50_500}) or "")
+    over = table.refusal({Outcome.BANKER: 1505, Outcome.TIE: 500})
+    assert over == Refusal(RuleCode.LAYOUT_OVER_BANKROLL, {"bankroll": 2_000, "amount": 2_005})
+    assert "cannot cover bets of 20.05" in words(over)
+    assert words(table.refusal({Outcome.PLAYER: 400})) == "The table takes 5–500 per spot."
+    assert table.refusal({Outcome.PLAYER: 50_500}) == table.refusal({Outcome.PLAYER: 400})
     closing = SharedBaccarat.read(snapshot(phase="closing"))
-    assert closing.refusal({Outcome.PLAYER: 500}) == "The server is closing: no new coups."
+    assert words(closing.refusal({Outcome.PLAYER: 500})) == "The table closes: no new coups."
 
 
 def test_the_picture_the_local_widgets_draw() -> None:
@@ -154,7 +164,6 @@ MALFORMED: dict[str, Callable[[dict[str, Any]], None]] = {
     "more cards left than the shoe holds": _set(417, "shoe", "left"),
     "your seat is empty": _set(1, "you", "seat"),
     "no bankroll": _drop("you", "bankroll"),
-    "no message": _drop("message"),
 }
 
 

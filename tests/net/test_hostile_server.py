@@ -126,8 +126,10 @@ async def test_a_hostile_server_cannot_write_to_the_player_s_terminal(tmp_path: 
     lines = _script([
         WELCOME,
         {"type": "lobby", "tables": WELCOME["tables"]},
-        {"type": "error", "code": "bad-bet", "message": f"refused {HOSTILE}", "fatal": False},
-        {"type": "error", "code": "flood", "message": f"closing {HOSTILE}", "fatal": True},
+        {"type": "error", "code": "bad-bet", "params": {"why": HOSTILE}, "message": f"refused {HOSTILE}",
+         "fatal": False},
+        {"type": "error", "code": "bad-token", "params": {"name": f"{CLEAR}{LINK}{HOSTILE}"},
+         "message": f"closing {HOSTILE}", "fatal": True},
     ])
     server, port, heard = await _fake_server(lines, pause=1.0)
     async with server:
@@ -135,8 +137,10 @@ async def test_a_hostile_server_cannot_write_to_the_player_s_terminal(tmp_path: 
                 "--data-dir", str(tmp_path / "me"), "--no-animation"]
         out = await asyncio.get_running_loop().run_in_executor(None, _run_in_a_terminal, argv, 40.0)
     assert heard and json.loads(heard[0])["name"] == "alice"
-    # The app ran and said the server's last words after it ended ...
-    assert b"the server ended the connection: closing" in out, out[-2000:]
+    # The app ran and said the server's last words (its code and parameters, worded by the
+    # client: never its English message) after it ended ...
+    assert b"the server ended the connection: That is not the key of" in out, out[-2000:]
+    assert b"closing" not in out
     assert b"click me" in out
     # ... and nothing the server sent reached the terminal as a sequence.
     for payload in (b"SGVsbG8", b"pwned", b"\x1b]52", b"\x1b]0;p", b"\x1b]8;", b"\x9b", b"\x1b[6n"):

@@ -104,7 +104,9 @@ async def test_the_window_deals_and_bad_bets_change_nothing(data_dir: Path) -> N
         server.players.load("alice").refresh()
         await a.send({"type": "bet", "amount": 500, "spot": "banker"})
         await a.send({"type": "bet", "amount": 600, "spot": "player"})
-        assert "cannot cover" in (await a.wait_for("error"))["message"]
+        error = await a.wait_for("error")
+        assert (error["code"], error["params"]) == (
+            "bad-bet", {"why": "layout-over-bankroll", "bankroll": 1_000, "amount": 1_100})
         assert store.history_count("baccarat") == 1
         settled = await a.wait_for("round_settled", timeout=3)  # the window closed
         assert settled["results"][0]["bets"] == {"banker": 500}

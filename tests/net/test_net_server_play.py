@@ -138,7 +138,7 @@ async def test_the_token_protects_the_name_and_the_seat(harness: Harness) -> Non
     # The right token works (and takes the seat over from the old connection).
     again = await h.client("alice", a.token)
     assert again.messages[0]["seated"] == {"table": 1, "seat": 0}
-    assert (await a.wait_for("bye"))["message"]
+    assert (await a.wait_for("bye"))["code"] == "signed-in-elsewhere"
 
 
 async def test_turn_timeout_stands_the_hand_and_the_table_says_so(data_dir: Path) -> None:
@@ -154,7 +154,7 @@ async def test_turn_timeout_stands_the_hand_and_the_table_says_so(data_dir: Path
         await a.send({"type": "bet", "amount": 500})
         await a.wait_for("turn")
         timeout = await a.wait_for("timeout", timeout=3)
-        assert "alice" in timeout["message"] and "stands" in timeout["message"]
+        assert (timeout["code"], timeout["params"]) == ("timeout", {"name": "alice"})
         action = await a.wait_for("action")
         assert (action["action"], action["by"]) == ("stand", "timeout")
         settled = await a.wait_for("round_settled")

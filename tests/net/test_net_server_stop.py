@@ -59,7 +59,7 @@ async def test_a_second_stop_stops_at_once_and_the_round_resumes_at_the_next_sta
     await b.wait_for("turn", lambda m: m["seat"] == 1)
     h.server.request_stop()
     for c in (a, b):  # everyone is told at once
-        assert "after this round" in (await c.wait_for("closing"))["message"]
+        assert (await c.wait_for("closing"))["code"] == "closes-after-round"
     h.server.request_stop()
     await asyncio.wait_for(h.server.wait_stopped(), 5)
     assert (await a.wait_for("bye"))["type"] == "bye"

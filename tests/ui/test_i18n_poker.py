@@ -18,7 +18,6 @@ from cardtable import i18n
 from cardtable.core.cards import parse_cards
 from cardtable.core.poker import HandCategory, evaluate
 from cardtable.core.poker_machines import PayHand
-from cardtable.core.poker_table import NO_COIN, OVER_BANKROLL
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.coach_warning import CoachWarning
@@ -27,7 +26,7 @@ from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.poker.coach import CoachPanel
 from cardtable.ui.widgets.poker.machines import machines_on_offer
 from cardtable.ui.widgets.poker.names import category_name, describe, row_name
-from cardtable.ui.widgets.poker.words import REFUSALS, stored_hold_words
+from cardtable.ui.widgets.poker.words import stored_hold_words
 
 from helpers import press, screen_text, settle, until
 
@@ -69,7 +68,6 @@ def test_the_ui_names_are_the_cores_in_english() -> None:
                  "AH 2D 3C 4S 5H", "QS QD QH 3C 9D", "JS JD 4C 4H 9S", "TS TD 3H 4C 5S", "KS QD 5H 2C 9S"):
         value = evaluate(parse_cards(text))
         assert describe(value) == value.describe()
-    assert {NO_COIN.message, OVER_BANKROLL.message} == set(REFUSALS)  # marked for translation as they are
 
 
 def test_japanese_names_the_ten_hands_as_the_seed_does() -> None:

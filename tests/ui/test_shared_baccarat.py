@@ -368,7 +368,7 @@ async def test_y_at_a_shared_table_lists_the_players_own_coups_from_the_server(
         await until([pa], lambda: isinstance(a.screen, ServerHistoryScreen))
         assert isinstance(a.screen, ServerHistoryScreen)
         (line,) = a.screen.lines
-        assert "baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
+        assert "Baccarat" in line and "staked        5" in line and "+4.75" in line and "1,004.75" in line
         assert a.screen.title_text == "Your latest baccarat coups on the server"
         await pa.press("escape")
         await until([pa], lambda: a.screen is sa)

@@ -571,7 +571,7 @@ async def test_y_at_a_shared_table_shows_the_players_own_rounds_on_the_server(tm
         await until([pa, pb], lambda: isinstance(a.screen, SharedHistory))
         text = screen_text(a)
         assert "Your latest blackjack rounds on the server" in text
-        assert "blackjack staked        5         −5" in text
+        assert "Blackjack  staked        5         −5" in text  # the game as the lobby names it
         (entry,) = server.players.load("alice").store.history("blackjack")  # alice's, on the server
         assert entry.at[:16].replace("T", " ") in text
         assert a.store.history_count("blackjack") == 0  # not this computer's

@@ -18,6 +18,8 @@ from ...ai.grading import Decision, decisions_in
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Outcome
 from ...core.baccarat_table import BaccaratTable, Phase, result_text
 from ...core.cards import Shoe
+from ...core.refusal import Refusal
+from ...i18n.refusals import word, word_refusal
 from ...tables.baccarat import BaccaratService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub
@@ -160,15 +162,15 @@ class LocalBaccarat(BaccaratClient):
     def repeat(self) -> None:
         refusal = self.table.repeat(self.screen.app.bankroll)
         if refusal is not None:
-            self.screen.show_bets(refusal, "error")
+            self.screen.show_bets(word_refusal(refusal), "error")
             return
         self.screen.view = self.view()
         self.screen.action_deal()
 
-    def _bets_changed(self, refusal: str | None) -> None:
+    def _bets_changed(self, refusal: Refusal | None) -> None:
         """Show the table's new bets, or say why they did not change."""
         if refusal is not None:
-            self.screen.show_bets(refusal, "error")
+            self.screen.show_bets(word_refusal(refusal), "error")
         else:
             self.screen.show_bets(bets_text(self.table.state().bets))
 
@@ -199,7 +201,7 @@ class LocalBaccarat(BaccaratClient):
                 screen.report_refusal("The round was not dealt", error)
                 self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
             else:
-                self._not_dealt(str(error))  # the last bets may be back on the layout
+                self._not_dealt(word(error.code, error.params))  # the last bets may be back on the layout
             return
         self.decisions = decisions
         self._show_coup("New shoe: reshuffled at the cut card · dealing…" if self.table.new_shoe else "Dealing…")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.baccarat import Outcome
 from ...core.baccarat_table import Phase, result_text
+from ...i18n.refusals import word_refusal
 from ...net.baccarat_view import Settled, SharedBaccarat, ShoeCount, SnapshotError
 from ..widgets.baccarat.layout import CoupView
 from ..widgets.baccarat.table import bets_text
@@ -229,7 +230,7 @@ class RemoteBaccarat(SharedSeat):
         refuse them (nothing is sent then, nothing changes)."""
         refusal = self.shared.refusal(bets)
         if refusal is not None:
-            self.screen.show_bets(refusal, "error")
+            self.screen.show_bets(word_refusal(refusal), "error")
             return False
         self.graded = []  # new bets: graded again when said ready
         for outcome in changed:
@@ -257,7 +258,7 @@ class RemoteBaccarat(SharedSeat):
         bets = dict(self._last_bets)
         refusal = self.shared.refusal(bets)
         if refusal is not None:
-            self.screen.show_bets(refusal, "error")
+            self.screen.show_bets(word_refusal(refusal), "error")
             return
         if self._send_clear() and self._send_bets(bets, tuple(bets)):
             self.screen.coached(self._placed(), self._ready, "say ready")

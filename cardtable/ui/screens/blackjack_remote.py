@@ -14,6 +14,8 @@ from textual import getters
 from textual.screen import Screen
 
 from ...core.money import format_chips
+from ...i18n.refusals import word_refusal
+from ...net.clean import said
 from ...net.view import SharedTable, SnapshotError
 from ..blackjack_client import BlackjackClient, RemoteBlackjackClient
 from ..room import CardRoom
@@ -85,7 +87,7 @@ class BlackjackRemote(Screen[None]):
     def shared_event(self, message: dict[str, Any]) -> None:
         """A table event (the snapshot that follows carries the state; events add words)."""
         if message.get("type") == "timeout":
-            self._notice = str(message.get("message", "Time is up: the hand stands."))
+            self._notice = word_refusal(said(message.get("code"), message.get("params")))
             self._notice_turn = None  # bound to the turn of the next snapshot
 
     def shared_error(self, text: str) -> None:
@@ -142,7 +144,7 @@ class BlackjackRemote(Screen[None]):
         if state is None:
             return None
         if state.turn is not None:
-            return f"{state.message}{self.clock()}", "info"
+            return f"{word_refusal(state.note)}{self.clock()}", "info"
         picture = state.picture()
         results = [r for r in (state.mine.results if state.mine is not None else ()) if r is not None]
         if picture is not None and results and picture.finished:
@@ -155,7 +157,7 @@ class BlackjackRemote(Screen[None]):
                     f"or passed{self.clock()}", "info")
         if self.passed_round == state.round:
             return f"You sit the next round out: a bet puts you back in.{self.clock()}", "info"
-        return f"{state.message} Place your bet: + and − or a chip, then ⏎.{self.clock()}", "info"
+        return f"{word_refusal(state.note)} Place your bet: + and − or a chip, then ⏎.{self.clock()}", "info"
 
     def with_notice(self) -> None:
         """The last turn's notice before the prompt, when both fit on the line."""

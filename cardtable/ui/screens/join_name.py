@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Label
 
 from ...i18n import N_, _
 from ...i18n.formatting import chips as format_chips
-from ...net.protocol import NAME_PATTERN, name_problem
+from ...i18n.refusals import word_refusal
+from ...net.protocol import name_problem
 from ...store import START_BANKROLL
 from ..widgets.common.footer import KeyFooter
 
@@ -75,9 +76,7 @@ class JoinNameScreen(ModalScreen[tuple[str, str] | None]):
         name = self.query_one("#join-name", Input).value.strip()
         problem = name_problem(name)  # the server's own rule, said before asking it
         if problem is not None:
-            words = _("A name is 1 to 20 letters, digits, '_' or '-' (no spaces).") if not NAME_PATTERN.fullmatch(
-                name) else problem[:1].upper() + problem[1:] + "."
-            self.query_one("#join-problem", Label).update(words)
+            self.query_one("#join-problem", Label).update(word_refusal(problem))
             self.query_one("#join-name", Input).focus()
             return
         if self.ask_key and event.input.id == "join-name" and not self._to_key:

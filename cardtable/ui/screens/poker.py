@@ -33,6 +33,7 @@ from ...ai.grading import Decision
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ...core.record import RoundRecord
 from ...i18n import N_, _
+from ...i18n.refusals import word_refusal
 from ...resources import asset_path
 from ...tables.hub import TableError
 from ...tables.local import LocalAccount, LocalHub
@@ -232,7 +233,7 @@ class PokerScreen(PokerCoach, PokerMachines):
             if refusal.refill:
                 self.offer_refill_if_needed()
             else:
-                self.view = replace(view, notice=(refusal.message, "error"))  # translated where shown
+                self.view = replace(view, notice=(word_refusal(refusal), "error"))
             return
         deck = view.table.fresh_deck(self.app.make_shoe(self.GAME, 1))
         try:  # committed before a card is shown (docs/rules.md section 1)

@@ -20,6 +20,7 @@ from ....core.poker_hand import HAND_SIZE, DrawHand, Phase
 from ....core.poker_machines import Machine, PayHand
 from ....i18n import N_, _, ngettext
 from ....i18n.formatting import chips, number, signed
+from ....i18n.refusals import word_refusal
 from .names import category_name, describe, row_name
 from .view import PokerView
 
@@ -40,18 +41,11 @@ __all__ = [
     "ev_text",
     "WAITING",
     "NOT_SAVED",
-    "REFUSALS",
 ]
 
 #: Banner notices: (text, kind); the text is translated where the banner shows it.
 WAITING = (N_("Your hand was waiting for you: it goes on where it stopped."), "info")
 NOT_SAVED = (N_("The result is not saved yet: enter tries again."), "error")
-#: The table's refusals of a bet (the core's :data:`~cardtable.core.poker_table.NO_COIN`
-#: and ``OVER_BANKROLL``, in English there), marked here to be translated where shown.
-REFUSALS = (
-    N_("Your bankroll cannot cover one coin: Enter offers the free refill."),
-    N_("Not enough chips for this bet: lower it with −."),
-)
 
 
 def coins_text(n: int) -> str:
@@ -206,7 +200,7 @@ def hint(view: PokerView) -> str:
         return _("Tick the cards to exchange (1–5 or click) · Enter draws them, or stands")
     refusal = view.refusal
     if refusal is not None:
-        return _(refusal.message)
+        return word_refusal(refusal)
     if hand is not None and hand.phase is Phase.SETTLED:
         if hand.kept_no_card:
             kept = ", ".join(str(i + 1) for i in hand.kept_no_card)
