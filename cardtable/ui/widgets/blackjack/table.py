@@ -146,15 +146,19 @@ class BlackjackFelt(Vertical):
         ]
         self.net = FixedLabel("", id="bj-net")
         self.balance = ChipBalance(id="bj-balance")
+        # The buttons of a round under way start off, as a table opens between rounds:
+        # `restyle` sets each as the table stands, and one switched off after it is
+        # mounted costs a stylesheet pass.
         self.buttons = {
             "deal": Button("Deal ⏎", id="btn-deal", compact=True, variant="success", action="screen.deal"),
-            "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat"),
+            "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat", disabled=True),
         }
         for name, label, variant in _ACTION_BUTTONS:
             self.buttons[name] = Button(
-                label, id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')"
+                label, id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')",
+                disabled=True,
             )
-        self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip")
+        self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip", disabled=True)
         self.buttons["chart"] = Button("Chart g", id="btn-chart", compact=True, action="screen.chart")
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
