@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.color import Color
 from textual.dom import DOMNode
 from textual.widgets import Button
@@ -42,3 +43,31 @@ async def test_a_widget_is_styled_once_mounted_with_the_classes_it_has_then(tmp_
         button.variant = "error"  # a change on screen restyles it at once
         assert styled.count(button) > 1
         assert button.styles.background.rgb == Color.parse(app.theme_variables["error"]).rgb
+
+
+@pytest.mark.parametrize("key", ["1", "2"])
+async def test_a_table_opens_with_its_round_buttons_off_from_the_start(
+    tmp_path: Path, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No bet is down when a table opens: its deal and round buttons are built off,
+    not switched off after mounting (each a stylesheet pass, and the focus handed from
+    one to the next as each went off)."""
+    switched: list[str] = []
+    watch_disabled = Button.watch_disabled
+
+    def recording(self: Button, disabled: bool) -> None:
+        switched.append(f"{self.id} {'off' if disabled else 'on'}")
+        watch_disabled(self, disabled)
+
+    monkeypatch.setattr(Button, "watch_disabled", recording)
+    app = CardTableApp(data_dir=tmp_path, animations=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is not app.screen_stack[0]
+        assert app.screen.focused is None or not app.screen.focused.disabled
+        off_after_mount = [s for s in switched if s.endswith("off") and s.split()[0].split("-")[-1]
+                           in ("deal", "clear", "repeat", "hit", "stand", "double", "split", "tip")]
+        assert off_after_mount == []

@@ -122,10 +122,15 @@ class BaccaratLayout(Vertical):
         self.banner = Banner(id="bac-banner")
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
         self.chip = BetControls(chip_sizes(min_bet, max_bet), label="Chip", id="bac-chip")
+        # Off until the screen says otherwise (no bet is down when the table opens): one
+        # switched off after mounting is restyled, and the first focusable button took the
+        # focus and passed it along each one switched off.
         self.buttons = {
-            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal"),
-            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": Button("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat"),
+            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal",
+                           disabled=True),
+            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear", disabled=True),
+            "repeat": Button("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat",
+                             disabled=True),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 
