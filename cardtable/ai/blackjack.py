@@ -29,10 +29,12 @@ from cardtable.core.cards import Card
 from cardtable.resources import read_json
 
 from ..core import config
+from ..i18n import N_, _
 from .bj_analysis import DERIVED_CHART_FILE, Progress, derive_chart, rules_from_json, strategy_key
 from .bj_chart import PUBLISHED_CHART_FILE, Chart, published_chart
 
 __all__ = [
+    "up_card_words",
     "PUBLISHED_CHART_FILE",
     "LEVELS",
     "published_chart",
@@ -150,39 +152,44 @@ def recommend(rules: Rules, hand: Sequence[Card], dealer_up: Card,
     return _chart_action(strategy_chart(rules), hand, dealer_up, legal)
 
 
-_WORDS = {Action.HIT: "Hit", Action.STAND: "Stand", Action.DOUBLE: "Double", Action.SPLIT: "Split"}
+_WORDS = {Action.HIT: N_("Hit"), Action.STAND: N_("Stand"), Action.DOUBLE: N_("Double"), Action.SPLIT: N_("Split")}
 _CODE_ACTION = {"H": Action.HIT, "S": Action.STAND, "Dh": Action.DOUBLE, "Ds": Action.DOUBLE,
                 "P": Action.SPLIT}
 
 
-def _up_words(card: Card) -> str:
-    value = card_value(card)
+def up_card_words(value: int) -> str:
+    """The dealer's up card (its value, 1 for an ace) in a sentence, in the language in
+    force: ``an ace``, ``a 10``, ``an 8``."""
     if value == 1:
-        return "an ace"
-    return f"an {value}" if value == 8 else f"a {value}"
+        return _("an ace")
+    return (_("an {value}") if value == 8 else _("a {value}")).format(value=value)
 
 
 def _pair_words(value: int) -> str:
-    return "pair of aces" if value == 1 else f"pair of {value}s"
+    return _("pair of aces") if value == 1 else _("pair of {value}s").format(value=value)
 
 
 def explain(rules: Rules, hand: Sequence[Card], dealer_up: Card,
             legal: AbstractSet[Action]) -> str:
-    """The hint in words: "Double — hard 11 against a 6", and why when a fallback applies."""
+    """The hint in words, in the language in force: "Double — hard 11 against a 6", and
+    why when a fallback applies."""
     chart = strategy_chart(rules)
     action = _chart_action(chart, hand, dealer_up, legal)
     values = [card_value(c) for c in hand]
     up = card_value(dealer_up)
-    total, _ = values_total(values)
-    _, row = chart.code_for(values, up, can_split=Action.SPLIT in legal)
-    what = _pair_words(values[0]) if row == "pair" else f"{row} {total}"
-    text = f"{_WORDS[action]} — {what} against {_up_words(dealer_up)}"
+    total, _soft = values_total(values)
+    _code, row = chart.code_for(values, up, can_split=Action.SPLIT in legal)
+    if row == "pair":
+        what = _pair_words(values[0])
+    else:
+        what = (_("soft {total}") if row == "soft" else _("hard {total}")).format(total=total)
+    text = _("{action} — {hand} against {card}").format(action=_(_WORDS[action]), hand=what, card=up_card_words(up))
     if row == "pair" and action is not Action.SPLIT:
-        text += " (don't split)"
+        text += " " + _("(don't split)")
     elif len(values) == 2:
         preferred = _CODE_ACTION[chart.code_for(values, up, can_split=True)[0]]
         if preferred is not action and preferred in (Action.DOUBLE, Action.SPLIT):
-            text += f" (the chart says {_WORDS[preferred].lower()}, not allowed now)"
+            text += " " + _("(the chart says {action}, not allowed now)").format(action=_(_WORDS[preferred]).lower())
     return text
 
 
@@ -222,7 +229,7 @@ class EasyPlayer:
 
     def decide(self, view: SeatView) -> Action:
         cards = _hand_to_act(view)
-        total, _ = values_total([card_value(c) for c in cards])
+        total, _soft = values_total([card_value(c) for c in cards])
         wanted = Action.HIT if total < 17 else Action.STAND
         return pick_legal(wanted, view.legal)  # a split-aces hand may only stand
 

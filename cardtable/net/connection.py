@@ -219,8 +219,6 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``cardtable serve``'s limits (the defaults are :class:`Limits`')."""
-    from ..i18n import _
-
     d = Limits()
     parser.add_argument("--max-players", type=_whole(1, 10**6), default=d.players, metavar="N",
                         help=_("players (names) the server keeps at most (default {n})").format(n=d.players))

@@ -91,6 +91,7 @@ async def test_japanese_poker_names_the_final_hand_and_says_exchange(data_dir: P
         await press(pilot, "enter")
         shown = screen_text(app)
         assert shown.count("[ ] 交換") == 5 and "1-5 交換" in shown and "手札：ワンペア" in shown
+        assert str(app.screen.query_one("#poker-action", Button).label) == "交換なし"  # nothing ticked: stand
         await press(pilot, "3", "4", "5")
         assert str(app.screen.query_one("#poker-action", Button).label) == "交換"
         assert "[x] 交換" in screen_text(app)
@@ -165,6 +166,8 @@ async def test_the_table_is_worded_anew_when_the_language_changes(data_dir: Path
         await settle(pilot)
         shown = screen_text(app)
         assert "Turite: Pora" in shown and "[ ] Keisti" in shown and "Karališkoji spalva" in shown
+        # poker's own "Stand" (no exchange), not blackjack's Likti
+        assert str(app.screen.query_one("#poker-action", Button).label) == "Nekeisti"
         _fits(app, "in Lithuanian")
         await press(pilot, "t")  # the coach's panel and the tip, open while the language changes
         assert "Treneris · geriausi laikymai" in screen_text(app)

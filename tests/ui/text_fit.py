@@ -25,8 +25,9 @@ def _text_of(widget: Widget) -> str:
     """What a text widget shows, as plain text."""
     if isinstance(widget, Button):
         return str(widget.label)
-    if isinstance(widget, FooterKey):
-        return f" {widget.key_display} {widget.description} "
+    if isinstance(widget, FooterKey):  # a compact footer's keys have no padding
+        return f"{widget.key_display} {widget.description}" if widget.compact else (
+            f" {widget.key_display} {widget.description} ")
     content = widget.render()
     return getattr(content, "plain", str(content))
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from ...core.blackjack import Action, card_value
 from ...core.cards import Card
+from ...i18n import N_, _
+from ...i18n.formatting import number
 from .play import IndexPlay, decide
 from .systems import CountSystem
 
@@ -31,8 +33,14 @@ class CountReading:
     def words(self) -> str:
         """``Hi-Lo +3 · true +0.6`` (whole tags shown whole)."""
         name = self.system.name.split(" (")[0]
-        running = f"{self.running:+.0f}" if self.running == int(self.running) else f"{self.running:+.1f}"
-        return f"{name} {running} · true {self.true:+.1f}"
+        running = _tenths(self.running, 0 if self.running == int(self.running) else 1)
+        true = _tenths(self.true, 1)
+        return _("{system} {running} · true {true}").format(system=name, running=running, true=true)
+
+
+def _tenths(value: float, decimals: int) -> str:
+    """``+3``, ``-1.5``: signed, with the language's decimal mark (``-1,5`` in lietuvių)."""
+    return ("+" if value >= 0 else "-") + number(abs(value), decimals)
 
 
 def read_count(system: CountSystem, seen: Iterable[Card], cards_left: int, decks: int) -> CountReading:
@@ -53,9 +61,16 @@ def index_note(
     if wanted is basic or wanted not in set(legal):
         return None
     play = next(p for p in mine if wanted in (p.action, p.otherwise))
-    hand = f"{'soft ' if kind == 'soft' else ''}{key}" if kind != "pair" else f"{_rank(key)},{_rank(key)}"
-    return f"{hand} v {_rank(up)} at true count {_signed(round(true_count))}: {wanted.value} " \
-           f"(index {_signed(play.index)})"
+    hand = f"{_rank(key)},{_rank(key)}" if kind == "pair" else (
+        _("soft {total}").format(total=key) if kind == "soft" else str(key))
+    action = _(_ACTION_WORDS[wanted]).lower() if wanted in _ACTION_WORDS else wanted.value
+    return _("{hand} v {up} at true count {count}: {action} (index {index})").format(
+        hand=hand, up=_rank(up), count=_signed(round(true_count)), action=action, index=_signed(play.index))
+
+
+#: The plays a count turns, as the table's buttons name them.
+_ACTION_WORDS = {Action.HIT: N_("Hit"), Action.STAND: N_("Stand"), Action.DOUBLE: N_("Double"),
+                 Action.SPLIT: N_("Split")}
 
 
 def _rank(value: int) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -26,12 +27,15 @@ from textual.widgets import Button, Label, Static
 
 from ...ai.grading import Accuracy, Decision, accuracy, decisions_in
 from ...core.blackjack import HandOutcome, HandResult
-from ...core.money import format_signed
+from ...i18n import N_, _
+from ...i18n.formatting import number, signed
+from ...i18n.text import pad
 from ...store import GameStats, HistoryFilter, Store
 from ..widgets.common.footer import KeyFooter
 
 __all__ = [
     "SessionStats", "SessionTally", "SessionSummary", "session_tally", "sitting_accuracy", "accuracy_lines",
+    "accuracy_rows",
 ]
 
 
@@ -134,53 +138,76 @@ class SessionTally:
         """A tally from blackjack's own count alone."""
         return cls.of(replace(stats.played, game=game), stats)
 
-    def lines(self) -> list[str]:
-        rows = [f"Rounds played   {self.rounds:,}"]
+    def rows(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """(label, figure) rows: the rounds and the net, and blackjack's hands beside them."""
+        rounds = [(N_("Rounds played"), number(self.rounds))]
         if self.won or self.lost or self.pushed:
-            rows += [
-                f"Rounds won      {self.won:,}",
-                f"Rounds lost     {self.lost:,}",
-                f"Rounds pushed   {self.pushed:,}",
-            ]
+            rounds += [(N_("Rounds won"), number(self.won)), (N_("Rounds lost"), number(self.lost)),
+                       (N_("Rounds pushed"), number(self.pushed))]
+        rounds.append((N_("Net"), signed(self.net)))
         hands = self.hands
-        if hands is not None:
-            rows += [
-                f"Hands played    {hands.hands:,}",
-                f"Hands won       {hands.won:,}",
-                f"Hands lost      {hands.lost:,}",
-                f"Hands pushed    {hands.pushed:,}",
-                f"Blackjacks      {hands.blackjacks:,}",
-            ]
-        rows.append(f"Net             {format_signed(self.net)}")
+        if hands is None:
+            return rounds, []
+        return rounds, [
+            (N_("Hands played"), number(hands.hands)),
+            (N_("Hands won"), number(hands.won)),
+            (N_("Hands lost"), number(hands.lost)),
+            (N_("Hands pushed"), number(hands.pushed)),
+            (N_("Blackjacks"), number(hands.blackjacks)),
+        ]
+
+    def lines(self) -> list[str]:
+        """Every figure on a line of its own, its label in the language in force."""
+        rounds, hands = self.rows()
+        rows = [*rounds[:-1], *hands, rounds[-1]]
         if self.decisions is not None:
-            rows += accuracy_lines(self.decisions)
-        return rows
+            rows += accuracy_rows(self.decisions)
+        width = _label_width(rows)
+        return [pad(_(label), width) + figure for label, figure in rows]
 
     def text(self) -> str:
         """The summary as the dialog shows it: the rounds and the net, the hands beside
         them (blackjack), then the decisions — short enough for 80×24 with its button."""
-        left = [line for line in self.lines() if line.startswith(("Rounds", "Net"))]
-        right = [line for line in self.lines() if line.startswith(("Hands", "Blackjacks"))]
-        rows = [f"{a:<{_COLUMN}}{b}".rstrip() for a, b in zip_longest(left, right, fillvalue="")]
-        if self.decisions is not None:
-            rows += ["", *accuracy_lines(self.decisions)]
+        rounds, hands = self.rows()
+        decisions = accuracy_rows(self.decisions) if self.decisions is not None else []
+        width = _label_width([*rounds, *hands, *decisions])
+        left = [pad(_(label), width) + figure for label, figure in rounds]
+        right = [pad(_(label), width) + figure for label, figure in hands]
+        column = max(_COLUMN, max(cell_len(line) for line in left) + 1)
+        rows = [(pad(a, column) + b).rstrip() for a, b in zip_longest(left, right, fillvalue="")]
+        if decisions:
+            rows += ["", *(pad(_(label), width) + figure for label, figure in decisions)]
         return "\n".join(rows)
 
 
 #: The summary's left column (the rounds), in cells: the hands start after it.
 _COLUMN = 26
+#: The narrowest label column, in cells (the figures line up after it).
+_LABELS = 16
+
+
+def _label_width(rows: list[tuple[str, str]]) -> int:
+    """The label column's width in the language in force: the longest label and a gap."""
+    return max(_LABELS, *(cell_len(_(label)) + 2 for label, _figure in rows))
+
+
+def accuracy_rows(tally: Accuracy) -> list[tuple[str, str]]:
+    """How well the player chose: (label, figure) rows."""
+    if not tally.taken:
+        return [(N_("Decisions"), _("none graded"))]
+    share = round(100 * tally.best / tally.taken)
+    return [
+        (N_("Decisions"), number(tally.taken)),
+        (N_("Best choices"), _("{n} ({share} %)").format(n=number(tally.best), share=share)),
+        (N_("EV given away"), _("{amount} chips").format(amount=number(tally.cost / 100, 2))),
+    ]
 
 
 def accuracy_lines(tally: Accuracy) -> list[str]:
     """How well the player chose, in the summary's columns."""
-    if not tally.taken:
-        return ["Decisions       none graded"]
-    share = round(100 * tally.best / tally.taken)
-    return [
-        f"Decisions       {tally.taken:,}",
-        f"Best choices    {tally.best:,} ({share} %)",
-        f"EV given away   {tally.cost / 100:,.2f} chips",
-    ]
+    rows = accuracy_rows(tally)
+    width = _label_width(rows)
+    return [pad(_(label), width) + figure for label, figure in rows]
 
 
 def sitting_accuracy(store: Store, game: str, rounds: int) -> Accuracy:
@@ -208,7 +235,7 @@ def session_tally(
     return SessionTally.of(replace(played, game=game), hands, decisions)
 
 
-_TITLES = {"blackjack": "Blackjack", "baccarat": "Baccarat", "poker": "Draw poker"}
+_TITLES = {"blackjack": N_("Blackjack"), "baccarat": N_("Baccarat"), "poker": N_("Draw poker")}
 
 
 class SessionSummary(ModalScreen[None]):
@@ -226,7 +253,7 @@ class SessionSummary(ModalScreen[None]):
     SessionSummary #summary-note { margin-top: 1; color: $text-warning; }
     SessionSummary Center { height: auto; margin: 1 0; }
     """
-    BINDINGS = [Binding("escape,enter", "close", "Close", id="summary.close", priority=True)]
+    BINDINGS = [Binding("escape,enter", "close", N_("Close"), id="summary.close", priority=True)]
 
     def __init__(self, stats: SessionTally | SessionStats, note: str = "") -> None:
         super().__init__()
@@ -235,12 +262,13 @@ class SessionSummary(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{_TITLES.get(self.stats.game, self.stats.game)} — session summary", classes="title")
+            game = _(_TITLES[self.stats.game]) if self.stats.game in _TITLES else self.stats.game
+            yield Label(_("{game} — session summary").format(game=game), classes="title")
             yield Static(self.stats.text(), id="summary")
             if self.note:
                 yield Static(self.note, id="summary-note")
             with Center():
-                yield Button("Close", id="summary-ok", variant="primary")
+                yield Button(_("Close"), id="summary-ok", variant="primary")
         yield KeyFooter()  # the dialog's own key at the foot, over the lobby's
 
     def action_close(self) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,6 +29,7 @@ from ...ai.seats import ComputerSeats
 from ...core.blackjack import Action, Round, RoundState, Rules
 from ...core.blackjack_phase import Phase
 from ...core.blackjack_table import Table
+from ...i18n import N_, _
 from ...net.view import SEATS, SharedTable, SnapshotError
 from ...resources import asset_path
 from ...tables.hub import TableError
@@ -42,6 +44,12 @@ __all__ = ["BlackjackScreen", "SessionSummary", "SessionStats", "Phase", "TableV
 
 #: The player's action keys, for the refusal that says why one does nothing.
 _KEY_ACTIONS = {"h": "hit", "s": "stand", "d": "double", "p": "split"}
+#: The app's own keys, left out of the footer when the table's keys need its room
+#: (Japanese and Lithuanian words at 80 columns); they still work, and the lobby shows them.
+_APP_KEYS = (
+    Binding("ctrl+q", "app.quit", N_("Quit"), priority=True, show=False),
+    Binding("question_mark", "app.rules", N_("Rules"), show=False),
+)
 
 
 class BlackjackScreen(BlackjackSitting):
@@ -50,25 +58,25 @@ class BlackjackScreen(BlackjackSitting):
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
 
     BINDINGS = [
-        Binding("h", "play('hit')", "Hit", priority=True, id="bj.hit"),
-        Binding("s", "play('stand')", "Stand", priority=True, id="bj.stand"),
-        Binding("d", "play('double')", "Double", priority=True, id="bj.double"),
-        Binding("p", "play('split')", "Split", priority=True, id="bj.split"),
-        Binding("t", "tip", "Tip", priority=True, id="bj.tip"),
-        Binding("k", "coach", "Coach", priority=True, id="blackjack.coach"),
-        Binding("n", "count", "Count", priority=True, id="blackjack.count", show=False),
+        Binding("h", "play('hit')", N_("Hit"), priority=True, id="bj.hit"),
+        Binding("s", "play('stand')", N_("Stand"), priority=True, id="bj.stand"),
+        Binding("d", "play('double')", N_("Double"), priority=True, id="bj.double"),
+        Binding("p", "play('split')", N_("Split"), priority=True, id="bj.split"),
+        Binding("t", "tip", N_("Tip"), priority=True, id="bj.tip"),
+        Binding("k", "coach", N_("Coach"), priority=True, id="blackjack.coach"),
+        Binding("n", "count", N_("Count"), priority=True, id="blackjack.count", show=False),
         # The chart is on its own button ("Chart g"): the footer has no room left at 80.
-        Binding("g", "chart", "Chart", priority=True, id="blackjack.chart", show=False),
+        Binding("g", "chart", N_("Chart"), priority=True, id="blackjack.chart", show=False),
         # Only the host at a shared table seats computer players (the local table: settings).
-        Binding("c", "computers", "Computers", priority=True, id="shared.computers", show=False),
+        Binding("c", "computers", N_("Computers"), priority=True, id="shared.computers", show=False),
         # At a shared table: sit the next round out (the bet taken back), so it is not held up.
-        Binding("x", "pass_round", "Sit out", priority=True, id="shared.pass", show=False),
+        Binding("x", "pass_round", N_("Sit out"), priority=True, id="shared.pass", show=False),
         # The bet keys are shown by the bet row's own "−" and "+" buttons.
-        Binding("plus,up", "bet(1)", "Bet up", priority=True, id="bj.bet_up", key_display="+", show=False),
-        Binding("minus,down", "bet(-1)", "Bet down", priority=True, id="bj.bet_down", key_display="-", show=False),
+        Binding("plus,up", "bet(1)", N_("Bet up"), priority=True, id="bj.bet_up", key_display="+", show=False),
+        Binding("minus,down", "bet(-1)", N_("Bet down"), priority=True, id="bj.bet_down", key_display="-", show=False),
         # shown by the bet row's "Repeat r" button
-        Binding("r", "repeat", "Repeat", priority=True, id="bj.repeat", show=False),
-        Binding("enter", "deal", "Deal", id="bj.deal", priority=True),
+        Binding("r", "repeat", N_("Repeat"), priority=True, id="bj.repeat", show=False),
+        Binding("enter", "deal", N_("Deal"), id="bj.deal", priority=True),
     ]
 
     def __init__(self, snapshot: dict[str, Any] | None = None) -> None:
@@ -90,7 +98,7 @@ class BlackjackScreen(BlackjackSitting):
             # ⏎ places a bet for the next round here: the footer says "Bet", as the button
             enter = self._bindings.key_to_bindings.get("enter", [])
             self._bindings.key_to_bindings["enter"] = [
-                replace(b, description="Bet") if b.action == "deal" else b for b in enter]
+                replace(b, description=N_("Bet")) if b.action == "deal" else b for b in enter]
 
     # -- the round, read through the client ---------------------------------------------
 
@@ -133,7 +141,8 @@ class BlackjackScreen(BlackjackSitting):
         self._bet = self._layout.bet
         self._banner = self._layout.banner
         if self.remote is not None:
-            self._layout.buttons["deal"].label = "Bet ⏎"
+            self._layout.deal_word = "bet"
+            self._layout.buttons["deal"].label = _("Bet ⏎")
         self._footer = KeyFooter(compact=True)
         yield Header()
         yield self._layout
@@ -151,6 +160,37 @@ class BlackjackScreen(BlackjackSitting):
             super().on_mount()
             self.local_mount()
         self.call_after_refresh(self._draw)  # again once the rows know their width
+
+    def retranslate(self) -> None:
+        """The language changed: the table's buttons and words, and the banner's prompt."""
+        if not self.is_mounted:
+            return
+        self._layout.retranslate()
+        self._prompt()
+        self._fit_footer()
+
+    def on_resize(self) -> None:
+        self._fit_footer()
+
+    def _fit_footer(self) -> None:
+        """Keep the footer's keys whole: the app's keys give their room to the table's
+        when all of them would be wider than the screen."""
+        hidden = {b.key for b in _APP_KEYS} <= set(self._bindings.key_to_bindings)
+        cells = sum(
+            cell_len(f"{self.app.get_key_display(b.binding)} {_(b.binding.description)}") + 1
+            for b in self.active_bindings.values() if b.binding.show
+        )
+        if hidden:
+            cells += sum(cell_len(f"{self.app.get_key_display(b)} {_(b.description)}") + 1 for b in _APP_KEYS)
+        hide = cells - 1 > self.app.size.width
+        if hide == hidden:
+            return
+        for binding in _APP_KEYS:
+            if hide:
+                self._bindings.key_to_bindings[binding.key] = [binding]
+            else:
+                self._bindings.key_to_bindings.pop(binding.key, None)
+        self.refresh_bindings()
 
     # -- what may be done ----------------------------------------------------------------
 
@@ -198,14 +238,14 @@ class BlackjackScreen(BlackjackSitting):
         if event.key in ("enter", "r") and self.view.phase is Phase.BETTING and client.may_bet():
             if event.key == "r" and self.last_bet is None:
                 event.stop()
-                self.banner.show("No previous bet yet: press ⏎ to deal the bet shown.", "info")
+                self.banner.show(_("No previous bet yet: press ⏎ to deal the bet shown."), "info")
             elif (refusal := self.deal_refusal()) is not None:
                 event.stop()
                 self.banner.show(refusal, "error")
                 self.offer_refill_if_needed()
         elif event.key == "enter" and client.shared and self.view.phase is not Phase.BETTING:
             event.stop()
-            self.banner.show("A round is being played: bets for the next one open when it is settled.", "info")
+            self.banner.show(_("A round is being played: bets for the next one open when it is settled."), "info")
 
     # -- the player's choices ------------------------------------------------------------
 
@@ -239,10 +279,10 @@ class BlackjackScreen(BlackjackSitting):
         if client.shared:
             return  # the server's snapshot says the rest
         if client.round_no == dealt:
-            self.banner.show("Not dealt: the data file did not take the bet (see the message).", "error")
+            self.banner.show(_("Not dealt: the data file did not take the bet (see the message)."), "error")
             return
         self._remember()
-        self.banner.show("The cut card came out: the shoe was shuffled." if client.just_shuffled() else "", "info")
+        self.banner.show(_("The cut card came out: the shoe was shuffled.") if client.just_shuffled() else "", "info")
         self.table_moved(steps)
 
     def action_repeat(self) -> None:
@@ -264,7 +304,7 @@ class BlackjackScreen(BlackjackSitting):
             self.banner.show(refusal, "error" if self.client.shared else "info")
             return
         self.passed_round = self.client.round_no
-        self.banner.show("You sit the next round out: a bet puts you back in.", "info")
+        self.banner.show(_("You sit the next round out: a bet puts you back in."), "info")
 
     def _act(self, action: Action, decision: Decision | None) -> None:
         """Take ``action`` — the table saves it (with its grade) before its card is

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 
 from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
+from ...i18n import _
 from ..blackjack_client import BlackjackClient
 from ..widgets.blackjack.table import TableView
 from ..widgets.common.banner import Banner
@@ -65,7 +66,7 @@ class BlackjackBetting(GameScreen):
     def deal_refusal(self, bet: int | None = None) -> str | None:
         """Why the bet shown (or ``bet``) cannot be placed now (the table's words), or None."""
         if self.client is None:
-            return "The table is not ready."
+            return _("The table is not ready.")
         return self.client.bet_refusal(self._bet.value if bet is None else bet, self.app.bankroll)
 
     def _recall(self) -> None:

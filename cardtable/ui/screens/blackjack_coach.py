@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.blackjack import Action, Rules
 from ...core.cards import Card
+from ...i18n import _
 from ..room import CardRoom
 from ..widgets.blackjack.coach import CoachAdvice, CoachShown, CoachSpot, advise
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
@@ -99,11 +100,11 @@ class BlackjackCoach(Screen[None]):
             return
         self._recount()
         if not self.app.settings.count:
-            self._banner.show("The count is hidden.", "info")
+            self._banner.show(_("The count is hidden."), "info")
         elif not settings.coach:
-            self._banner.show("The count shows in coach mode: k turns it on.", "info")
+            self._banner.show(_("The count shows in coach mode: k turns it on."), "info")
         else:
-            self._banner.show("Coach mode shows the Hi-Lo count, and the plays it turns.", "info")
+            self._banner.show(_("Coach mode shows the Hi-Lo count, and the plays it turns."), "info")
 
     def _recount(self) -> None:
         """Draw the table again with the count, and say the prompt again."""
@@ -162,7 +163,7 @@ class BlackjackCoach(Screen[None]):
         if self._warning_open:
             return
         if self._pending is not None:  # one choice at a time: the first is being graded
-            self._banner.show("One moment: the coach is weighing your last choice.", "info")
+            self._banner.show(_("One moment: the coach is weighing your last choice."), "info")
             return
         spot = self._spot()
         advice = self._advice.get(spot) if spot is not None else None
@@ -180,7 +181,7 @@ class BlackjackCoach(Screen[None]):
         if self._pending != (spot, action):
             return
         if self.app.settings.coach:
-            self._banner.show("The coach is still working out the values of this hand…", "info")
+            self._banner.show(_("The coach is still working out the values of this hand…"), "info")
             return
         self._pending = None
         if spot == self._spot():
@@ -207,7 +208,9 @@ class BlackjackCoach(Screen[None]):
             advice = self._advice.get(spot) if spot is not None else None
             if advice is not None and spot == self._spot():
                 self._show_tip(advice)
-            self._banner.show(f"Taken back: {decision.best} is worth the most here. Your choice.", "info")
+            best = _(decision.best)  # the grade keeps the action's English name (a table's word)
+            words = _("Taken back: {action} is worth the most here. Your choice.").format(action=best)
+            self._banner.show(words, "info")
             return
         if spot is None or spot != self._spot() or action not in self.legal():
             return  # the table moved on meanwhile (it cannot while the warning is up)

@@ -14,12 +14,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
+
 from ...core.blackjack import RoundState, Rules
 from ...core.blackjack_phase import Phase
 from ...core.cards import Card
+from ...i18n import _
 from ..blackjack_client import BlackjackClient
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, FeltPicture, TableView
-from ..widgets.blackjack.words import result_line, turn_prompt
+from ..widgets.blackjack.words import action_name, result_line, turn_prompt
 from ..widgets.common.footer import KeyFooter
 from .bj_summary import SessionStats
 from .blackjack_betting import BlackjackBetting
@@ -55,7 +58,7 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
             return
         if steps and self.app.animations:
             if self.banner.kind != "error" and client.phase() is not Phase.PLAYER and self.view.phase is Phase.PLAYER:
-                self.banner.show("The dealer plays…", "info")
+                self.banner.show(_("The dealer plays…"), "info")
             self._live = False
             self.view = replace(self.view, phase=Phase.DEALING)
             self.catch_up(steps, self._show_step, self._pause_before, self._caught_up)
@@ -107,7 +110,7 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
         if view is not None:
             for short in (False, True):
                 self._banner.show(self._turn_words(view, short), "info")
-                if len(self._banner.text) <= width:
+                if cell_len(self._banner.text) <= width:
                     break
             self._welcome_back = False
         elif client.shared:
@@ -123,15 +126,16 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
     def _turn_words(self, view: Any, short: bool) -> str:
         client = self.client
         assert client is not None
-        prefix = "New shoe · " if client.just_shuffled() else ""
+        prefix = _("New shoe") + " · " if client.just_shuffled() else ""
         if self._welcome_back:
-            prefix = "Your round was waiting · " + prefix
+            prefix = _("Your round was waiting") + " · " + prefix
         if self.closing:
-            prefix = "Last round · " + prefix
+            prefix = _("Last round") + " · " + prefix
         words = turn_prompt(view, prefix)
-        if client.shared:
+        if client.shared:  # the actions, or their keys (the same keys in every language)
             names = [name for name, a in ACTIONS.items() if a in client.legal()]
-            words += " · " + (" ".join(n[0] for n in names) if short else ", ".join(n.capitalize() for n in names))
+            words += " · " + (" ".join(n[0] for n in names) if short
+                              else _(", ").join(action_name(ACTIONS[n]) for n in names))
         note = self.count_note(self.view, self.rules)
         return f"{words} · {note}{self.clock()}" if note else f"{words}{self.clock()}"
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from textual import getters
 from textual.screen import Screen
 
-from ...core.money import format_chips
+from ...i18n import _
+from ...i18n.formatting import chips as format_chips
 from ...i18n.refusals import word_refusal
 from ...net.clean import said
 from ...net.view import SharedTable, SnapshotError
@@ -73,7 +75,8 @@ class BlackjackRemote(Screen[None]):
         try:
             state = SharedTable.read(message)
         except SnapshotError as error:
-            self._banner.show(f"The server sent a table this version cannot read ({error}).", "error")
+            words = _("The server sent a table this version cannot read ({error}).").format(error=error)
+            self._banner.show(words, "error")
             return
         remote.update(state)
         if state.bankroll is not None and state.bankroll != self.app.bankroll:
@@ -113,7 +116,7 @@ class BlackjackRemote(Screen[None]):
         """Send one message to the server; False (and the player told) when not connected."""
         session = self.app.session
         if session is None:
-            self._banner.show("Not connected to the server (reconnecting…): nothing was sent.", "error")
+            self._banner.show(_("Not connected to the server (reconnecting…): nothing was sent."), "error")
             return False
         session.send(message)
         return True
@@ -136,7 +139,7 @@ class BlackjackRemote(Screen[None]):
 
     def clock(self) -> str:
         left = self.seconds_left
-        return f" · {left} s" if left is not None else ""
+        return " · " + _("{seconds} s").format(seconds=left) if left is not None else ""
 
     def waiting_words(self) -> tuple[str, str] | None:
         """What the banner says at a shared table when it is not the player's turn."""
@@ -150,21 +153,22 @@ class BlackjackRemote(Screen[None]):
         if picture is not None and results and picture.finished:
             return result_line(picture, results)
         if state.phase == "closing":
-            return "The server is closing: no new rounds.", "error"
+            return _("The server is closing: no new rounds."), "error"
         mine = state.mine
         if mine is not None and mine.bet:
-            return (f"Your bet of {format_chips(mine.bet)} is in: dealt when everyone seated has bet "
-                    f"or passed{self.clock()}", "info")
+            return (_("Your bet of {amount} is in: dealt when everyone seated has bet or passed").format(
+                amount=format_chips(mine.bet)) + self.clock(), "info")
         if self.passed_round == state.round:
-            return f"You sit the next round out: a bet puts you back in.{self.clock()}", "info"
-        return f"{word_refusal(state.note)} Place your bet: + and − or a chip, then ⏎.{self.clock()}", "info"
+            return _("You sit the next round out: a bet puts you back in.") + self.clock(), "info"
+        place = _("Place your bet: + and − or a chip, then ⏎.")
+        return f"{word_refusal(state.note)} {place}{self.clock()}", "info"
 
     def with_notice(self) -> None:
         """The last turn's notice before the prompt, when both fit on the line."""
         width = self._banner.content_size.width or self.size.width or 80
         if self._notice and self._banner.kind == "info":
             text = f"{self._notice} · {self._banner.text}"
-            if len(text) <= width:
+            if cell_len(text) <= width:
                 self._banner.show(text, "info")
         self._prompted = self._banner.text
 
@@ -175,12 +179,15 @@ class BlackjackRemote(Screen[None]):
         or takes them away; at the local table the settings choose them."""
         remote, state = self.remote, self.shared
         if remote is None or state is None:
-            self._banner.show("The computer seats are chosen in the settings.", "info")
+            self._banner.show(_("The computer seats are chosen in the settings."), "info")
             return
         if state.phase != "betting" or not state.is_host:
-            host = f" ({state.host})" if state.host else ""
-            self._banner.show(
-                f"Only the host{host} seats computer players, between rounds." if not state.is_host
-                else "Computer players change between rounds.", "error")
+            if state.is_host:
+                words = _("Computer players change between rounds.")
+            elif state.host:
+                words = _("Only the host ({host}) seats computer players, between rounds.").format(host=state.host)
+            else:
+                words = _("Only the host seats computer players, between rounds.")
+            self._banner.show(words, "error")
             return
         self._banner.show(remote.computers(self.app.settings.bj_seats), "info")

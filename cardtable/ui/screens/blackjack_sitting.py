@@ -16,6 +16,7 @@ from ...ai.seats import ComputerSeats
 from ...core.blackjack import Rules
 from ...core.blackjack_phase import Phase
 from ...core.record import RecordError, RoundRecord
+from ...i18n import _
 from ...tables.hub import TableError
 from ...tables.local import LocalAccount, LocalHub, local_blackjack, resume_local_blackjack
 from ..blackjack_client import LocalBlackjackClient
@@ -83,7 +84,7 @@ class BlackjackSitting(BlackjackPicture):
             self.last_bet = bet
             self._bet.set_value(bet)
         self._welcome_back = True
-        self._banner.show("Your round was waiting for you: it goes on where it stopped.", "info")
+        self._banner.show(_("Your round was waiting for you: it goes on where it stopped."), "info")
         try:
             steps = resumed.start_resumed()
         except TableError as error:
@@ -104,12 +105,12 @@ class BlackjackSitting(BlackjackPicture):
             self.stop_catching_up()
             left = self.client.shoe_left() if self.client is not None else 0
             self.view = TableView(Phase.BETTING, None, left)
-            self._banner.show("The shoe ran out: this round is void and every stake returned.", "error")
+            self._banner.show(_("The shoe ran out: this round is void and every stake returned."), "error")
             return
         text = str(error)
         self._banner.show(text[:1].upper() + text[1:], "error")
         if error.code == "store":
-            self.report_refusal("That could not be saved, so it was not done", error)
+            self.report_refusal(_("That could not be saved, so it was not done"), error)
         self.offer_refill_if_needed()
 
     # -- leaving ---------------------------------------------------------------------------
@@ -131,11 +132,8 @@ class BlackjackSitting(BlackjackPicture):
             super().action_leave()
             return
         if self.round_in_progress():
-            self._banner.show(
-                "Your hand is in play: you can leave once this round is settled "
-                "(or close the app: your hand stands when its time is up).",
-                "error",
-            )
+            # one line at 80 columns (were the app closed, the hand would stand when its time is up)
+            self._banner.show(_("Your hand is in play: you can leave once this round is settled."), "error")
             return
         if not client.leave():
             self._close()
@@ -163,7 +161,7 @@ class BlackjackSitting(BlackjackPicture):
             super().action_history()
             return
         if self.send({"type": "history", "game": self.GAME, "limit": 20}):
-            self._banner.show("Asking the server for your rounds…", "info")
+            self._banner.show(_("Asking the server for your rounds…"), "info")
 
     def _bankroll_changed(self, bankroll: int) -> None:
         """Between rounds the bet follows the bankroll down (never a lit Deal that
@@ -171,7 +169,7 @@ class BlackjackSitting(BlackjackPicture):
         if self.view.phase is not Phase.BETTING:
             return
         if self._banner.kind == "error" and self.deal_refusal() is None and not self.client_is_shared:
-            self._banner.show("Place your bet: + and − or a chip, then ⏎ to deal.", "info")
+            self._banner.show(_("Place your bet: + and − or a chip, then ⏎ to deal."), "info")
         self._restyle()
 
     @property

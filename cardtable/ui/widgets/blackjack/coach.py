@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -27,7 +28,10 @@ from ....ai.coach import blackjack_action_evs, unseen_counts
 from ....ai.grading import BEST_TOLERANCE, Decision, grade
 from ....core.blackjack import Action, Hand, Rules, SeatView, card_value, values_total
 from ....core.cards import Card
-from ....core.money import format_signed
+from ....i18n import _
+from ....i18n.formatting import chips, number, signed
+from ....i18n.text import pad
+from .words import action_name
 
 __all__ = [
     "CoachShown",
@@ -167,54 +171,54 @@ class CoachAdvice:
         """The banner's line: the chart's answer, and by how much the shoe differs."""
         best = self.best
         if not self.evs or best is None:
-            return f"Tip (hard level): {self.chart_words}" if self.chart_words else "Tip: no advice for this hand."
+            if not self.chart_words:
+                return _("Tip: no advice for this hand.")
+            return _("Tip (hard level): {hint}").format(hint=self.chart_words)
         chart = self.chart
         if chart is None or chart not in self.evs:
-            return f"Tip: {ACTION_WORDS[best]} is worth the most with the cards left."
+            return _("Tip: {action} is worth the most with the cards left.").format(action=action_name(best))
         gap = self.evs[best] - self.evs[chart]
         if gap <= BEST_TOLERANCE or best is chart:
-            agrees = f"Tip: {self.chart_words} · the chart agrees with this shoe"
-            return agrees if len(agrees) <= _BANNER_ROOM else f"Tip: {self.chart_words}"
-        return (
-            f"Tip: the chart says {ACTION_WORDS[chart]}; with this shoe"
-            f" {ACTION_WORDS[best]} is worth {gap:.3f} more."
-        )
+            agrees = _("Tip: {hint} · the chart agrees with this shoe").format(hint=self.chart_words)
+            return agrees if cell_len(agrees) <= _BANNER_ROOM else _("Tip: {hint}").format(hint=self.chart_words)
+        return _("Tip: the chart says {chart}; with this shoe {best} is worth {gap} more.").format(
+            chart=action_name(chart), best=action_name(best), gap=number(gap, 3))
 
     def grid(self) -> Text:
         """The values on two lines, best first: each action with its EV per unit of
         stake, and under it the same in chips on the hand's stake."""
         ranked = self.ranked
         if not ranked:
-            why = self.error or "not known"
-            return Text(f"The exact values could not be worked out ({why}).", style="italic")
+            why = self.error or _("not known")
+            return Text(_("The exact values could not be worked out ({why}).").format(why=why), style="italic")
         stake = self.spot.stake
-        tops = [("▸" if i == 0 else "") + f"{ACTION_WORDS[a]} {_per_unit(ev)}" for i, (a, ev) in enumerate(ranked)]
+        tops = [("▸" if i == 0 else "") + f"{action_name(a)} {_per_unit(ev)}" for i, (a, ev) in enumerate(ranked)]
         bottoms = [_chips(ev, stake) for _a, ev in ranked]
-        widths = [max(len(t), len(b)) for t, b in zip(tops, bottoms, strict=True)]
-        labels = ("per unit of stake", f"chips on your {_stake(stake)}")
-        label = max(len(x) for x in labels) + 2
+        widths = [max(cell_len(t), cell_len(b)) for t, b in zip(tops, bottoms, strict=True)]
+        labels = (_("per unit of stake"), _("chips on your {stake}").format(stake=_stake(stake)))
+        label = max(cell_len(x) for x in labels) + 2
         text = Text(no_wrap=True, overflow="ellipsis")
         for row, (name, cells) in enumerate(zip(labels, (tops, bottoms), strict=True)):
             if row:
                 text.append("\n")
-            text.append(name.ljust(label), style="dim")
+            text.append(pad(name, label), style="dim")
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
                 if i:
                     text.append("  ")
-                text.append(cell.rjust(width), style="bold" if i == 0 else "")
+                text.append(" " * (width - cell_len(cell)) + cell, style="bold" if i == 0 else "")
         return text
 
 
 def _per_unit(ev: float) -> str:
-    return f"{ev:+.3f}".replace("-", "\u2212")
+    return ("+" if ev >= 0 else "\u2212") + number(abs(ev), 3)
 
 
 def _chips(ev: float, stake: int) -> str:
-    return format_signed(round(ev * stake))
+    return signed(round(ev * stake))
 
 
 def _stake(stake: int) -> str:
-    return format_signed(stake).lstrip("+")
+    return chips(stake)
 
 
 def advise(spot: CoachSpot) -> CoachAdvice:
@@ -279,13 +283,17 @@ class CoachPanel(Static):
         if shown is None:
             self._shown = Text("")
         elif shown.advice is None:
-            self._shown = Text("Working out the exact value of every choice for the cards left…", style="italic")
+            self._shown = Text(_("Working out the exact value of every choice for the cards left…"), style="italic")
         else:
             self._shown = shown.advice.grid()
         self.update(self._shown)
         self.set_class(shown is not None, "-shown")
 
     _shown = Text("")
+
+    def _paint(self) -> None:
+        """Draw what the panel shows again (its words, in the language now in force)."""
+        self.watch_state(self.state)
 
     @property
     def text(self) -> str:

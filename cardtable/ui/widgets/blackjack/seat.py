@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -22,9 +23,12 @@ from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
 from ....core.cards import Card
-from ....core.money import format_chips, format_signed
+from ....i18n import N_, _
+from ....i18n.formatting import chips as format_chips
+from ....i18n.formatting import signed
 from ...games import HOLE_CARD
 from ..common.card import FAN_STEP, CardSize, card_lines, card_text, cards_mini, fan
+from .words import dealer_text, hand_words, level_name, outcome_word
 
 __all__ = [
     "DealerPicture",
@@ -47,70 +51,70 @@ LEVEL_STYLES = {"easy": "bold green", "normal": "bold yellow", "hard": "bold red
 mini_cards = cards_mini
 
 
-def hand_marker(hand: Hand, result: HandResult | None = None) -> tuple[str, str]:
-    """(marker text, kind) for a hand: ``WIN +15`` / ``LOSE −10`` / ``BUST`` … ;
-    kind is win / lose / push / info / '' for the colour."""
+def _marker(hand: Hand, result: HandResult | None) -> tuple[str, str]:
+    """(marker code, kind) for a hand: an outcome's value (``win``, ``bust`` …) once
+    settled, else ``bust``/``blackjack``/``doubled``/``split-aces``/``21``/``stand``
+    or ``""``; kind is win / lose / push / info / '' for the colour."""
     if result is not None:
-        net = result.net
         outcome = result.outcome
-        if outcome is HandOutcome.BLACKJACK:
-            return f"BLACKJACK {format_signed(net)}", "win"
-        if outcome is HandOutcome.WIN:
-            return f"WIN {format_signed(net)}", "win"
-        if outcome is HandOutcome.PUSH:
-            return "PUSH", "push"
-        if outcome is HandOutcome.BUST:
-            return f"BUST {format_signed(net)}", "lose"
-        return f"LOSE {format_signed(net)}", "lose"
+        kind = {HandOutcome.BLACKJACK: "win", HandOutcome.WIN: "win", HandOutcome.PUSH: "push"}
+        return outcome.value, kind.get(outcome, "lose")
     if hand.busted:
-        return "BUST", "lose"
+        return "bust", "lose"
     if hand.blackjack:
-        return "BLACKJACK", "win"
+        return "blackjack", "win"
     if hand.closed:
         if hand.doubled:
-            return "DOUBLED", "info"
+            return "doubled", "info"
         if hand.split_aces:
-            return "SPLIT ACES", "info"
-        return ("21" if hand.total == 21 else "STAND"), "info"
+            return "split-aces", "info"
+        return ("21" if hand.total == 21 else "stand"), "info"
     return "", ""
 
 
+#: The markers of a hand still in play, in capitals on its box.
+_MARKERS = {
+    "bust": N_("BUST"),
+    "blackjack": N_("BLACKJACK"),
+    "doubled": N_("DOUBLED"),
+    "split-aces": N_("SPLIT ACES"),
+    "stand": N_("STAND"),
+}
+
+
+def hand_marker(hand: Hand, result: HandResult | None = None) -> tuple[str, str]:
+    """(marker text, kind) for a hand: ``WIN +15`` / ``LOSE −10`` / ``BUST`` … ;
+    kind is win / lose / push / info / '' for the colour."""
+    code, kind = _marker(hand, result)
+    if result is not None:
+        word = outcome_word(result.outcome, capitals=True)
+        return (word if result.outcome is HandOutcome.PUSH else f"{word} {signed(result.net)}"), kind
+    return (_(_MARKERS[code]) if code in _MARKERS else code), kind
+
+
 def total_text(hand: Hand) -> str:
-    """``soft 17`` / ``hard 17`` / ``BLACKJACK`` / ``BUST 24`` / empty (the core's words)."""
+    """``soft 17`` / ``hard 17`` / ``BLACKJACK`` / ``BUST 24`` / empty."""
     if not hand.cards:
         return ""
     if hand.waiting:
-        return "waits for a card"
-    return hand.describe().upper() if hand.blackjack or hand.busted else hand.describe()
+        return _("waits for a card")
+    if hand.blackjack:  # the box's own word (it fits the box in every language)
+        return _("BLACKJACK")
+    words = hand_words(hand)
+    return words.upper() if hand.busted else words
 
 
-def dealer_text(state: RoundState) -> str:
-    """``17`` / ``BLACKJACK`` / ``BUST 24``; the up card's value before the reveal."""
-    cards = state.dealer_visible
-    if not cards:
-        return ""
-    total, soft = state.dealer_total
-    if not state.revealed:  # the up card: an ace shows as A, not as 11 or 1
-        return "shows A" if cards[0].rank == 1 else f"shows {total}"
-    if state.dealer_natural:
-        return "BLACKJACK"
-    if total > 21:
-        return f"BUST {total}"
-    return f"{'soft ' if soft else ''}{total}"
-
-
-def _seat_marker(result: HandResult | None, marker: str) -> str:
+def _seat_marker(hand: Hand, result: HandResult | None) -> str:
     """The short outcome shown on a computer seat's hand line: ``+5`` ``−5`` ``BJ +7.50``."""
     if result is not None:
         net = result.net
         if result.outcome is HandOutcome.PUSH:
-            return "push"
+            return _("push")
         if result.outcome is HandOutcome.BLACKJACK:
-            return f"BJ {format_signed(net)}"
-        return ("bust " if result.outcome is HandOutcome.BUST else "") + format_signed(net)
-    if marker in ("STAND", "21", "SPLIT ACES", "DONE"):
-        return ""
-    return {"DOUBLED": "×2", "BLACKJACK": "BJ"}.get(marker, marker)
+            return _("BJ {net}").format(net=signed(net))
+        return _("bust {net}").format(net=signed(net)) if result.outcome is HandOutcome.BUST else signed(net)
+    code = _marker(hand, None)[0]
+    return {"doubled": "×2", "blackjack": _("BJ"), "bust": _("BUST")}.get(code, "")
 
 
 def _show(widget: Static, text: Text) -> None:
@@ -135,12 +139,14 @@ class DealerPicture:
     shoe_text: str = ""
     size: CardSize = CardSize.CHIP
     ascii: bool = False
+    busted: bool = False
 
     @classmethod
     def of(cls, state: RoundState | None, shoe_text: str, size: CardSize, ascii: bool) -> DealerPicture:
         if state is None:
             return cls(shoe_text=shoe_text, size=size, ascii=ascii)
-        return cls(tuple(state.dealer), dealer_text(state), state.revealed, shoe_text, size, ascii)
+        busted = state.revealed and state.dealer_total[0] > 21
+        return cls(tuple(state.dealer), dealer_text(state), state.revealed, shoe_text, size, ascii, busted)
 
 
 @dataclass(frozen=True)
@@ -205,7 +211,7 @@ class DealerRow(Static):
         picture = self.state
         ascii, shoe_text, size = picture.ascii, picture.shoe_text, picture.size
         label = Text()
-        label.append("Dealer ", "bold")
+        label.append(_("Dealer") + " ", "bold")
         cards = list(picture.cards)
         chips = size is CardSize.CHIP or not cards
         if cards:
@@ -214,11 +220,14 @@ class DealerRow(Static):
                 label.append_text(Text(" ").join(card_text(c, ascii) for c in cards))
             label.append("  ")
             total = picture.total
-            style = "bold red" if total.startswith("BUST") else ("bold" if picture.revealed else "dim")
+            style = "bold red" if picture.busted else ("bold" if picture.revealed else "dim")
             label.append(total, style)
-        else:
-            label.append(f" stands on all 17s · {HOLE_CARD}", "dim")
         width = max(1, self.size.width)
+        if not cards:  # the house rule, and how the second card is dealt when there is room
+            rule = _("stands on all 17s · {hole}").format(hole=_(HOLE_CARD))
+            if label.cell_len + 1 + cell_len(rule) + 2 + cell_len(shoe_text) > width:
+                rule = _("stands on all 17s")
+            label.append(" " + rule, "dim")
         lines: list[Text] = []
         if not chips:  # the cards centred, the label above them
             lines = fan([card_lines(c, size, ascii, face_down=c is None) for c in cards], width)
@@ -226,7 +235,7 @@ class DealerRow(Static):
             label = Text.assemble(indent, label)
             lines = [Text.assemble(indent, line) for line in lines]
         if shoe_text:
-            label.append(" " * max(2, width - label.cell_len - len(shoe_text)))
+            label.append(" " * max(2, width - label.cell_len - cell_len(shoe_text)))
             label.append(shoe_text, "dim")
         self._plain = label.plain
         text = Text("\n").join([label, *lines])
@@ -300,7 +309,7 @@ class ComputerSeat(Static):
         head = Text(no_wrap=True, overflow="crop")
         head.append(self.seat_name, "bold")
         head.append(" ")
-        head.append(self.level, LEVEL_STYLES.get(self.level, "bold"))
+        head.append(level_name(self.level), LEVEL_STYLES.get(self.level, "bold"))
         lines.append(head)
         self.markers = []
         hands = list(picture.hands)
@@ -313,7 +322,7 @@ class ComputerSeat(Static):
             tail = Text()
             if hand.cards and not hand.busted and not hand.blackjack:
                 tail.append(f" {hand.total}", "bold")
-            short = _seat_marker(result, marker)
+            short = _seat_marker(hand, result)
             if short:
                 tail.append(f" {short}", _KIND_STYLES.get(kind, ""))
             if boxes:
@@ -333,11 +342,11 @@ class ComputerSeat(Static):
         staked = sum(h.stake for h in hands) if hands else 0
         stake = Text(no_wrap=True, overflow="crop")
         if staked or bet:
-            stake.append("stake ", "dim")
+            stake.append(_("stake") + " ", "dim")
             stake.append(format_chips(staked or bet), "bold")
         chips = Text(no_wrap=True, overflow="crop")
         if stack is not None:  # a person's chips at a shared table are theirs alone
-            chips.append("chips ", "dim")
+            chips.append(_("chips") + " ", "dim")
             chips.append(format_chips(stack))
         if not stake.cell_len or not chips.cell_len:
             lines.append(stake if stake.cell_len else chips)
@@ -379,14 +388,14 @@ class PlayerHand(Static):
         self.total_text = ""
 
     def _paint_empty(self, size: CardSize) -> None:
-        self.border_title = "You"
+        self.border_title = _("You")
         self.border_subtitle = ""
         self.marker = ""
         self.total_text = ""
         for k in ("win", "lose", "push", "active"):
             self.remove_class(f"-{k}")
         blank = "\n" * (PlayerHands.height_for(size) - 4)
-        _show(self, Text(f"place a bet\nand press ⏎{blank}", "dim"))
+        _show(self, Text(_("place a bet\nand press ⏎") + blank, "dim"))
 
     @staticmethod
     def width_for(cards: int, size: CardSize, *, tight: bool) -> int:
@@ -442,7 +451,7 @@ class PlayerHand(Static):
             style = "dim italic"
         body.append(self.total_text, style)
         if hand.doubled:
-            body.append("  doubled", "dim")
+            body.append("  " + _("doubled"), "dim")
         _show(self, body)
 
 
@@ -511,7 +520,7 @@ class PlayerHands(Horizontal):
                 continue
             box.styles.width = width
             if i < len(hands):
-                label = "You" if len(hands) == 1 else f"Hand {i + 1}"
+                label = _("You") if len(hands) == 1 else _("Hand {n}").format(n=i + 1)
                 result = picture.results[i] if i < len(picture.results) else None
                 box.state = HandPicture(hands[i], result, label, picture.active == i, picture.ascii, size, width)
             else:

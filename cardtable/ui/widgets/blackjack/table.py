@@ -11,23 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button
+from textual.widgets import Button, Label
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
 from ....core.blackjack_phase import Phase
-from ....core.money import format_chips, format_signed
+from ....i18n import N_, _, ngettext
+from ....i18n.formatting import chips as format_chips
+from ....i18n.formatting import signed
 from ..common.banner import Banner
 from ..common.bet import BetControls, bet_ladder
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
 from .coach import CoachPanel
-from .seat import ComputerSeat, DealerPicture, DealerRow, HandsPicture, PlayerHands, SeatPicture
+from .seat import ComputerSeat, DealerPicture, DealerRow, HandsPicture, PlayerHand, PlayerHands, SeatPicture
 
 __all__ = [
     "TableView",
@@ -47,11 +50,19 @@ CHIP_VALUES = (500, 2_500, 10_000, 50_000)
 ACTIONS = {"hit": Action.HIT, "stand": Action.STAND, "double": Action.DOUBLE, "split": Action.SPLIT}
 #: The action buttons: (name, label, variant); the name is the ``play`` parameter.
 _ACTION_BUTTONS: tuple[tuple[str, str, ButtonVariant], ...] = (
-    ("hit", "Hit", "primary"),
-    ("stand", "Stand", "primary"),
-    ("double", "Double", "warning"),
-    ("split", "Split", "warning"),
+    ("hit", N_("Hit"), "primary"),
+    ("stand", N_("Stand"), "primary"),
+    ("double", N_("Double"), "warning"),
+    ("split", N_("Split"), "warning"),
 )
+#: The other buttons' words, by name (each with its key).
+_BUTTON_WORDS = {
+    "deal": N_("Deal ⏎"),
+    "bet": N_("Bet ⏎"),
+    "repeat": N_("Repeat r"),
+    "tip": N_("Tip"),
+    "chart": N_("Chart g"),
+}
 #: Card sizes to try, (dealer, computer seats, player's hands, blank rows between
 #: the parts), best first: the first whose rows fit the table's height is drawn. The
 #: player's hands keep their boxes longest.
@@ -67,6 +78,10 @@ _SIZES = (
 )
 #: The table's height from which the buttons are drawn tall, as at the other tables.
 TALL_BUTTONS_FROM = 30
+#: The bankroll's figures the action row keeps room for beside the buttons.
+_BALANCE_ROOM = " 10,000 + 500"
+#: The session's result the bet row keeps room for.
+_SESSION_ROOM = "−10,000"
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,8 @@ class BlackjackFelt(Vertical):
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
         self.coach = CoachPanel(id="bj-coach")
-        self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), id="bj-bet")
+        self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), label=_("Bet"), formatter=format_chips,
+                               id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
             Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
@@ -150,16 +166,22 @@ class BlackjackFelt(Vertical):
         # `restyle` sets each as the table stands, and one switched off after it is
         # mounted costs a stylesheet pass.
         self.buttons = {
-            "deal": Button("Deal ⏎", id="btn-deal", compact=True, variant="success", action="screen.deal"),
-            "repeat": Button("Repeat r", id="btn-repeat", compact=True, action="screen.repeat", disabled=True),
+            "deal": Button(_(_BUTTON_WORDS["deal"]), id="btn-deal", compact=True, variant="success",
+                           action="screen.deal"),
+            "repeat": Button(_(_BUTTON_WORDS["repeat"]), id="btn-repeat", compact=True, action="screen.repeat",
+                             disabled=True),
         }
         for name, label, variant in _ACTION_BUTTONS:
             self.buttons[name] = Button(
-                label, id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')",
+                _(label), id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')",
                 disabled=True,
             )
-        self.buttons["tip"] = Button("Tip", id="btn-tip", compact=True, action="screen.tip", disabled=True)
-        self.buttons["chart"] = Button("Chart g", id="btn-chart", compact=True, action="screen.chart")
+        self.buttons["tip"] = Button(_(_BUTTON_WORDS["tip"]), id="btn-tip", compact=True, action="screen.tip",
+                                     disabled=True)
+        self.buttons["chart"] = Button(_(_BUTTON_WORDS["chart"]), id="btn-chart", compact=True,
+                                       action="screen.chart")
+        #: The deal button places a bet for the next round at a shared table ("Bet ⏎").
+        self.deal_word = "deal"
         self._net_text = ""
         self.play = _PlayArea(id="bj-play")
         #: The card sizes of the last draw, and the computer seats' hand rows it had.
@@ -186,14 +208,48 @@ class BlackjackFelt(Vertical):
                     yield self.buttons[name]
                 yield self.balance
 
+    def retranslate(self) -> None:
+        """Every button and line again in the language now in force."""
+        for name, label, _variant in _ACTION_BUTTONS:
+            self.buttons[name].label = _(label)
+        self.buttons["deal"].label = _(_BUTTON_WORDS[self.deal_word])
+        for name in ("repeat", "tip", "chart"):
+            self.buttons[name].label = _(_BUTTON_WORDS[name])
+        for value, button in zip(self._chip_values, self.chips, strict=True):
+            button.label = format_chips(value)
+        self.bet.label = _("Bet")
+        self.bet.query_one(".bet-label", Label).update(self.bet.label)
+        self.bet.query_one(".bet-value", Label).update(format_chips(self.bet.value))
+        self._net_text = ""
+        self._fit_row()
+        self.redraw()
+        # Each part paints its words when its picture changes: the pictures did not.
+        parts: list[DealerRow | ComputerSeat | PlayerHands | PlayerHand | CoachPanel] = [
+            self.dealer, *self.seats, self.hands, *self.hands.boxes, self.coach]
+        for part in parts:
+            part._paint()
+
     def on_mount(self) -> None:
         if not self.seats:  # the player alone
             self.query_one("#bj-seats").display = False
         for button in self.bet.query(Button).results(Button):
             button.compact = True
 
+    def _fit_row(self) -> None:
+        """The buttons close up (no gap between them) when a row's words and figures
+        would not fit it side by side (long Lithuanian or wide Japanese words at 80
+        columns): the action buttons and the bankroll, the bet, chips and the session."""
+        row = min(100, self.content_region.width)
+        actions = [str(self.buttons[name].label) for name in ("hit", "stand", "double", "split", "tip", "chart")]
+        need = sum(cell_len(word) + 3 for word in actions) + cell_len(_("Bankroll") + _BALANCE_ROOM) + 2
+        betting = [str(button.label) for button in (*self.chips, self.buttons["deal"], self.buttons["repeat"])]
+        bet = cell_len(self.bet.label) + 15 + sum(cell_len(word) + 3 for word in betting)
+        bet += cell_len(_("session {net}").format(net=_SESSION_ROOM)) + 2
+        self.set_class(bool(row) and max(need, bet) > row, "-tight")
+
     def on_resize(self, event: events.Resize) -> None:
         """Tall buttons when there is room; the cards redrawn at the size that fits."""
+        self._fit_row()
         tall = event.size.height >= TALL_BUTTONS_FROM
         if tall != self.has_class("-tall"):
             self.set_class(tall, "-tall")
@@ -272,8 +328,9 @@ class BlackjackFelt(Vertical):
         self.query_one("#bj-seats").styles.margin = (0, 0, gap, 0)
         self.hands.styles.margin = (0, 0, gap, 0)
         turn = picture.turn if picture is not None and felt.live and view.phase is not Phase.BETTING else None
-        cards = "1 card" if view.shoe_left == 1 else f"{view.shoe_left} cards"
-        shoe_text = f"new shoe · {cards}" if felt.just_shuffled and picture is not None else f"shoe {cards}"
+        cards = ngettext("{n} card", "{n} cards", view.shoe_left).format(n=view.shoe_left)
+        new_shoe = felt.just_shuffled and picture is not None
+        shoe_text = (_("new shoe · {cards}") if new_shoe else _("shoe {cards}")).format(cards=cards)
         if view.count_text:
             shoe_text = f"{view.count_text} · {shoe_text}"
         self.dealer.state = DealerPicture.of(picture, shoe_text, dealer_size, ascii)
@@ -300,7 +357,7 @@ class BlackjackFelt(Vertical):
             ascii,
             hand_size,
         )
-        net = "" if felt.session_net is None else f"session {format_signed(felt.session_net)}"
+        net = "" if felt.session_net is None else _("session {net}").format(net=signed(felt.session_net))
         if net != self._net_text:
             self._net_text = net
             self.net.update(net)
