@@ -3,7 +3,8 @@
 Each checker returns the value or raises ``argparse.ArgumentTypeError`` with a short
 message (argparse puts ``argument --name:`` in front of it). A bad value is shown
 clipped, never in full: a 5,000-digit number must not become a 5,000-character error.
-Imports only the standard library, so the ``ai`` layer may use it.
+Imports only the standard library and the messages (:mod:`cardtable.i18n`, itself a leaf
+over core), so the ``ai`` layer may use it; the messages are worded in the language in force.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Sequence
+
+from .i18n import _
+from .i18n.formatting import number
 
 __all__ = ["SEED_MAX", "ROUNDS_MAX", "shorten", "one_line", "whole_number", "seed", "rounds", "parse_for_choice"]
 
@@ -55,21 +59,23 @@ def one_line(message: str, *, clip: bool = True) -> str:
 
 
 def _grouping(n: int) -> str:
-    return "2**63-1" if n == SEED_MAX else f"{n:,}"
+    return "2**63-1" if n == SEED_MAX else number(n)
 
 
 def whole_number(text: str, low: int, high: int, *, separators: bool = False) -> int:
     """``text`` as an int from ``low`` to ``high``; ``separators`` allows ``1,000``."""
-    expected = f"must be a whole number from {_grouping(low)} to {_grouping(high)}"
+    bounds = {"low": _grouping(low), "high": _grouping(high)}
     candidate = text.replace(",", "") if separators else text
     if len(candidate.strip()) > _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{expected} (got {len(text):,} characters)")
+        raise argparse.ArgumentTypeError(_("must be a whole number from {low} to {high} (got {count} characters)")
+                                         .format(count=number(len(text)), **bounds))
     try:
         value = int(candidate, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{expected}, not {shorten(text)}") from None
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"{expected}, not {shorten(text)}")
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(_("must be a whole number from {low} to {high}, not {value}")
+                                         .format(value=shorten(text), **bounds))
     return value
 
 
@@ -101,5 +107,6 @@ def parse_for_choice(
         if value is unset:
             setattr(args, action.dest, action.default)
         elif value is not None and owner(action.dest) != getattr(args, choice):
-            parser.error(f"argument {'/'.join(action.option_strings)}: only for {owner(action.dest)}")
+            parser.error(_("argument {option}: only for {choice}").format(
+                option="/".join(action.option_strings), choice=owner(action.dest)))
     return args

@@ -88,7 +88,13 @@ def test_a_number_that_is_not_an_amount_stays_a_number() -> None:
     assert word_refusal(Refusal(RuleCode.NO_MORE_CARDS, {"total": 21})) == "No more cards: the hand is 21."
     assert word("coup-tie", {"round": 1_204, "total": 6}) == "Coup 1,204: tie 6 to 6."
     assert word("split-max-hands", {"hands": 4}) == "At most 4 hands per seat: no more splits."
-    assert word("bad-seat", {"last": 4}) == "Seats are 0 to 4."
+
+
+def test_seats_are_worded_from_1_as_the_screen_names_them() -> None:
+    """The wire carries seat indexes from 0; the table says "Seat 1" for index 0."""
+    assert word("bad-seat", {"last": 4}) == "Seats are 1 to 5."
+    assert word("seat-taken", {"name": "ann", "seat": 0}) == "ann sits in seat 1."
+    assert word("bad-seat", {}) == "Seats are 1 to ?."
 
 
 def test_the_actions_are_the_tables_words_in_lithuanian() -> None:

@@ -179,7 +179,7 @@ def baccarat_bet_evs(remaining: Mapping[int, int]) -> dict[Outcome, Fraction]:
 
 
 class BetOdds:
-    """The three bets' exact values for one composition, with what a player reads."""
+    """The three bets' exact values for one composition (the ui words what they mean)."""
 
     __slots__ = ("cards", "evs", "probabilities")
 
@@ -201,28 +201,6 @@ class BetOdds:
     def words(self) -> dict[str, float]:
         """The EVs by the bet's name, as the grading takes them."""
         return {o.label: float(ev) for o, ev in self.evs.items()}
-
-    def sentence(self, full: Mapping[Outcome, Fraction] | None = None) -> str:
-        """One plain sentence on what the figures mean. ``full`` (a full shoe's EVs)
-        lets it say which way the cards moved the best bet."""
-        good = self.favourable
-        if good:
-            names = " and ".join(o.label for o in good)
-            verb = "is" if len(good) == 1 else "are"
-            return (
-                f"Rare: with these cards {names} {verb} in your favour"
-                f" (+{float(self.evs[good[0]]) * 100:.2f} % of the stake on average); the next cards move it again."
-            )
-        best = self.best
-        text = (
-            "The edge moves a little with the cards and almost never turns in your favour:"
-            f" {best.label} loses least here"
-        )
-        if full is not None:
-            moved = float(self.evs[best] - full[best]) * 100
-            if abs(moved) >= 0.005:
-                text += f" ({abs(moved):.2f} points {'better' if moved > 0 else 'worse'} than in a full shoe)"
-        return text + "."
 
 
 def bet_odds(remaining: Mapping[int, int]) -> BetOdds:

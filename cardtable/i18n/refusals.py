@@ -87,7 +87,7 @@ WORDS: Mapping[str, tuple[str, ...]] = {
     "closing": (N_("The server is closing: no new rounds."),),
     "in-round": (N_("Not during a round: that waits until the round is over."),),
     "not-host": (N_("Only the first player to sit chooses the computer seats."),),
-    "bad-seat": (N_("Seats are 0 to {last}."),),
+    "bad-seat": (N_("Seats are 1 to {last}."),),
     "seat-taken": (N_("{name} sits in seat {seat}."),),
     "bad-level": (N_("Levels are easy, normal and hard."),),
     "no-computers": (N_("Computer players sit at the blackjack tables only."),),
@@ -131,6 +131,9 @@ GENERIC = N_("The server said something this version cannot show ({code}).")
 _ACTIONS = {"hit": N_("Hit"), "stand": N_("Stand"), "double": N_("Double"), "split": N_("Split")}
 _SPOTS = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
 _LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+#: Seat indexes a code carries (from 0, as every seat on the wire): the screens say
+#: "Seat 1" for index 0, so the words count from 1 too.
+_SEAT_INDEXES = {"bad-seat": "last", "seat-taken": "seat"}
 #: Parameters that are themselves worded: the word table each one reads.
 _NAMED = {"action": _ACTIONS, "outcome": _SPOTS}
 
@@ -157,6 +160,10 @@ def word(code: str, params: Mapping[str, int | str] | None = None) -> str:
     """The sentence for ``code`` with ``params``, in the language in force. An ``error``
     ``bad-bet`` naming its rule (``why``) says the rule's refusal."""
     params = params or {}
+    seat = _SEAT_INDEXES.get(code)
+    index = params.get(seat) if seat is not None else None
+    if seat is not None and isinstance(index, int) and not isinstance(index, bool):
+        params = {**params, seat: index + 1}
     why = params.get("why")
     if isinstance(why, str) and why in WORDS and why != code:
         return word(why, {k: v for k, v in params.items() if k != "why"})

@@ -52,8 +52,8 @@ class ErrorCode(str, Enum):
     CLOSING = "closing"
     IN_ROUND = "in-round"
     NOT_HOST = "not-host"
-    BAD_SEAT = "bad-seat"  # {last}: the last seat's number
-    SEAT_TAKEN = "seat-taken"  # {name, seat}
+    BAD_SEAT = "bad-seat"  # {last}: the last seat's index (from 0; worded from 1, "Seat 1")
+    SEAT_TAKEN = "seat-taken"  # {name, seat}: the seat's index (from 0; worded from 1)
     BAD_LEVEL = "bad-level"
     NO_COMPUTERS = "no-computers"
     NO_DECISIONS = "no-decisions"

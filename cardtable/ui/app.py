@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from .. import i18n
@@ -19,9 +20,14 @@ from ..i18n import _
 from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
+from ..store.private import short
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .store_words import store_words
+from .wide_overlay import apply as _draw_wide_text_whole
+
+_draw_wide_text_whole()
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
     from .remote import Remote, SharedSession
@@ -193,9 +199,24 @@ class CardTableApp(CardRoom):
 
     # -- money -------------------------------------------------------------------
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification shown as its words are: no markup by default, since ours carry
+        paths, names, values and the system's errors (``[/x]`` would be a crash, ``[b]``
+        would vanish) in any language."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def report_store_error(self, doing: str, error: StoreError) -> None:
         """Tell the player in plain words; the bankroll shown stays the store's."""
-        self.notify(i18n._("{doing}: {error}").format(doing=doing, error=error), severity="error", timeout=8)
+        shown = i18n._("{doing}: {error}").format(doing=doing, error=store_words(error))
+        self.notify(shown, severity="error", timeout=8)
         self.sync_bankroll()
 
     def open_round(self, game: str) -> OpenRound | None:
@@ -339,7 +360,7 @@ class CardTableApp(CardRoom):
                 try:
                     self.bankroll = self.store.restore_bankroll(expected)
                 except StoreError as error:
-                    self.notify(str(error), severity="error")
+                    self.notify(store_words(error), severity="error")
 
         question = said + "\n" + _("Use {amount}?").format(amount=chips(expected))
         self.push_screen(ConfirmScreen(question, yes=_("Use it"), no=_("Keep")), answered)
@@ -369,7 +390,8 @@ class CardTableApp(CardRoom):
         if self.store.notice:
             self.notify(self.store.notice, title=_("Saved data reset"), severity="warning", timeout=15)
         if self.store.privacy_notice:
-            self.notify(self.store.privacy_notice, title=_("Saved data"), timeout=10)
+            said = _("The data folder {folder} could be read by other users of this machine: it is now private.")
+            self.notify(said.format(folder=short(self.store.path.parent)), title=_("Saved data"), timeout=10)
         if self.store.tampered is not None and self.remote is None:
             self._offer_ledger_bankroll(*self.store.tampered)
         if self.remote is not None:

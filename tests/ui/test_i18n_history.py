@@ -225,3 +225,17 @@ async def test_a_change_of_language_redraws_the_open_screens(data: Path) -> None
         shown = screen_text(app)
         assert "Laimėta" in shown and "Kada" in shown and "Pralošta" not in shown.split("\n")[1]
         assert "◂ Laimėta ▸" in shown  # the filter chosen before, in the new words
+
+
+@pytest.mark.parametrize("lang", ("ja", "lt"))
+def test_the_lists_pay_rows_are_the_poker_tables_words(lang: str) -> None:
+    """A poker round's winning row, kept in the store in the core's English, is listed
+    in the words the poker table shows for it, on every machine."""
+    from cardtable.ai.poker_machines import load_machines
+    from cardtable.ui.widgets.history.rows import pay_row_words
+    from cardtable.ui.widgets.poker.names import row_name
+
+    i18n.set_language(lang)
+    for machine in load_machines().values():
+        for hand, _pays in machine.rows():
+            assert pay_row_words(machine.row_label(hand)) == row_name(machine, hand), (machine.name, hand)

@@ -57,6 +57,13 @@ def _fits(app: CardTableApp, moment: str) -> None:
         assert side.contains_region(up), (moment, side, up)
 
 
+def _poker(app: CardTableApp) -> PokerScreen:
+    """The poker table on top (checked)."""
+    screen = app.screen
+    assert isinstance(screen, PokerScreen)
+    return screen
+
+
 def test_the_ui_names_are_the_cores_in_english() -> None:
     """The screen's table of names says in English exactly what the core says."""
     for category in HandCategory:
@@ -115,7 +122,7 @@ async def test_every_moment_of_the_table_fits_80x24(data_dir: Path, lang: str) -
         await press(pilot, "t")  # its best hold ticked: the hint says so
         _fits(app, "the tip ticked")
         await press(pilot, "enter")
-        assert app.screen.view.result is not None
+        assert _poker(app).view.result is not None
         _fits(app, "a settlement")
         await press(pilot, "k")  # coach mode on: the banner says so
         _fits(app, "coach mode")
@@ -125,10 +132,10 @@ async def test_every_moment_of_the_table_fits_80x24(data_dir: Path, lang: str) -
         await press(pilot, "escape")  # taken back: the banner says what was best
         _fits(app, "taken back")
         await press(pilot, "enter", "enter")  # and this time go ahead
-        assert app.screen.view.result is not None and app.screen.view.coach is not None
+        assert _poker(app).view.result is not None and _poker(app).view.coach is not None
         _fits(app, "the coach's word on a costly exchange")
         await press(pilot, "k")
-        for n in range(len(app.screen.machines)):  # every machine's pay table
+        for n in range(len(_poker(app).machines)):  # every machine's pay table
             await press(pilot, "m")
             _fits(app, f"machine {n}")
         app.offer_refill("poker", 10**9)  # a dialog over the table
@@ -189,9 +196,9 @@ async def test_three_exchange_rounds_fit_80x24(data_dir: Path, lang: str) -> Non
         for moment, keys in (("dealt", ["enter"]), ("tip", ["t"]), ("round 2", ["3", "4", "5", "enter"]),
                              ("tip 2", ["t"]), ("round 3", ["1", "enter"]), ("settled", ["enter"])):
             await press(pilot, *keys)
-            await until([pilot], lambda: "…" not in (app.screen.view.tip or ""))  # the estimate is ready
+            await until([pilot], lambda: "…" not in (_poker(app).view.tip or ""))  # the estimate is ready
             _fits(app, moment)
-        assert app.screen.view.result is not None and app.screen.view.coach is not None
+        assert _poker(app).view.result is not None and _poker(app).view.coach is not None
 
 
 @pytest.mark.parametrize(("lang", "header", "figure"), (("ja", "最善プレイの還元率（計算値）", "99.5439 %"),

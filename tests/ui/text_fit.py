@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
 
 __all__ = ["unfitted_texts"]
 
@@ -25,9 +25,8 @@ def _text_of(widget: Widget) -> str:
     """What a text widget shows, as plain text."""
     if isinstance(widget, Button):
         return str(widget.label)
-    if isinstance(widget, FooterKey):  # a compact footer's keys have no padding
-        return f"{widget.key_display} {widget.description}" if widget.compact else (
-            f" {widget.key_display} {widget.description} ")
+    if isinstance(widget, FooterKey):  # as drawn (a grouped key is its key alone)
+        return widget.render().plain
     content = widget.render()
     return getattr(content, "plain", str(content))
 
@@ -91,10 +90,14 @@ def _placement_problems(widget: Widget, app: App) -> list[str]:
 
 
 def _footer_problems(app: App) -> list[str]:
-    """The footer's keys, if together they are wider than the terminal or one is cut."""
+    """The footer's keys and its groups' labels ("Bet" for p b t), if together they are
+    wider than the terminal or one is cut."""
     width = app.size.width
     keys = list(app.screen.query(FooterKey))
-    used = sum(key.region.width for key in keys)
-    if used > width or any(cell_len(_text_of(key)) > key.region.width for key in keys):
+    labels = list(app.screen.query(FooterLabel))
+    used = max((part.region.right for part in [*keys, *labels] if part.region), default=0)
+    cut = any(cell_len(_text_of(key)) > key.region.width for key in keys) or any(
+        cell_len(str(label.render())) > label.size.width for label in labels)
+    if used > width or cut:
         return [f"the footer's keys take {used} cells of {width}"]
     return []

@@ -35,12 +35,14 @@ from ...ai.coach_baccarat import full_shoe_counts
 from ...ai.grading import WARN_THRESHOLD, Decision
 from ...core.baccarat import Coup, Outcome
 from ...core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes
+from ...i18n import N_, _
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
 from ..widgets.baccarat.odds import OddsReport, grade_bets
-from ..widgets.baccarat.table import BetSpot
+from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
 from .baccarat_client import BaccaratClient
+from .baccarat_footer import FooterFitting
 from .baccarat_odds import OddsCounting
 from .base import GameScreen
 from .coach_warning import CoachWarning
@@ -48,39 +50,43 @@ from .coach_warning import CoachWarning
 # BetSpot, chip_sizes and SPOT_ORDER: re-exported
 __all__ = ["BaccaratScreen", "BetSpot", "CoupView", "Phase", "chip_sizes", "SPOT_ORDER"]
 
-_BET, _CHIP = Binding.Group("Bet", compact=True), Binding.Group("Chip", compact=True)
+_BET, _CHIP = Binding.Group(N_("Bet"), compact=True), Binding.Group(N_("Chip"), compact=True)
 #: The table keys that say why when they do nothing, and their actions.
 _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
+#: The checked actions the footer shows, with their parameters as bound.
+_DIMMED: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
+)
 
 
-class BaccaratScreen(OddsCounting, GameScreen):
+class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
     """Punto banco: bet on Player, Banker or Tie; the cards follow the tableau."""
 
     GAME = "baccarat"
-    COACH_ON = "Coach on: a warning before a bet worth 0.5 % less than the best"
+    COACH_ON = N_("Coach on: a warning before a bet worth 0.5 % less than the best")
 
     # Every table key is a priority binding: Textual runs priority keys the moment they
     # arrive but queues the others, so "- enter" typed quickly would deal before the
     # chip changed unless both are priority.
     BINDINGS = [
-        Binding("p", "bet('P')", "Player", priority=True, id="baccarat.player", group=_BET),
-        Binding("b", "bet('B')", "Banker", priority=True, id="baccarat.banker", group=_BET),
-        Binding("t", "bet('T')", "Tie", priority=True, id="baccarat.tie", group=_BET),
-        Binding("plus,up", "chip(1)", "Bigger chip", key_display="+", priority=True, id="baccarat.chip_up",
+        Binding("p", "bet('P')", N_("Player"), priority=True, id="baccarat.player", group=_BET),
+        Binding("b", "bet('B')", N_("Banker"), priority=True, id="baccarat.banker", group=_BET),
+        Binding("t", "bet('T')", N_("Tie"), priority=True, id="baccarat.tie", group=_BET),
+        Binding("plus,up", "chip(1)", N_("Bigger chip"), key_display="+", priority=True, id="baccarat.chip_up",
                 group=_CHIP),
-        Binding("minus,down", "chip(-1)", "Smaller chip", key_display="-", priority=True, id="baccarat.chip_down",
+        Binding("minus,down", "chip(-1)", N_("Smaller chip"), key_display="-", priority=True, id="baccarat.chip_down",
                 group=_CHIP),
         # c and r: named on their buttons ("Clear  c", "Repeat and deal  r"), not in the
         # footer, which at 80 columns has no room for them beside e and k
-        Binding("c", "clear", "Clear", priority=True, id="baccarat.clear", show=False),
-        Binding("r", "repeat", "Repeat", priority=True, id="baccarat.repeat", show=False),
-        Binding("enter", "deal", "Deal", priority=True, id="baccarat.deal"),
+        Binding("c", "clear", N_("Clear"), priority=True, id="baccarat.clear", show=False),
+        Binding("r", "repeat", N_("Repeat"), priority=True, id="baccarat.repeat", show=False),
+        Binding("enter", "deal", N_("Deal"), priority=True, id="baccarat.deal"),
         # the bets' exact values for the shoe as it stands, and coach mode
         # (t is the Tie bet, kept from DESIGN's keys: the odds are on e, "Edge")
-        Binding("e", "edge", "Edge", priority=True, id="baccarat.edge"),
-        Binding("k", "coach", "Coach", priority=True, id="baccarat.coach"),
+        Binding("e", "edge", N_("Edge"), priority=True, id="baccarat.edge"),
+        Binding("k", "coach", N_("Coach"), priority=True, id="baccarat.coach"),
     ]
 
     # repaint=False: the screen draws nothing itself (its widgets repaint what changed);
@@ -135,11 +141,10 @@ class BaccaratScreen(OddsCounting, GameScreen):
                                       players=shared)
         self._banner, self._chip, self._spots = self._layout.banner, self._layout.chip, self._layout.spots
         if shared:  # enter says ready: the coup is the table's, dealt when everyone is
-            self._layout.buttons["deal"].label = "Ready  enter"
-            self._layout.buttons["repeat"].label = "Repeat, ready  r"
             (deal,) = self._bindings.key_to_bindings["enter"]
-            self._bindings.key_to_bindings["enter"] = [replace(deal, description="Ready")]
+            self._bindings.key_to_bindings["enter"] = [replace(deal, description=N_("Ready"))]
         self._footer = KeyFooter()
+        self.fit_footer(self._footer)
         yield Header()
         yield self._layout
         yield self._footer
@@ -173,11 +178,19 @@ class BaccaratScreen(OddsCounting, GameScreen):
         self._layout.view = view
         self._dim_keys()
 
+    #: What the keys the footer dims may do, as last dimmed (None: read them again).
+    _dimmed: tuple[bool | None, ...] | None = None
+
     def _dim_keys(self) -> None:
         """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
         would only tell the footer by a message, after the frame: a second frame, and a
-        second reading of every binding); the full rebuild only when that cannot be done."""
-        if not self._footer.refresh_keys():
+        second reading of every binding); the full rebuild only when that cannot be done.
+        Nothing when the checked actions may do what they could at the last dimming."""
+        may = tuple(self.check_action(action, parameters) for action, parameters in _DIMMED)
+        if may == self._dimmed:
+            return
+        self._dimmed = may if self._footer.refresh_keys() else None
+        if self._dimmed is None:
             self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
@@ -224,15 +237,26 @@ class BaccaratScreen(OddsCounting, GameScreen):
         if self.allowed("repeat"):
             self.client.repeat()
 
+    #: The chip value the keys were last dimmed for by a chip key: its Changed needs no more.
+    _dimmed_for: int | None = None
+
     def action_chip(self, step: int) -> None:
         if step > 0:
             self._chip.increase()
         else:
             self._chip.decrease()
-        self._dim_keys()  # now, in the same frame (not when Changed arrives)
+        # now, in the same frame (not when Changed arrives), and only the chip keys: a
+        # chip's size changes nothing else a key may do
+        chips = {"chip(1)": self.allowed("chip", 1), "chip(-1)": self.allowed("chip", -1)}
+        self._dimmed = None  # the chip keys alone: read them all again next time
+        if not self._footer.refresh_actions(chips):
+            self._dim_keys()
+        self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
-        self._dim_keys()  # a click on the chip's − or + (after a key: already done, nothing changes)
+        if event.value != self._dimmed_for:  # a click on the chip's − or + (a key's: done)
+            self._dim_keys()
+        self._dimmed_for = None
 
     # -- the deal, the coach's question first ----------------------------------------
 
@@ -258,7 +282,8 @@ class BaccaratScreen(OddsCounting, GameScreen):
             if ahead:
                 go()
             else:
-                self._banner.show(f"Taken back: your bets stay on the layout. Change them or {then}.", "info")
+                self._banner.show(_("Taken back: your bets stay on the layout. Change them or {then}.").format(
+                    then=_(then)), "info")
 
         self.app.push_screen(CoachWarning(max(costly, key=lambda d: d.cost)), answered)
 
@@ -271,7 +296,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         counts, source = self.client.next_shoe()
         decks = self.client.decks()
         if counts is None:
-            counts, source = full_shoe_counts(decks), f"a shoe of {decks} decks"
+            counts, source = full_shoe_counts(decks), f"a shoe of {decks} decks"  # data: stored with the grade
         return grade_bets(bets, counts, source, decks)
 
     def deal_out(self, state: BaccaratState, text: str, done: Callable[[], None]) -> None:
@@ -303,7 +328,7 @@ class BaccaratScreen(OddsCounting, GameScreen):
         """Coach mode on or off (``k``); off, the client says what still happens."""
         on = self.toggle_coach()
         if on is not None:
-            self._banner.show(self.COACH_ON if on else self.client.COACH_OFF, "info")
+            self._banner.show(_(self.COACH_ON) if on else _(self.client.COACH_OFF), "info")
 
     # -- leaving -------------------------------------------------------------------
 
@@ -329,3 +354,17 @@ class BaccaratScreen(OddsCounting, GameScreen):
 
     def on_leave(self) -> None:
         self.stop_catching_up()
+
+    def on_resize(self) -> None:
+        if self.fit_footer(self._footer):
+            self.refresh_bindings()
+
+    def retranslate(self) -> None:
+        """The language changed: the table's words again, and the banner says what the
+        table waits for now (its last words were in the other language)."""
+        self._layout.reword()
+        self.client.reword()
+        self.fit_footer(self._footer)  # the app then refreshes the footer
+        if self.view.phase is not Phase.DEALING:
+            then = _("enter when ready") if self.client.SHARED else None
+            self._banner.show(bets_text(self.client.bets_to_deal(), then), "info")

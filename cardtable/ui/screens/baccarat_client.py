@@ -15,15 +15,17 @@ from ...ai.grading import Decision
 from ...core.baccarat import Outcome
 from ...core.baccarat_table import BaccaratState
 from ...core.record import RoundRecord
+from ...i18n import N_, _
 from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView, Phase
 
 __all__ = ["BaccaratClient", "TableScreen", "NO_BET_HINT", "NO_MORE_BETS", "NOTHING_TO_CLEAR", "NO_LAST_BETS"]
 
-NO_BET_HINT = "Place a bet first: p Player · b Banker · t Tie, or click a spot"
-NO_MORE_BETS = "No more bets: wait for the coup to be settled."
-NOTHING_TO_CLEAR = "Nothing to clear: no bets for the next coup."
-NO_LAST_BETS = "No last bets to repeat yet."
+#: What a key that does nothing says (marked: translated where shown).
+NO_BET_HINT = N_("Place a bet first: p Player · b Banker · t Tie, or click a spot")
+NO_MORE_BETS = N_("No more bets: wait for the coup to be settled.")
+NOTHING_TO_CLEAR = N_("Nothing to clear: no bets for the next coup.")
+NO_LAST_BETS = N_("No last bets to repeat yet.")
 
 
 _T = TypeVar("_T")
@@ -61,7 +63,7 @@ class BaccaratClient:
     #: A table shared with others through a server (ready/pass, the players' line).
     SHARED: ClassVar[bool] = False
     #: What the banner says when ``k`` turns coach mode off.
-    COACH_OFF: ClassVar[str] = "Coach off: your bets are still graded for the session summary"
+    COACH_OFF: ClassVar[str] = N_("Coach off: your bets are still graded for the session summary")
 
     #: The screen drawing this table (set when the screen is made).
     screen: TableScreen
@@ -88,10 +90,11 @@ class BaccaratClient:
         raise NotImplementedError
 
     def why_not(self, action: str) -> str:
-        """Why the key of ``action`` does nothing now (said on the banner)."""
+        """Why the key of ``action`` does nothing now (said on the banner, translated)."""
         if action == "bet" or self.screen.view.phase is not Phase.BETTING:
-            return NO_MORE_BETS
-        return {"clear": NOTHING_TO_CLEAR, "repeat": NO_LAST_BETS}.get(action, NO_BET_HINT)
+            return _(NO_MORE_BETS)
+        why = {"clear": NOTHING_TO_CLEAR, "repeat": NO_LAST_BETS}.get(action, NO_BET_HINT)
+        return _(why)
 
     def bets_to_deal(self) -> Mapping[Outcome, int]:
         """The bets the next deal would use (the odds panel shows them)."""
@@ -139,3 +142,6 @@ class BaccaratClient:
 
     def tick(self) -> None:
         """Twice a second (a shared table's countdown)."""
+
+    def reword(self) -> None:
+        """The language changed: what the client drew in words is drawn again."""

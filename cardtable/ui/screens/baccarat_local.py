@@ -16,15 +16,17 @@ from collections.abc import Mapping
 from ...ai.coach_baccarat import full_shoe_counts, remaining_counts
 from ...ai.grading import Decision, decisions_in
 from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Outcome
-from ...core.baccarat_table import BaccaratTable, Phase, result_text
+from ...core.baccarat_table import BaccaratTable, Phase
 from ...core.cards import Shoe
 from ...core.refusal import Refusal
+from ...i18n import N_, _
 from ...i18n.refusals import word, word_refusal
 from ...tables.baccarat import BaccaratService
 from ...tables.hub import TableError
 from ...tables.local import YOU, LocalAccount, LocalHub
 from ..widgets.baccarat.layout import CoupView
 from ..widgets.baccarat.table import bets_text
+from ..widgets.baccarat.words import result_words
 from .baccarat_client import NO_BET_HINT, BaccaratClient
 
 __all__ = ["LocalBaccarat"]
@@ -75,10 +77,10 @@ class LocalBaccarat(BaccaratClient):
             record = screen.resumed_record
             self.decisions = decisions_in(record.meta) if record is not None else []
             self.service.resumed([d.to_json() for d in self.decisions])
-            self._show_coup("Your coup was waiting for you: dealing it out…")
+            self._show_coup(_("Your coup was waiting for you: dealing it out…"))
             return
         self._recall()
-        screen.show_bets("Place your bets: p Player · b Banker · t Tie, then enter to deal")
+        screen.show_bets(_("Place your bets: p Player · b Banker · t Tie, then enter to deal"))
 
     def _recall(self) -> None:
         """The last coup's bets (r repeats them) and the chip, as the table was left."""
@@ -157,7 +159,7 @@ class LocalBaccarat(BaccaratClient):
 
     def clear(self) -> None:
         self.table.clear()
-        self.screen.show_bets("Bets cleared")
+        self.screen.show_bets(_("Bets cleared"))
 
     def repeat(self) -> None:
         refusal = self.table.repeat(self.screen.app.bankroll)
@@ -186,7 +188,7 @@ class LocalBaccarat(BaccaratClient):
         if sum(bets.values()) > self.screen.app.bankroll:
             self._deal()  # the table refuses it, in words: no question first
         else:
-            self.screen.coached(bets, self._deal, "deal")
+            self.screen.coached(bets, self._deal, N_("deal"))
 
     def _deal(self) -> None:
         screen = self.screen
@@ -198,13 +200,13 @@ class LocalBaccarat(BaccaratClient):
             self.service.deal_layout(YOU, self._new_shoe, [d.to_json() for d in decisions])
         except TableError as error:
             if error.code == "store":
-                screen.report_refusal("The round was not dealt", error)
-                self._not_dealt("Not dealt: the data file did not take the bets (see the message).")
+                screen.report_refusal(N_("The round was not dealt"), error)
+                self._not_dealt(_("Not dealt: the data file did not take the bets (see the message)."))
             else:
                 self._not_dealt(word(error.code, error.params))  # the last bets may be back on the layout
             return
         self.decisions = decisions
-        self._show_coup("New shoe: reshuffled at the cut card · dealing…" if self.table.new_shoe else "Dealing…")
+        self._show_coup(_("New shoe: reshuffled at the cut card · dealing…") if self.table.new_shoe else _("Dealing…"))
 
     def _not_dealt(self, text: str) -> None:
         self.screen.view = self.view()
@@ -225,17 +227,17 @@ class LocalBaccarat(BaccaratClient):
         coup = state.coup
         if coup is None:
             return
-        text, kind = result_text(coup, state.bets)
+        text, kind = result_words(coup, state.bets)
         if state.new_shoe:
-            text = "New shoe · " + text
+            text = _("New shoe · {result}").format(result=text)
         assert self.service is not None
         try:  # paid in one transaction; then the coup joins the roads
             self.service.settle_coup(YOU)
         except TableError as error:
-            self.screen.report_refusal("The result could not be saved yet", error)
+            self.screen.report_refusal(N_("The result could not be saved yet"), error)
             self.unsaved = True
             self.screen.view = self.view()
-            self.screen.show_bets(f"{text} · not saved yet: enter tries again", "error")
+            self.screen.show_bets(_("{result} · not saved yet: enter tries again").format(result=text), "error")
             return
         self.unsaved = False
         self.decisions = []
@@ -244,5 +246,5 @@ class LocalBaccarat(BaccaratClient):
 
     def why_not(self, action: str) -> str:
         if action == "deal" and not self.screen.dealing:
-            return NO_BET_HINT
+            return _(NO_BET_HINT)
         return super().why_not(action)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from ...ai.coach_baccarat import BetOdds, full_shoe_counts
 from ...core.baccarat import Outcome
 from ..widgets.baccarat.odds import OddsReport, count_odds
+from ..widgets.baccarat.words import source_words
 
 if TYPE_CHECKING:
     from ..widgets.baccarat.layout import BaccaratLayout
@@ -67,7 +68,7 @@ class OddsCounting(Screen[None]):
             return
         counts, why = self.client.next_shoe()
         if counts is None:
-            self._banner.show(why, "error")
+            self._banner.show(source_words(why), "error")
             return
         self._layout.show_odds(True)
         self._refresh_odds()

@@ -18,18 +18,20 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.baccarat import Outcome
-from ...core.baccarat_table import Phase, result_text
+from ...core.baccarat_table import Phase
+from ...i18n import N_, _
 from ...i18n.refusals import word_refusal
 from ...net.baccarat_view import Settled, SharedBaccarat, ShoeCount, SnapshotError
 from ..widgets.baccarat.layout import CoupView
 from ..widgets.baccarat.table import bets_text
+from ..widgets.baccarat.words import result_words, sat_out
 from .baccarat_client import NO_BET_HINT, NO_LAST_BETS, NO_MORE_BETS, NOTHING_TO_CLEAR
 from .baccarat_seat import SharedSeat
 
 __all__ = ["RemoteBaccarat"]
 
-_READY = "enter when ready"
-_CLOSING = "The server is closing: no new coups."
+_READY = N_("enter when ready")
+_CLOSING = N_("The server is closing: no new coups.")
 _NO_BETS: Mapping[Outcome, int] = MappingProxyType({})
 
 
@@ -41,7 +43,7 @@ def _spot(outcome: Outcome) -> str:
 class RemoteBaccarat(SharedSeat):
     """One seat at a shared baccarat table, fed by the server's snapshots."""
 
-    COACH_OFF = "Coach off: your bets are still graded into your history on the server"
+    COACH_OFF = N_("Coach off: your bets are still graded into your history on the server")
 
     def __init__(self, snapshot: dict[str, Any]) -> None:
         super().__init__(snapshot)
@@ -74,13 +76,13 @@ class RemoteBaccarat(SharedSeat):
         if self.shared.window is not None:  # sat down while the window runs: the server says when
             self.set_countdown(self.shared.window)
         self._show(self.shared)
-        self.screen.show_bets(f"Place your bets: p Player · b Banker · t Tie, then {_READY}")
+        self.screen.show_bets(_("Place your bets: p Player · b Banker · t Tie, then {then}").format(then=_(_READY)))
 
     def update_snapshot(self, message: dict[str, Any]) -> None:
         try:
             now = SharedBaccarat.read(message)
         except SnapshotError as error:
-            self.shared_error(f"The server sent a table this version cannot read ({error}).")
+            self.shared_error(_("The server sent a table this version cannot read ({error}).").format(error=error))
             return
         before = self.shared
         self._count = self._count.follow(before, now)
@@ -183,19 +185,19 @@ class RemoteBaccarat(SharedSeat):
     def why_not(self, action: str) -> str:
         state = self.shared
         if self.screen.dealing:
-            return NO_MORE_BETS
+            return _(NO_MORE_BETS)
         if not state.betting:
-            return _CLOSING
+            return _(_CLOSING)
         if action == "clear":
-            return NOTHING_TO_CLEAR
+            return _(NOTHING_TO_CLEAR)
         if action == "repeat":
-            return NO_LAST_BETS
+            return _(NO_LAST_BETS)
         mine = state.mine
         if mine is not None and mine.ready and self._placed():
-            return "You are ready: " + self.waiting_words()
+            return _("You are ready: {waiting}").format(waiting=self.waiting_words())
         if mine is not None and mine.passed:
-            return "You pass this coup: " + self.waiting_words()
-        return NO_BET_HINT
+            return _("You pass this coup: {waiting}").format(waiting=self.waiting_words())
+        return _(NO_BET_HINT)
 
     def next_shoe(self) -> tuple[dict[int, int] | None, str]:
         """Counted from the coups this client saw since the shuffle."""
@@ -237,7 +239,7 @@ class RemoteBaccarat(SharedSeat):
             if not self.send({"type": "bet", "amount": bets[outcome], "spot": _spot(outcome)}):
                 return False
             self._pending[outcome] = bets[outcome]
-        self.screen.show_bets(bets_text(bets, _READY))
+        self.screen.show_bets(bets_text(bets, _(_READY)))
         return True
 
     def _send_clear(self) -> bool:
@@ -251,7 +253,7 @@ class RemoteBaccarat(SharedSeat):
         if self._placed() and not self._send_clear():
             return
         self._cleared = True
-        self.screen.show_bets("Bets cleared")
+        self.screen.show_bets(_("Bets cleared"))
 
     def repeat(self) -> None:
         """The last coup's bets in place of those placed, then ready (``r``)."""
@@ -261,7 +263,7 @@ class RemoteBaccarat(SharedSeat):
             self.screen.show_bets(word_refusal(refusal), "error")
             return
         if self._send_clear() and self._send_bets(bets, tuple(bets)):
-            self.screen.coached(self._placed(), self._ready, "say ready")
+            self.screen.coached(self._placed(), self._ready, N_("say ready"))
 
     # -- ready: the coup is the server's -------------------------------------------------
 
@@ -269,11 +271,11 @@ class RemoteBaccarat(SharedSeat):
         """Ready (with no bet right after a coup: the last coup's bets again; with none
         at all: a pass)."""
         if self._placed():
-            self.screen.coached(self._placed(), self._ready, "say ready")
+            self.screen.coached(self._placed(), self._ready, N_("say ready"))
         elif self._repeat_on_deal():
             self.repeat()
         elif self.send({"type": "deal"}):  # this coup goes on without the receiver
-            self.screen.show_bets("You pass this coup: " + self.waiting_words())
+            self.screen.show_bets(_("You pass this coup: {waiting}").format(waiting=self.waiting_words()))
 
     def _ready(self) -> None:
         if not self.shared.betting or self.screen.dealing or not self._placed():
@@ -281,7 +283,7 @@ class RemoteBaccarat(SharedSeat):
         graded = self.screen.grade(self._placed())  # into the player's own history on the server
         if self.send({"type": "deal", "grades": [d.to_json() for d in graded]}):
             self.graded = graded
-            self.screen.show_bets("Ready: " + self.waiting_words())
+            self.screen.show_bets(_("Ready: {waiting}").format(waiting=self.waiting_words()))
 
     # -- the coup: dealt out as at the local table ---------------------------------------
 
@@ -299,7 +301,7 @@ class RemoteBaccarat(SharedSeat):
             app.bankroll = now.bankroll
         returned = settled.my_net + dealing.staked if settled is not None and settled.my_net is not None else 0
         self.screen.table_layout.balance.amount = app.bankroll - returned
-        self.screen.deal_out(dealing, "New shoe · dealing…" if dealing.new_shoe else "Dealing…",
+        self.screen.deal_out(dealing, _("New shoe · dealing…") if dealing.new_shoe else _("Dealing…"),
                              lambda: self._coup_done(text, kind))
         self.draw_players()  # "Coup n" heads the line while it is dealt out
 
@@ -314,10 +316,9 @@ class RemoteBaccarat(SharedSeat):
         coup = now.last
         assert coup is not None
         if settled is not None and settled.mine:
-            text, kind = result_text(coup, settled.mine)
+            text, kind = result_words(coup, settled.mine)
         else:
-            head = result_text(coup, {})[0].split(" · ")[0]
-            text, kind = (f"{head} · you sat this coup out" if settled is not None else f"{head}."), "info"
+            text, kind = (sat_out(coup) if settled is not None else result_words(coup, {})[0] + "."), "info"
         if len(now.roads) == 1 and now.round > 1:
-            text = "New shoe · " + text
+            text = _("New shoe · {result}").format(result=text)
         return text, kind

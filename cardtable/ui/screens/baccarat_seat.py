@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...ai.grading import Decision, accuracy
+from ...i18n import _
 from ...store import GameStats
 from ..widgets.baccarat.players import PlayerEntry, PlayersLine
 from .baccarat_client import BaccaratClient
@@ -97,7 +98,7 @@ class SharedSeat(BaccaratClient):
         """Send one message to the server; False (and the player told) when not connected."""
         session = self.screen.app.session
         if session is None:
-            self.shared_error("Not connected to the server (reconnecting…): nothing was sent.")
+            self.shared_error(_("Not connected to the server (reconnecting…): nothing was sent."))
             return False
         session.send(message)
         return True
@@ -126,6 +127,10 @@ class SharedSeat(BaccaratClient):
         if self.turn_deadline is not None and not self.screen.dealing:
             self.draw_players()
 
+    def reword(self) -> None:
+        if self._shown:
+            self.draw_players()  # the heading: the betting window in the new language
+
     # -- the players' line ---------------------------------------------------------------
 
     def draw_players(self) -> None:
@@ -145,17 +150,17 @@ class SharedSeat(BaccaratClient):
         """The players' line's heading: the betting window as far as it is known."""
         state = self.shared
         if state.phase == "closing":
-            return "The server is closing"
+            return _("The server is closing")
         if self.screen.dealing:
-            return f"Coup {state.round}"
+            return _("Coup {n}").format(n=state.round)
         if not state.any_bets:
-            return "Place your bets"
+            return _("Place your bets")
         left = self.seconds_left
         if left is not None:
-            return f"Bets close in {left} s" if left > 0 else "Bets closed: dealing"
+            return _("Bets close in {n} s").format(n=left) if left > 0 else _("Bets closed: dealing")
         if self._window_unknown and state.bet_seconds > 0:
-            return f"Bets close within {state.bet_seconds:.0f} s"
-        return "Waiting for everyone with a bet"
+            return _("Bets close within {n} s").format(n=f"{state.bet_seconds:.0f}")
+        return _("Waiting for everyone with a bet")
 
     def waiting_words(self) -> str:
         """What the coup waits for, after the receiver said ready (or passed)."""
@@ -163,11 +168,14 @@ class SharedSeat(BaccaratClient):
         others = [name for name in state.waiting_for if name != (state.mine.name if state.mine else None)]
         window = state.bet_seconds > 0
         if others:  # one banner line at 80 columns
-            tail = " (or the betting window)." if window else "."
-            names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
-            return f"the coup waits for {names}{tail}"
-        tail = " or the window closes." if window else "."
-        return f"the coup is dealt when everyone is ready or passes{tail}"
+            names = others[0] if len(others) == 1 else _("{first} and {second}").format(
+                first=", ".join(others[:-1]), second=others[-1])
+            if window:
+                return _("the coup waits for {names} (or the betting window).").format(names=names)
+            return _("the coup waits for {names}.").format(names=names)
+        if window:
+            return _("the coup is dealt when everyone is ready or passes or the window closes.")
+        return _("the coup is dealt when everyone is ready or passes.")
 
     # -- leaving: the seat is the server's -------------------------------------------
 
@@ -185,7 +193,7 @@ class SharedSeat(BaccaratClient):
         screen, app = self.screen, self.screen.app
         if self.played.rounds:
             tally = SessionTally(replace(self.played, game=screen.GAME), decisions=accuracy(self.decisions))
-            note = f"At table {self.table_id} of the server: your chips and history are kept there."
+            note = _("At table {n} of the server: your chips and history are kept there.").format(n=self.table_id)
             app.call_later(lambda: app.push_screen(SessionSummary(tally, note)))
         screen.on_leave()
         shown: object = app.screen  # the table's screen, unless a dialog is over it

@@ -15,8 +15,10 @@ from ...core.record import RecordError, RoundRecord
 from ...i18n import N_, _
 from ..games import GAME_INFO
 from ..room import CardRoom
+from ..store_words import store_words, table_error_words
 from ..watching import forget_app_watchers
 from ..widgets.common.banner import Banner
+from ..widgets.common.redraw import redraw_changed_only
 
 if TYPE_CHECKING:
     from ...store import GameStats, TableClaim
@@ -50,6 +52,10 @@ class GameScreen(Screen[None]):
 
     #: This copy's hold on the game's table (``app.open_game`` takes it), let go on unmount.
     claim: TableClaim | None = None
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        redraw_changed_only(self)  # a key redraws the widgets it changed, not the table between them
 
     def round_in_progress(self) -> bool:
         """True while a dealt round is not settled."""
@@ -105,15 +111,17 @@ class GameScreen(Screen[None]):
             self.app.bankroll = message["bankroll"]
         elif kind == "error":
             doing = {"store": N_("The round was not dealt"), "unsettled": N_("The result could not be saved yet")}
-            text = str(message.get("message", ""))
-            prefix = doing.get(str(message.get("code")))
+            code = str(message.get("code"))
+            text = table_error_words(code, str(message.get("message", "")))
+            prefix = doing.get(code)
             shown = _("{doing}: {error}").format(doing=_(prefix), error=text) if prefix else text
             self.app.notify(shown, severity="error", timeout=8)
 
     def report_refusal(self, doing: str, error: Exception) -> None:
         """The data file refused a step (nothing changed): said in plain words (``doing``
         is the table's English message, marked there: translated here)."""
-        self.app.notify(_("{doing}: {error}").format(doing=_(doing), error=error), severity="error", timeout=8)
+        shown = _("{doing}: {error}").format(doing=_(doing), error=store_words(error))
+        self.app.notify(shown, severity="error", timeout=8)
         self.app.sync_bankroll()
 
     def void_saved_round(self, error: Exception) -> None:

@@ -18,18 +18,21 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from ....core.baccarat import Outcome
-from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes, spot_results
+from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes
+from ....i18n import N_, _
 from ..common.banner import Banner
 from ..common.bet import BetControls
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
+from ..common.restyle import TableButton
 from .odds import OddsPanel
 from .players import TablePlayers
 from .roads import BeadPlate, BigRoadBoard, RoadTally
 from .table import BEAD_COLUMNS, BetSpot, HandView, RoadTitles, ShoeLine, ShoeView
+from .words import spot_notes
 
 # Phase: the core's, re-exported for the screens
 __all__ = ["Phase", "CoupView", "BaccaratLayout"]
@@ -44,6 +47,12 @@ class CoupView:
     #: Cards of the coup on the table shown so far (the rest count as still in the shoe).
     shown: int = 0
 
+
+#: The buttons' words at a table of this machine, and at a shared table (enter says ready).
+BUTTONS = {"deal": N_("Deal  enter"), "clear": N_("Clear  c"), "repeat": N_("Repeat and deal  r")}
+SHARED_BUTTONS = {**BUTTONS, "deal": N_("Ready  enter"), "repeat": N_("Repeat, ready  r")}
+#: The line under the roads.
+NOTE = N_("Coups are independent: the roads record this shoe, they predict nothing.")
 
 #: The layout's height from which the cards are large and the parts spaced.
 ROOMY_FROM = 34
@@ -81,7 +90,7 @@ class BaccaratLayout(Vertical):
     BaccaratLayout #bac-roads { height: 6; margin: 0 1; }
     BaccaratLayout #bac-bead { width: 24; margin-right: 2; }
     BaccaratLayout #bac-road { width: 1fr; margin-right: 2; }
-    BaccaratLayout #bac-tally { width: 14; }
+    BaccaratLayout #bac-tally { width: auto; min-width: 14; }
     BaccaratLayout #bac-note { height: 1; color: $text-muted; text-style: italic; margin: 0 1; }
     BaccaratLayout.-shared #bac-note { display: none; }
     BaccaratLayout.-shared.-roomy #bac-note { display: block; }
@@ -121,16 +130,19 @@ class BaccaratLayout(Vertical):
         self.hands = [HandView(h, ascii=ascii, id=f"hand-{h.label.lower()}") for h in (Outcome.PLAYER, Outcome.BANKER)]
         self.banner = Banner(id="bac-banner")
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
-        self.chip = BetControls(chip_sizes(min_bet, max_bet), label="Chip", id="bac-chip")
+        self.chip = BetControls(chip_sizes(min_bet, max_bet), label=_("Chip"), id="bac-chip")
+        #: The buttons' words (marked), worded again when the language changes.
+        self.words = SHARED_BUTTONS if players else BUTTONS
         # Off until the screen says otherwise (no bet is down when the table opens): one
         # switched off after mounting is restyled, and the first focusable button took the
         # focus and passed it along each one switched off.
         self.buttons = {
-            "deal": Button("Deal  enter", id="bac-deal", compact=True, variant="success", action="screen.deal",
-                           disabled=True),
-            "clear": Button("Clear  c", id="bac-clear", compact=True, action="screen.clear", disabled=True),
-            "repeat": Button("Repeat and deal  r", id="bac-repeat", compact=True, action="screen.repeat",
-                             disabled=True),
+            "deal": TableButton(_(self.words["deal"]), id="bac-deal", compact=True, variant="success",
+                                action="screen.deal", disabled=True),
+            "clear": TableButton(_(self.words["clear"]), id="bac-clear", compact=True, action="screen.clear",
+                                 disabled=True),
+            "repeat": TableButton(_(self.words["repeat"]), id="bac-repeat", compact=True, action="screen.repeat",
+                                  disabled=True),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 
@@ -169,8 +181,21 @@ class BaccaratLayout(Vertical):
         yield RoadTitles(id="bac-road-titles")
         with Horizontal(id="bac-roads"):
             yield from self.boards
-        yield Label("Coups are independent: the roads record this shoe, they predict nothing.", id="bac-note")
+        yield Label(_(NOTE), id="bac-note")
         yield self.odds
+
+    def reword(self) -> None:
+        """Every word of the table in the language in force (the app then repaints the
+        widgets that word themselves as they render)."""
+        for name, button in self.buttons.items():
+            button.label = _(self.words[name])
+        self.chip.query_one(".bet-label", Label).update(_("Chip"))
+        self.query_one("#bac-note", Label).update(_(NOTE))
+        for spot in self.spots.values():
+            spot.reword()
+        self.shoe.reword()
+        self.odds.update(self.odds.text(self.odds.report))
+        self.view = self.view  # the spots' notes on the last coup
 
     @property
     def odds_shown(self) -> bool:
@@ -188,9 +213,9 @@ class BaccaratLayout(Vertical):
         coup, last = state.coup, state.last_coup
         marks = None
         if phase is Phase.UNSAVED and coup is not None:
-            marks = spot_results(coup, state.bets)
+            marks = spot_notes(coup, state.bets)
         elif phase is Phase.BETTING and state.result_shown and last is not None:
-            marks = spot_results(last, state.last_bets)
+            marks = spot_notes(last, state.last_bets)
         for outcome, spot in self.spots.items():
             spot.stake = state.stake(outcome)
             spot.disabled = phase is not Phase.BETTING

@@ -3,7 +3,7 @@
 It takes the roads' place while it is shown (the layout has no other room at 80×24)
 and draws a :class:`OddsReport`: the three bets' expected return per chip for the cards
 left in the shoe, beside a full shoe's, each outcome's chance, what the stake on each
-spot is expected to return, and one plain sentence (:meth:`BetOdds.sentence`).
+spot is expected to return, and one plain sentence (:func:`.words.odds_sentence`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -19,19 +20,16 @@ from textual.widgets import Static
 from ....ai.coach_baccarat import BetOdds, baccarat_bet_evs, bet_odds, full_shoe_counts
 from ....ai.grading import Decision, grade
 from ....core.baccarat import Outcome
-from ....core.money import format_chips
+from ....i18n import _
+from ....i18n.formatting import chips, number
+from ....i18n.text import pad
+from .words import odds_sentence, percent, side, source_words
 
+# percent: re-exported
 __all__ = ["OddsPanel", "OddsReport", "count_odds", "grade_bets", "percent"]
 
 #: Best bet first, as a player reads them.
 _ORDER = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
-
-
-def percent(value: float | Fraction, places: int = 3) -> str:
-    """``-0.010579`` -> ``−1.058 %`` (a real minus sign; plus shown)."""
-    number = float(value) * 100
-    sign = "+" if number > 0 else "\u2212" if number < 0 else ""
-    return f"{sign}{abs(number):.{places}f} %"
 
 
 def count_odds(
@@ -91,29 +89,43 @@ class OddsPanel(Static):
     def text(report: OddsReport) -> Text:
         """The panel as styled text (also what the tests read)."""
         text = Text()
-        text.append("Edge for the next coup", style="bold")
+        text.append(_("Edge for the next coup"), style="bold")
         if report.source:
-            text.append(f" · {report.source}", style="bold")
-        text.append("   e hides\n", style="dim")
+            text.append(f" · {source_words(report.source)}", style="bold")
+        text.append("   " + _("e hides") + "\n", style="dim")
         odds = report.odds
         if odds is None:
-            text.append(report.problem or "Counting the cards left in the shoe…", style="italic")
+            problem = source_words(report.problem) if report.problem else _("Counting the cards left in the shoe…")
+            text.append(problem, style="italic")
             return text
-        text.append(f"{'Bet':<8}{'This shoe':>11}{'Full shoe':>12}{'Chance':>10}   {'Your bet':<}\n", style="dim")
+        names = {o: side(o) for o in _ORDER}
+        first = max(8, *(cell_len(name) + 1 for name in names.values()))
+        heads = (_("This shoe"), _("Full shoe"), _("Chance"))
+        widths = [max(width, cell_len(head) + 1) for width, head in zip((11, 12, 10), heads, strict=True)]
+        text.append(pad(_("Bet"), first) + "".join(_right(h, w) for h, w in zip(heads, widths, strict=True))
+                    + "   " + _("Your bet") + "\n", style="dim")
         chances = odds.probabilities
         best = odds.best
         for outcome in _ORDER:
             ev = odds.evs[outcome]
             style = "green" if ev > 0 else "bold" if outcome is best else ""
-            text.append(f"{outcome.label:<8}", style="bold" if outcome is best else "")
-            text.append(f"{percent(ev):>11}", style=style)
+            text.append(pad(names[outcome], first), style="bold" if outcome is best else "")
+            text.append(_right(percent(ev), widths[0]), style=style)
             full = report.full[outcome] if report.full is not None else None
-            text.append(f"{percent(full) if full is not None else '—':>12}", style="dim")
-            text.append(f"{float(chances[outcome]) * 100:>8.2f} %")
+            text.append(_right(percent(full) if full is not None else "—", widths[1]), style="dim")
+            chance = _("{value} %").format(value=number(float(chances[outcome]) * 100, 2))
+            text.append(_right(chance, widths[2]))
             stake = report.bets.get(outcome, 0)
             if stake:
                 expected = float(ev) * stake / 100
-                text.append(f"   {format_chips(stake)} → expect {expected:+,.2f}".replace("-", "\u2212"))
+                sign = "+" if expected >= 0 else "\u2212"
+                amount = sign + number(abs(expected), 2)
+                text.append("   " + _("{stake} → expect {amount}").format(stake=chips(stake), amount=amount))
             text.append("\n")
-        text.append(odds.sentence(report.full), style="italic")
+        text.append(odds_sentence(odds, report.full), style="italic")
         return text
+
+
+def _right(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` cells."""
+    return " " * max(0, width - cell_len(text)) + text

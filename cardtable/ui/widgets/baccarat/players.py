@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER
-from ....core.money import format_chips, format_signed
+from ....i18n import _
+from ....i18n.formatting import chips, signed
 from .roads import OUTCOME_STYLE
 
 __all__ = ["PlayerEntry", "PlayersLine", "TablePlayers"]
@@ -41,24 +43,24 @@ class PlayerEntry:
     def text(self) -> Text:
         text = Text(self.name, style="bold", no_wrap=True)
         if not self.connected:
-            text.append(" away", style="italic dim")
+            text.append(" " + _("away"), style="italic dim")
             return text
         if self.bets:
             for spot in SPOT_ORDER:
                 if self.bets.get(spot):
-                    text.append(f" {spot.letter} {format_chips(self.bets[spot])}", style=OUTCOME_STYLE[spot])
-            text.append(" ready" if self.ready else " betting", style="green" if self.ready else "dim")
+                    text.append(f" {spot.letter} {chips(self.bets[spot])}", style=OUTCOME_STYLE[spot])
+            text.append(" " + (_("ready") if self.ready else _("betting")), style="green" if self.ready else "dim")
         elif self.passed:
-            text.append(" passes", style="dim")
+            text.append(" " + _("passes"), style="dim")
         elif self.last_net is not None:
             if self.last_net > 0:
-                text.append(f" won {format_signed(self.last_net)}", style="green")
+                text.append(" " + _("won {amount}").format(amount=signed(self.last_net)), style="green")
             elif self.last_net < 0:
-                text.append(f" lost {format_chips(-self.last_net)}", style="dim")
+                text.append(" " + _("lost {amount}").format(amount=chips(-self.last_net)), style="dim")
             else:
-                text.append(" even", style="dim")
+                text.append(" " + _("even"), style="dim")
         else:
-            text.append(" no bet", style="dim")
+            text.append(" " + _("no bet"), style="dim")
         return text
 
 
@@ -89,17 +91,17 @@ class TablePlayers(Widget):
         heading, entries = self.line.heading, self.line.entries
         lines: list[Text] = [Text(heading, style="bold", no_wrap=True)]
         if not entries:
-            lines[0].append(_GAP + "no one else at the table yet", style="dim italic")
+            lines[0].append(_GAP + _("no one else at the table yet"), style="dim italic")
         for n, entry in enumerate(entries):
             piece = entry.text()
             line = lines[-1]
-            if line.cell_len + len(_GAP) + piece.cell_len <= width:
+            if line.cell_len + cell_len(_GAP) + piece.cell_len <= width:
                 line.append(_GAP if line.cell_len else "")
                 line.append_text(piece)
             elif len(lines) < 2:
                 lines.append(piece)
             else:  # no room left: say how many more
-                more = Text(f"{_GAP}+{len(entries) - n} more", style="dim")
+                more = Text(_GAP + _("+{n} more").format(n=len(entries) - n), style="dim")
                 while line.cell_len + more.cell_len > width and line.cell_len:
                     line.right_crop(1)
                 line.append_text(more)

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from cardtable.core.baccarat import Outcome
 from cardtable.core.roads import ROWS, bead_plate, big_road, tally
+from cardtable.i18n import _
+from cardtable.i18n.text import pad
 
-__all__ = ["BeadPlate", "BigRoadBoard", "RoadTally", "OUTCOME_STYLE"]
+from .words import side
+
+__all__ = ["BeadPlate", "BigRoadBoard", "RoadTally", "OUTCOME_STYLE", "tally_width"]
 
 #: Rich style per outcome (casino colours).
 OUTCOME_STYLE: dict[Outcome, str] = {
@@ -28,6 +33,19 @@ OUTCOME_STYLE: dict[Outcome, str] = {
 }
 _EMPTY_STYLE = "#5f5f5f"
 _CELL = 2  # terminal columns per cell
+#: The tally's order, and its rows' names.
+_TALLIED = (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)
+
+
+def _tally_names() -> list[str]:
+    """The tally's row names in the language in force (the coups' row last)."""
+    return [side(o) for o in _TALLIED] + [_("Coups")]
+
+
+def tally_width() -> int:
+    """The tally's width in cells: its longest name, a mark before it and three digits
+    after (14 in English; more for プレイヤー)."""
+    return max(14, 2 + max(cell_len(name) for name in _tally_names()) + 4)
 
 
 def _ascii(widget: Widget) -> bool:
@@ -191,14 +209,16 @@ class RoadTally(Widget):
     def render(self) -> Text:
         counts = tally(self.outcomes)
         letters = _ascii(self)
+        names = _tally_names()
+        width = max(6, *(cell_len(name) for name in names))
         text = Text(no_wrap=True)
-        for i, outcome in enumerate((Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)):
+        for i, outcome in enumerate(_TALLIED):
             if i:
                 text.append("\n")
             glyph = outcome.letter if letters else "●"
             text.append(glyph, style=OUTCOME_STYLE[outcome])
-            text.append(f" {outcome.label:<6} {counts[outcome]:>3}")
-        text.append(f"\n  Coups  {len(self.outcomes):>3}")
+            text.append(f" {pad(names[i], width)} {counts[outcome]:>3}")
+        text.append(f"\n  {pad(names[3], width - 1)}  {len(self.outcomes):>3}")
         return text
 
     def summary(self) -> str:

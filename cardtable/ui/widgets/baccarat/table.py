@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -21,31 +23,34 @@ from textual.widgets import Static
 from ....core.baccarat import Outcome, hand_total, is_natural
 from ....core.baccarat_table import SPOT_ORDER
 from ....core.cards import Card
-from ....core.money import format_chips
+from ....i18n import _, ngettext
+from ....i18n.formatting import chips, number
+from ....i18n.text import pad
 from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
+from ..common.restyle import RememberedStyles
 from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
-from .roads import OUTCOME_STYLE
+from .roads import OUTCOME_STYLE, tally_width
+from .words import side
 
-__all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "ShoeView", "BEAD_COLUMNS", "TALLY_COLUMNS", "bets_text"]
+__all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "ShoeView", "BEAD_COLUMNS", "bets_text"]
 
 _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
-#: The bead plate's width and its right margin, and the tally's width (the screen's CSS).
+#: The bead plate's width and its right margin (the screen's CSS).
 BEAD_COLUMNS = 26
-TALLY_COLUMNS = 14
 
 
-def bets_text(bets: Mapping[Outcome, int], then: str = "enter to deal") -> str:
+def bets_text(bets: Mapping[Outcome, int], then: str | None = None) -> str:
     """``Bets: Player 10 · Banker 5 — enter to deal``, left to right as on the layout
-    (``then``: what ``enter`` does at this table)."""
-    placed = [f"{o.label} {format_chips(bets[o])}" for o in SPOT_ORDER if bets.get(o)]
+    (``then``: what ``enter`` does at this table, already translated)."""
+    placed = [_("{side} {amount}").format(side=side(o), amount=chips(bets[o])) for o in SPOT_ORDER if bets.get(o)]
     if not placed:
-        return "No bets. p Player · b Banker · t Tie"
-    return "Bets: " + " · ".join(placed) + f" — {then}"
+        return _("No bets. p Player · b Banker · t Tie")
+    return _("Bets: {bets} — {then}").format(bets=" · ".join(placed), then=then or _("enter to deal"))
 
 
-class BetSpot(Static):
+class BetSpot(RememberedStyles, Static):
     """A betting spot on the layout: its name, its odds and the stake on it."""
 
     DEFAULT_CSS = """
@@ -74,9 +79,9 @@ class BetSpot(Static):
             self.spot = spot
             self.remove = remove
 
-    stake: reactive[int] = reactive(0)
+    stake: reactive[int] = reactive(0, repaint=False)
     """Chips on the spot for the coup being bet."""
-    note: reactive[str] = reactive("")
+    note: reactive[str] = reactive("", repaint=False)
     """After a coup: what happened to the spot's stake (``10 won +10``)."""
     result: reactive[str | None] = reactive(None, init=False)
     """After a coup: ``"win"``, ``"push"`` or ``"lose"`` highlights the spot (None: not)."""
@@ -84,23 +89,37 @@ class BetSpot(Static):
     def __init__(self, outcome: Outcome, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.outcome = outcome
-        self.border_title = outcome.label
+        self.border_title = side(outcome)
         self.border_subtitle = _KEYS[outcome]
 
+    def reword(self) -> None:
+        """The spot's name in the language in force (its body words itself as it renders)."""
+        self.border_title = side(self.outcome)
+
     def render(self) -> Text:
-        text = Text(f"pays {_PAYS[self.outcome]}\n", style="not bold dim")
+        text = Text(_("pays {odds}").format(odds=_PAYS[self.outcome]) + "\n", style="not bold dim")
         if not self.stake and self.note:
             text.append(self.note)
         elif not self.stake:
-            text.append("no bet", style="dim")
+            text.append(_("no bet"), style="dim")
         else:
-            text.append(format_chips(self.stake), style=OUTCOME_STYLE[self.outcome])
+            text.append(chips(self.stake), style=OUTCOME_STYLE[self.outcome])
         return text
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
         if not self.disabled:
             self.post_message(self.Clicked(self, remove=event.button == 3))
+
+    def watch_stake(self) -> None:
+        self._repaint_inside()
+
+    def watch_note(self) -> None:
+        self._repaint_inside()
+
+    def _repaint_inside(self) -> None:
+        """Repaint the words inside the border: its name and key stay as they were."""
+        self.refresh(Region(0, 0, *self.content_size))
 
     def watch_result(self, result: str | None) -> None:
         self.set_class(result == "win", "-win")
@@ -112,15 +131,16 @@ class RoadTitles(Widget):
     """The three board titles on one line: one widget, not three labels in a row.
 
     The columns match the boards below: the bead plate ``bead`` wide with its margin
-    (24 + 2, twice that on a huge table), the tally 14.
+    (24 + 2, twice that on a huge table), the tally as wide as its words.
     """
 
     bead: reactive[int] = reactive(BEAD_COLUMNS)
 
     def render(self) -> Text:
         width, bead = self.size.width, self.bead
-        road = max(0, width - bead - TALLY_COLUMNS)
-        return Text(f"{'Bead plate':<{bead}}{'Big road':<{road}}This shoe", no_wrap=True, overflow="crop")
+        road = max(0, width - bead - tally_width())
+        titles = pad(_("Bead plate"), bead) + pad(_("Big road"), road) + _("This shoe")
+        return Text(titles, no_wrap=True, overflow="crop")
 
 
 class HandView(Widget):
@@ -168,12 +188,12 @@ class HandView(Widget):
         return card_lines(card, self.card_size, self.ascii)
 
     def _title(self) -> Text:
-        text = Text(self.hand.label.upper(), style=OUTCOME_STYLE[self.hand])
+        text = Text(side(self.hand).upper(), style=OUTCOME_STYLE[self.hand])
         if self.cards:
             total = hand_total(self.cards)
             text.append(f"  {total}", style="bold")
             if len(self.cards) == 2 and is_natural(total):
-                text.append("  natural", style="italic")
+                text.append("  " + _("natural"), style="italic")
         return text
 
     @property
@@ -225,15 +245,23 @@ class ShoeLine(FixedLabel):
         if shoe is None:
             return
         left, decks, cut_from_end = shoe.left, shoe.decks, shoe.cut_from_end
+        cards = ngettext("{n} card left", "{n} cards left", left).format(n=number(left))
         if cut_from_end is not None and left <= cut_from_end:
-            text = f"{left} cards left · cut card out: shuffle next"
+            text = _("{cards} · cut card out: shuffle next").format(cards=cards)
         else:
             # where the cut card is: how many more cards until it comes out
-            cut = f" · cut card in {left - cut_from_end}" if cut_from_end is not None else ""
-            of = f"{decks} decks · " if decks else ""
-            text = f"{of}{left} cards left{cut}"
+            if cut_from_end is not None:
+                cards = _("{cards} · cut card in {n}").format(cards=cards, n=number(left - cut_from_end))
+            if decks:
+                cards = ngettext("{n} deck · {cards}", "{n} decks · {cards}", decks).format(n=decks, cards=cards)
+            text = cards
         old = self._shown
         if text != old:  # a re-layout costs the whole screen: only when the text changes
             self._shown = text
             # the label is as wide as its text: re-lay the line only when the width changes
-            self.update(text, layout=old is None or len(old) != len(text))
+            self.update(text, layout=old is None or cell_len(old) != cell_len(text))
+
+    def reword(self) -> None:
+        """The same shoe in the language in force."""
+        self._shown = None
+        self.watch_shoe(self.shoe)

@@ -29,6 +29,7 @@ from ..common.bet import BetControls, bet_ladder
 from ..common.card import CardSize
 from ..common.chips import ChipBalance
 from ..common.labels import FixedLabel
+from ..common.restyle import TableButton
 from .coach import CoachPanel
 from .seat import ComputerSeat, DealerPicture, DealerRow, HandsPicture, PlayerHand, PlayerHands, SeatPicture
 
@@ -157,7 +158,7 @@ class BlackjackFelt(Vertical):
                                id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
-            Button(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
+            TableButton(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
             for v in self._chip_values
         ]
         self.net = FixedLabel("", id="bj-net")
@@ -166,20 +167,20 @@ class BlackjackFelt(Vertical):
         # `restyle` sets each as the table stands, and one switched off after it is
         # mounted costs a stylesheet pass.
         self.buttons = {
-            "deal": Button(_(_BUTTON_WORDS["deal"]), id="btn-deal", compact=True, variant="success",
-                           action="screen.deal"),
-            "repeat": Button(_(_BUTTON_WORDS["repeat"]), id="btn-repeat", compact=True, action="screen.repeat",
-                             disabled=True),
+            "deal": TableButton(_(_BUTTON_WORDS["deal"]), id="btn-deal", compact=True, variant="success",
+                                action="screen.deal"),
+            "repeat": TableButton(_(_BUTTON_WORDS["repeat"]), id="btn-repeat", compact=True, action="screen.repeat",
+                                  disabled=True),
         }
         for name, label, variant in _ACTION_BUTTONS:
-            self.buttons[name] = Button(
+            self.buttons[name] = TableButton(
                 _(label), id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')",
                 disabled=True,
             )
-        self.buttons["tip"] = Button(_(_BUTTON_WORDS["tip"]), id="btn-tip", compact=True, action="screen.tip",
-                                     disabled=True)
-        self.buttons["chart"] = Button(_(_BUTTON_WORDS["chart"]), id="btn-chart", compact=True,
-                                       action="screen.chart")
+        self.buttons["tip"] = TableButton(_(_BUTTON_WORDS["tip"]), id="btn-tip", compact=True, action="screen.tip",
+                                          disabled=True)
+        self.buttons["chart"] = TableButton(_(_BUTTON_WORDS["chart"]), id="btn-chart", compact=True,
+                                            action="screen.chart")
         #: The deal button places a bet for the next round at a shared table ("Bet ⏎").
         self.deal_word = "deal"
         self._net_text = ""

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from .restyle import RememberedStyles
+
 __all__ = ["Banner"]
 
 _KINDS = ("win", "lose", "push", "info", "error")
+_KIND_CLASSES = frozenset(f"-{kind}" for kind in _KINDS)
 
 
-class Banner(Static):
+class Banner(RememberedStyles, Static):
     """Shows the outcome of a round; ``kind`` picks the colour.
 
     Its box is fixed (one line, full width), so changing the message never needs a
@@ -35,8 +38,7 @@ class Banner(Static):
         """Display ``text`` styled as ``kind`` (win, lose, push, info, error)."""
         if kind not in _KINDS:
             raise ValueError(f"unknown banner kind {kind!r}")
-        for other in _KINDS:
-            self.set_class(other == kind, f"-{other}")
+        self._mark(f"-{kind}")
         self._text = text
         self._kind = kind
         self.update(text, layout=False)  # fixed box: a new message only repaints
@@ -48,10 +50,17 @@ class Banner(Static):
 
     def clear(self) -> None:
         """Blank the banner."""
-        for other in _KINDS:
-            self.remove_class(f"-{other}")
+        self._mark(None)
         self._text = ""
         self.update("", layout=False)
+
+    def _mark(self, wanted: str | None) -> None:
+        """The kind's class on, the others off, in one restyle (none if already so)."""
+        classes = self.classes - _KIND_CLASSES
+        if wanted is not None:
+            classes |= {wanted}
+        if classes != self.classes:
+            self.set_classes(classes)
 
     @property
     def text(self) -> str:

@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Label
 
 from ....core.money import format_chips
+from .restyle import TableButton
 
 __all__ = ["BetControls", "bet_ladder"]
 
@@ -82,13 +82,16 @@ class BetControls(Horizontal):
         def control(self) -> BetControls:
             return self.controls
 
-    value: reactive[int] = reactive(0, init=False)
+    value: reactive[int] = reactive(0, init=False, repaint=False)
     """The current bet (an entry of ``values``)."""
-    locked: reactive[bool] = reactive(False)
+    locked: reactive[bool] = reactive(False, repaint=False)
     """True while a round is under way: buttons disabled."""
-    cap: reactive[int | None] = reactive(None, init=False)
+    cap: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The most the player can bet now (the bankroll), or None: the value follows it
     down and ``+`` stops below it, so the bet shown is always one that can be dealt."""
+
+    _parts: tuple[Button, Label, Button] | None = None
+    """The − button, the value and the + button, once composed."""
 
     def __init__(
         self,
@@ -109,7 +112,7 @@ class BetControls(Horizontal):
         self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
 
     def compose(self) -> ComposeResult:
-        down, up = Button("−", id="bet-down"), Button("+", id="bet-up")
+        down, up = TableButton("−", id="bet-down"), TableButton("+", id="bet-up")
         for button in (down, up):
             # Every click counts: the value itself is the feedback, and Button ignores
             # clicks during its "active" flash, which swallowed quick repeated clicks.
@@ -117,10 +120,9 @@ class BetControls(Horizontal):
             # Not focusable: the keyboard has +/- for these, and a focused "+" would
             # otherwise take an `enter` meant for the table (when dealing is not possible).
             button.can_focus = False
+        self._parts = (down, Label(self.formatter(self.value), classes="bet-value"), up)
         yield Label(self.label, classes="bet-label")
-        yield down
-        yield Label(self.formatter(self.value), classes="bet-value")
-        yield up
+        yield from self._parts
 
     def _nearest(self, value: int) -> int:
         """The largest ladder value not above ``value`` (or the smallest)."""
@@ -180,12 +182,9 @@ class BetControls(Horizontal):
         self._sync()
 
     def _sync(self) -> None:
-        try:
-            value_label = self.query_one(".bet-value", Label)
-            down = self.query_one("#bet-down", Button)
-            up = self.query_one("#bet-up", Button)
-        except NoMatches:  # not composed yet: on_mount syncs
+        if self._parts is None:  # not composed yet: on_mount syncs
             return
+        down, value_label, up = self._parts
         text = self.formatter(self.value)
         if getattr(self, "_shown", None) != text:  # locking/unlocking alone repaints nothing
             self._shown = text

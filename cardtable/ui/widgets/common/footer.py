@@ -19,6 +19,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 from ....i18n import _
+from .footer_key import DimmableKey
 
 __all__ = ["KeyFooter"]
 
@@ -33,14 +34,19 @@ class KeyFooter(Footer):
         """Footer's keys, born in the footer's compact state: a key starts compact and is
         then data-bound to the footer, and each of those two changes restyled every key
         (a quarter of the time to open a table)."""
+        self._keys = None  # new keys: found again once mounted
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget = DimmableKey.like(widget)  # a dimmed key repaints from memory
                 widget.description = _(widget.description)  # marked N_() where bound
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
             elif isinstance(widget, FooterLabel):  # a group's description ("Bet" for p b t)
                 widget.update(_(str(widget.content)))
             yield widget
+
+    _keys: list[FooterKey] | None = None
+    """The footer's keys (the command palette's left out), once mounted."""
 
     _rebuild_pending = False
     """A full rebuild is queued: it reads the bindings when it runs, so one is enough
@@ -66,14 +72,28 @@ class KeyFooter(Footer):
         """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
         return self._update_in_place(self.screen)
 
+    def refresh_actions(self, enabled: dict[str, bool]) -> bool:
+        """Dim/undim the keys of just these actions (the caller knows no other changed),
+        without reading every binding; False if the keys are not there to do so."""
+        keys = self._keys
+        if keys is None or not keys[0].is_attached:
+            return False
+        for key in keys:
+            if key.action in enabled:
+                self._set_enabled(key, enabled[key.action])
+        return True
+
     def _update_in_place(self, screen: Screen[object]) -> bool:
         """Bring the keys up to the screen's bindings without a rebuild; False if one is needed."""
         if not (self.is_attached and screen is self.screen and self._bindings_ready):
             return False
         shown = self._shown_actions(screen)
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if not keys:
-            return False
+        keys = self._keys
+        if keys is None or not keys[0].is_attached:  # once per build (a query a key press cost)
+            keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+            if not keys:
+                return False
+            self._keys = keys
         if {key.action for key in keys} == set(shown):
             return self._restate(keys, shown)
         return self._retarget(keys, shown)

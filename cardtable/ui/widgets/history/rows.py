@@ -5,11 +5,13 @@ Pure (no widget, no store): the history screen makes a page's rows in its readin
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from rich.text import Text
 
 from ....core.cards import Card
+from ....core.poker_names import rank_name
 from ....history_stats import local_minute as local_time
 from ....i18n import _
 from ....i18n.formatting import chips, signed
@@ -17,8 +19,9 @@ from ....i18n.formatting import date as format_date
 from ....store import HistoryEntry
 from ...games import GAME_INFO
 from ..common.card import cards_mini
+from ..poker.names import rank_word
 
-__all__ = ["Row", "row_cells", "round_cards", "net_text", "local_time", "local_day_text", "game_name"]
+__all__ = ["Row", "row_cells", "round_cards", "net_text", "local_time", "local_day_text", "game_name", "pay_row_words"]
 
 #: Cells of one small card in the list: a ten's three, every other card padded to match.
 _CARD_CELLS = 3
@@ -72,8 +75,19 @@ def round_cards(entry: HistoryEntry, ascii: bool = False) -> Text:
     elif entry.game == "poker":
         out.append_text(_cards(d.get("cards"), ascii))
         if d.get("paid_on"):
-            out.append(f" {_(str(d['paid_on']))}", style="dim")  # the pay table's row name
+            out.append(" " + pay_row_words(str(d["paid_on"])), style="dim")
     return out
+
+
+def pay_row_words(label: str) -> str:
+    """A pay-table row as the store keeps it (the core's English: ``Jacks or Better``,
+    ``Two Pair``) in the words the poker table uses in the language in force."""
+    found = re.fullmatch(r"(\w+) or Better", label)
+    if found:
+        ranks = next((r for r in range(2, 15) if rank_name(r, True) == found.group(1)), None)
+        if ranks is not None:
+            return _("{ranks} or Better").format(ranks=rank_word(ranks, True))
+    return _(label)
 
 
 def net_text(amount: int) -> Text:

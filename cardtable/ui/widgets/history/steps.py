@@ -20,6 +20,7 @@ from ....core.record import RecordError, RoundRecord
 from ....i18n import N_, _, ngettext
 from ....i18n.formatting import chips
 from ..blackjack.table import SEAT_NAMES
+from ..poker.names import category_name, row_name
 
 __all__ = ["BlackjackSteps", "BaccaratSteps", "PokerSteps", "Steps", "steps_for"]
 
@@ -165,9 +166,9 @@ class PokerSteps:
             return ngettext("Dealt · bet {n} coin", "Dealt · bet {n} coins", hand.coins).format(n=hand.coins)
         if index == len(self.hands) - 1:
             if hand.paid:
-                name = _(hand.pay_table.row_label(hand.paid))  # the pay table's row, as the table names it
+                name = row_name(hand.pay_table, hand.paid)  # the pay table's row, as the table names it
             elif hand.value is not None:
-                name = _("{hand}: no win").format(hand=_(hand.value.category.label))
+                name = _("{hand}: no win").format(hand=category_name(hand.value.category))
             else:
                 name = _("No win")
             n = hand.payout_coins

@@ -1,0 +1,100 @@
+"""Widgets that remember the styles they matched, so a state they were in before
+restyles without a stylesheet pass.
+
+A table's buttons, spots and banner go back and forth between a few looks (enabled and
+disabled, won and lost). Textual restyles a widget on each change by matching it against
+every rule of the stylesheet (about 1.4 ms a button, several per key). The rules a
+widget matches depend only on the stylesheet and on the type, id, classes and
+pseudo-classes of the widget and its ancestors; :class:`RememberedStyles` keys what it
+matched on exactly that and, seen before, sets only the rules that differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+from textual.widget import Widget
+from textual.widgets import Button
+
+__all__ = ["RememberedStyles", "TableButton", "style_context"]
+
+#: Styles remembered per widget at most (a widget has a handful of looks).
+_MEMO_SIZE = 16
+
+
+def _context(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[Any, ...]:
+    """What decides the rules ``node`` matches: each node on its path from the app, with
+    the ``pseudo``-classes the stylesheet's selectors name (no other can change a match)."""
+    return tuple(
+        (type(part), part._id, frozenset(part._classes), _pseudo_state(part, pseudo)) for part in node.css_path_nodes
+    )
+
+
+def _pseudo_state(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[bool, ...]:
+    """Whether ``node`` has each of the ``pseudo``-classes."""
+    checks: Mapping[str, Callable[[Any], object]] = node._PSEUDO_CLASSES
+    return tuple(bool(check(node)) if (check := checks.get(name)) else False for name in pseudo)
+
+
+def style_context(node: DOMNode, stylesheet: Stylesheet) -> tuple[Any, ...]:
+    """What decides the rules ``node`` matches in ``stylesheet`` (see :func:`_context`)."""
+    return _context(node, _named_pseudo_classes(stylesheet))
+
+
+_named: list[Any] = [None, ()]
+"""The stylesheet's rules map and the pseudo-classes its selectors name."""
+
+
+def _named_pseudo_classes(stylesheet: Stylesheet) -> tuple[str, ...]:
+    """The pseudo-classes any selector of ``stylesheet`` names (kept per rules map)."""
+    rules = stylesheet.rules_map
+    if _named[0] is not rules:
+        _named[:] = [rules, tuple(sorted({name for rule in stylesheet.rules for name in rule.pseudo_classes}))]
+    names: tuple[str, ...] = _named[1]
+    return names
+
+
+if TYPE_CHECKING:
+    _Mixin = Widget
+else:  # a plain mixin: Textual takes a widget's CSS from its first DOMNode base
+    _Mixin = object
+
+
+class RememberedStyles(_Mixin):
+    """Mixed into a leaf widget (no children; first among the bases): its restyles
+    reuse the rules it matched before in the same context; anything else restyles the
+    way Textual does."""
+
+    _styles_memo: dict[tuple[Any, ...], dict[str, Any]] | None = None
+    _styles_memo_rules: object = None
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        if self._nodes or not self.is_attached or self.COMPONENT_CLASSES:
+            super().update_node_styles(animate)
+            return
+        stylesheet: Stylesheet = self.app.stylesheet
+        rules = stylesheet.rules_map
+        memo = self._styles_memo
+        if memo is None or self._styles_memo_rules is not rules or len(memo) >= _MEMO_SIZE:
+            memo = self._styles_memo = {}
+            self._styles_memo_rules = rules  # a new stylesheet (e.g. theme) forgets them all
+        context = style_context(self, stylesheet)
+        remembered = memo.get(context)
+        base = self.styles.base
+        if remembered is None:  # the styles have no transitions: nothing to animate
+            stylesheet.apply(self, animate=False)
+            memo[context] = dict(base._rules)
+            return
+        current = base._rules
+        changed = [key for key in current.keys() | remembered.keys() if current.get(key) != remembered.get(key)]
+        for key in changed:  # only what differs: each rule set repaints (or re-lays) the widget
+            setattr(base, key, remembered.get(key))
+        if changed:
+            self.notify_style_update()
+
+
+class TableButton(RememberedStyles, Button):
+    """A table's button: enabling and disabling it restyles from memory."""
