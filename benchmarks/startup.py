@@ -2,12 +2,16 @@
 
 Target (DESIGN.md section 6): the lobby at most 1.15× the time of a bare Textual app
 (a Header, a Footer and one line of text), measured in the same run with the same Python.
+The time compared is the process's CPU (every thread) from its start to its complete
+first screen: on a shared machine the wall clock mostly measures the other processes
+(a bare app took 330 ms one minute and 610 ms the next); the wall-clock ratio is shown too.
 Each run is a fresh process on a real pseudo-terminal (80×24, ``TERM=xterm-256color``):
 ``cardtable --data-dir D`` exactly as a player starts it (the command line included), and
 the bare app as a script. The clock starts before the process is spawned and stops when
 the terminal output holds the whole first screen: every marker text of that screen
-(for the lobby its logo, its last line and the footer's keys) has been written. Then
-``ctrl+q`` ends the process and its CPU time (user + system) is read too.
+(for the lobby its logo, its last line and the footer's keys) has been written; the
+process's CPU so far is read at that moment. Then ``ctrl+q`` ends the process and its
+CPU time (user + system) is read too.
 
     python benchmarks/startup.py [--runs 9] [--data-dir D] [--before CHECKOUT]
 
@@ -62,11 +66,29 @@ _CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECO
 _CHILD_ENV["TERM"] = "xterm-256color"
 
 
+def cpu_so_far(pid: int) -> float:
+    """CPU seconds the process has run so far, all its threads (the scheduler's own
+    nanosecond count, ``/proc/PID/task/*/schedstat``; 0.0 where there is none)."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
 def measure(
     kind: str, argv: list[str], timeout: float = 60.0, env: dict[str, str] | None = None
-) -> tuple[float, float]:
+) -> tuple[float, float, float]:
     """(wall seconds from spawning ``argv`` on a pseudo-terminal to its complete first
-    screen, CPU seconds of the whole process including its exit)."""
+    screen, CPU seconds of the process to that moment, CPU seconds of the whole process
+    including its exit)."""
     import fcntl
     import pty
     import struct
@@ -82,6 +104,7 @@ def measure(
         finally:
             os._exit(127)
     painted: float | None = None
+    first_cpu = 0.0
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
         text = b""
@@ -100,6 +123,7 @@ def measure(
             visible = _ESCAPE.sub(b"", text)
             if all(m in visible for m in markers):
                 painted = time.perf_counter() - start
+                first_cpu = cpu_so_far(pid)
         if painted is None:
             seen = _ESCAPE.sub(b"", text)[-400:]
             raise RuntimeError(f"{kind}: no complete first screen within {timeout:.0f} s: {seen!r}")
@@ -111,7 +135,7 @@ def measure(
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         os.close(fd)
-    return painted, cpu
+    return painted, first_cpu, cpu
 
 
 def _reap(pid: int, fd: int, timeout: float = 20.0) -> float:
@@ -138,7 +162,7 @@ def main() -> int:
     parser.add_argument("--data-dir", help="the lobby's data folder (default: a fresh temporary one)")
     parser.add_argument("--before", metavar="CHECKOUT", help="also time the cardtable source tree there")
     args = parser.parse_args()
-    runs: dict[str, list[tuple[float, float]]] = {"bare": [], "cardtable": []}
+    runs: dict[str, list[tuple[float, float, float]]] = {"bare": [], "cardtable": []}
     with tempfile.TemporaryDirectory() as temporary:
         data_dir = args.data_dir or os.path.join(temporary, "data")
         commands = {
@@ -158,19 +182,23 @@ def main() -> int:
                 runs[kind].append(measure(kind, argv, env=env))
     labels = {"bare": "bare Textual app (Header+Footer+line)", "before": f"cardtable at {args.before}",
               "cardtable": "cardtable lobby (this tree)"}
-    ratio = 0.0
-    for index, what in ((0, "wall ms to the complete first screen"), (1, "CPU ms of the whole process")):
+    ratios: dict[int, float] = {}
+    measures = ((1, "CPU ms to the complete first screen"), (0, "wall ms to the complete first screen"),
+                (2, "CPU ms of the whole process"))
+    for index, what in measures:
         base = statistics.median(run[index] for run in runs["bare"])
         print(f"{what} (median of {args.runs}):")
         for kind, samples in runs.items():
             value = statistics.median(run[index] for run in samples)
             verdict = ""
-            if kind == "cardtable" and index == 0:
-                ratio = value / base
-                verdict = f" -> {'OK' if ratio <= TARGET else 'OVER TARGET'} (target <= {TARGET})"
+            if kind == "cardtable" and index < 2:
+                ratios[index] = value / base
+                verdict = f" -> {'OK' if value / base <= TARGET else 'OVER TARGET'} (target <= {TARGET})"
             print(f"  {labels[kind]:40s} {value * 1000:7.1f}   ratio {value / base:4.2f}{verdict}")
-    print(f"(interleaved runs on a pseudo-terminal {SIZE[0]}x{SIZE[1]}; the target applies to the wall-clock "
-          "ratio; the CPU figure includes the exit)")
+    ratio = ratios[1]
+    print(f"(interleaved runs on a pseudo-terminal {SIZE[0]}x{SIZE[1]}, load average {os.getloadavg()[0]:.1f}; "
+          "the target applies to the CPU to the first screen, every thread of the process counted "
+          "(the wall-clock ratio follows the machine's load); the last figure includes the exit)")
     return 0 if ratio <= TARGET else 1
 
 

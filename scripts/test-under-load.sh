@@ -3,7 +3,7 @@
 # that busy): they must pass anyway, since they wait on conditions, never on the clock.
 #
 #   scripts/test-under-load.sh [TEST_FILE ...]      (default: the files below)
-#   LOAD=6 LIMIT=900 scripts/test-under-load.sh     (busy processes; seconds before all stops)
+#   LOAD=6 LIMIT=1800 scripts/test-under-load.sh    (busy processes; seconds before all stops)
 #
 # The load is six CPU-bound Python loops, each bounded by `timeout`, and killed (by their
 # own process ids) when this script exits, however it exits.
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-.venv/bin/python}"
 LOAD="${LOAD:-6}"
-LIMIT="${LIMIT:-900}"
+LIMIT="${LIMIT:-1800}"
 if [ "$#" -gt 0 ]; then
     FILES=("$@")
 else

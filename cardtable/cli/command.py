@@ -14,6 +14,7 @@ from .. import __version__
 from ..i18n import N_, _, from_environment, set_language
 from .common import (
     GAMES,
+    NET_SUBCOMMANDS,
     Parser,
     UsageError,
     add_global_options,
@@ -105,7 +106,6 @@ def _subcommand(args_list: list[str], lang: str | None) -> int | None:
     """Run the headless or network subcommand named in ``args_list`` (exit code), or
     None when there is none (the app's own command line, or ``drill``)."""
     from .history import history_subcommand
-    from .net import net_subcommand
     from .serve import serve_subcommand
     from .simulate import compute_subcommand
 
@@ -113,6 +113,10 @@ def _subcommand(args_list: list[str], lang: str | None) -> int | None:
         code = run(args_list)
         if code is not None:
             return code
+    if split_subcommand(args_list, NET_SUBCOMMANDS)[0] is None:
+        return None  # the app: the network's modules are not imported before its first frame
+    from .net import net_subcommand
+
     return net_subcommand(args_list, lang)
 
 

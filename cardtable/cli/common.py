@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAMES",
+    "NET_SUBCOMMANDS",
     "UsageError",
     "Parser",
     "fail",
@@ -130,6 +131,9 @@ def seconds(text: str) -> float:
 
 #: Global options that take a value (their value is never a subcommand's name).
 _VALUED = ("--seed", "--data-dir")
+#: The subcommands of ``cli/net.py``, named here so that a plain start need not import
+#: it (with the network protocol) to learn it is not one of them.
+NET_SUBCOMMANDS = ("join", "web")
 
 
 def split_subcommand(args: list[str], names: Sequence[str]) -> tuple[str | None, list[str]]:

@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from ..i18n.refusals import word_refusal
 from ..net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
 from . import common
-from .common import Parser, UsageError, add_global_options, fail, open_store, split_subcommand
+from .common import NET_SUBCOMMANDS, Parser, UsageError, add_global_options, fail, open_store, split_subcommand
 
 __all__ = ["net_subcommand", "build_join_parser", "build_web_parser", "parse_address", "NAME_PATTERN"]
 
@@ -126,7 +126,7 @@ def build_web_parser() -> argparse.ArgumentParser:
 def net_subcommand(args: list[str], lang: str | None = None) -> int | None:
     """Run ``join`` or ``web`` when it is the subcommand (exit code), else None; ``lang``:
     ``--lang``, for the app they open."""
-    command, rest = split_subcommand(args, ("join", "web"))
+    command, rest = split_subcommand(args, NET_SUBCOMMANDS)
     if command is None:
         return None
     parser = build_join_parser() if command == "join" else build_web_parser()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from dataclasses import dataclass
@@ -64,8 +65,10 @@ def translated_blurb(blurb: str) -> str:
     return " · ".join(_(part) for part in blurb.split(" · "))
 
 
+@functools.cache
 def game_available(game: str) -> bool:
-    """True when the game's screen module exists (without importing it)."""
+    """True when the game's screen module exists (without importing it); looked up once
+    per game (the lobby asks for each entry and each key's binding at start-up)."""
     info = GAME_INFO[game]
     try:
         return importlib.util.find_spec(info.module) is not None

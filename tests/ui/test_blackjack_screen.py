@@ -335,12 +335,13 @@ async def test_animated_round_deals_one_card_at_a_time_and_settles(data_dir: Pat
 
 
 async def test_leaving_during_the_computer_turns_keeps_the_round_for_later(data_dir: Path) -> None:
-    app = animated(make_app(data_dir, seats=("easy",), seed=3), ai_seconds=30.0)
+    app = animated(make_app(data_dir, seats=("easy",), seed=3), ai_seconds=3600.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
         await pilot.press("enter")
-        # the deal is on screen; the computer seat "thinks" for 30 s before its move shows
+        # the deal is on screen; the computer seat "thinks" an hour before its move shows
+        # (however slow the machine, it has not moved when escape is pressed)
         while screen.picture is None or len(screen.picture.dealer) < 2:
             await pilot.pause(0.01)
         assert screen.phase == "dealing"

@@ -10,8 +10,8 @@ kept in the client's data folder protects the name; the countdown runs; the host
 
 from __future__ import annotations
 
-import asyncio
 import json
+import re
 import stat
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -33,7 +33,11 @@ from cardtable.ui.screens.blackjack import BlackjackScreen
 
 from helpers import screen_text, until
 
-pytestmark = pytest.mark.timeout(30)
+#: The server's turn and betting window (s): long enough that a busy machine never runs
+#: one out while a test types; a test of what happens when one runs out ends it itself.
+WINDOW = 60.0
+#: A wait that only ends a test that hangs: the suite's own timeout (pyproject.toml).
+HANG = 300.0
 
 # Deal order: alice (seat 1), bob (seat 2), dealer up, alice, bob, the dealer's face-down
 # card; then the shoe. alice TH 9H = 19, bob 6S 3S = 9, dealer 7D + 9C (hidden) = 16.
@@ -44,11 +48,11 @@ DEAL = f"TH 6S 7D 9H 3S {HOLE} 5D 4S 3H 2C 8D 7S"
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
     logs: list[str] = []
-    srv = Server(tmp_path / "server", port=0, turn_timeout=5.0, bet_window=5.0, seed=3, log=logs.append)
+    srv = Server(tmp_path / "server", port=0, turn_timeout=WINDOW, bet_window=WINDOW, seed=3, log=logs.append)
     await srv.start()
     yield srv
     srv.request_stop(now=True)
-    await asyncio.wait_for(srv.wait_stopped(), 5)
+    await srv.wait_stopped()  # no deadline: the suite's timeout ends a hang
     assert not [line for line in logs if "internal" in line], logs
 
 
@@ -217,9 +221,10 @@ async def test_countdown_runs_and_the_host_seats_computers(tmp_path: Path, serve
         await pa.press("enter")
         await until([pa], lambda: screen.shared is not None and screen.shared.my_turn)
         first = screen.seconds_left
-        assert first is not None and 0 < first <= 5
-        await until([pa], lambda: (screen.seconds_left or 0) < first, seconds=10)
-        assert f"· {screen.seconds_left} s" in screen._banner.text or f"· {first} s" in screen._banner.text
+        assert first is not None and 0 < first <= WINDOW
+        await until([pa], lambda: (screen.seconds_left or 0) < first)
+        shown = re.search(r"· (\d+) s", screen._banner.text)  # as at its last tick
+        assert shown is not None and (screen.seconds_left or 0) <= int(shown.group(1)) <= first
 
 
 def ask_key_client(tmp_path: Path, server: Server) -> CardTableApp:
@@ -293,7 +298,7 @@ async def test_a_turn_that_times_out_stands_and_the_table_says_so(tmp_path: Path
             assert sb._banner.text.endswith(" s")
     finally:
         srv.request_stop(now=True)
-        await asyncio.wait_for(srv.wait_stopped(), 5)
+        await srv.wait_stopped()  # no deadline: the suite's timeout ends a hang
 
 
 async def test_a_late_comer_counts_down_the_betting_window_from_the_server(tmp_path: Path, server: Server) -> None:
@@ -305,15 +310,17 @@ async def test_a_late_comer_counts_down_the_betting_window_from_the_server(tmp_p
         carol = await Client.connect("127.0.0.1", server.port)  # seated, and slow to bet
         await carol.hello("carol")
         await carol.send({"type": "sit"})
-        await carol.wait_for("seated")
-        await pa.press("enter")  # alice's bet opens the 5 s window
+        await carol.wait_for("seated", timeout=HANG)
+        await pa.press("enter")  # alice's bet opens the betting window
         await until([pa], lambda: table_screen(a).shared.bet_window is not None)  # type: ignore[union-attr]
         await pb.press("1")  # bob sits down while it runs
         await until([pb], lambda: at_table(b))
         screen = table_screen(b)
         left = screen.seconds_left
-        assert left is not None and 0 < left <= 5
-        assert screen._banner.text.endswith(f"· {left} s")
+        assert left is not None and 0 < left <= WINDOW
+        # the banner says what was left at its last tick (the clock has run on since)
+        shown = re.search(r"· (\d+) s$", screen._banner.text)
+        assert shown is not None and left <= int(shown.group(1)) <= WINDOW
         await carol.close()
 
 

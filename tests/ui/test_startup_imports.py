@@ -52,3 +52,14 @@ def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -
     assert result["lobby"] == nothing
     # ... and still shows every machine's return on a fresh data folder (shipped figures).
     assert "9/6 JoB 99.54 %" in str(result["text"]) and "Deuces Wild 100.76 %" in str(result["text"])
+
+
+def test_the_command_line_of_a_plain_start_does_not_import_the_network() -> None:
+    """``cardtable`` (no subcommand) learns it is not ``join`` or ``web`` without
+    importing them: the network protocol is not loaded before the lobby's first frame."""
+    child = ("import sys; from cardtable.cli import command; "
+             "found = command._subcommand(['--data-dir', 'somewhere', '--seed', '3'], None); "
+             "print(found, 'cardtable.net.protocol' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["None", "False"]

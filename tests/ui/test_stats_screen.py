@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, TabbedContent
 
 from cardtable.history_stats import EDGE_FROM_ROUNDS, StatsRow
@@ -21,6 +22,15 @@ from helpers import press, screen_text, settle
 
 #: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
 HISTORY = (80, 2)
+
+
+async def open_stats(pilot: Pilot[None]) -> StatsScreen:
+    """``s`` in the lobby, and the statistics read to the end."""
+    await press(pilot, "s")
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    await settle(pilot)
+    return screen
 
 
 async def test_rows_are_right_aligned_coloured_and_agree_with_the_store(data: Path) -> None:
@@ -165,16 +175,44 @@ async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
 
     app = CardTableApp(data_dir=data, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await press(pilot, "s")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        await settle(pilot)
+        screen = await open_stats(pilot)
         assert len(screen.query(BankrollChart)) == 1  # the tab on show
         assert not screen.query(GameNetChart) and not screen.query(ResultsChart)  # not built yet
         await press(pilot, "c")
         assert len(screen.query(GameNetChart)) == 1 and not screen.query(ResultsChart)
         await press(pilot, "c")
         assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)
+
+
+async def test_opening_plots_the_chart_once_and_builds_no_hidden_tab(data: Path, monkeypatch) -> None:
+    """The chart on show is plotted once, at the size the layout gives it (not at a
+    guessed size first, nor again for a repaint); the coach's tables wait for their tab;
+    a new size or theme plots it again."""
+    from textual_plotext import PlotextPlot
+
+    plotted: list[tuple[int, int]] = []
+    render = PlotextPlot.render
+
+    def counting_render(self: PlotextPlot) -> object:
+        plotted.append((self.size.width, self.size.height))
+        return render(self)
+
+    monkeypatch.setattr(PlotextPlot, "render", counting_render)
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        chart = screen.query_one("#chart-bankroll")
+        assert plotted == [(chart.size.width, chart.size.height)]
+        assert not screen.query("#coach-games")  # the coach's tab is not shown
+        screen.refresh(repaint=True)
+        await settle(pilot)
+        assert len(plotted) == 1  # a repaint reuses the plot
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert plotted[-1] == (chart.size.width, chart.size.height) and len(plotted) == 2
+        app.theme = "textual-light"
+        await settle(pilot)
+        assert len(plotted) == 3
 
 
 async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Path) -> None:
@@ -186,10 +224,7 @@ async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Pa
 
     app = CardTableApp(data_dir=data, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "s")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        await settle(pilot)
+        screen = await open_stats(pilot)
         assert screen.query_one(StatsTable).rows_shown == screen.rows
         assert screen.query_one(StatsNote).rows_shown == screen.rows
         assert screen.coach is not None and screen.query_one(CoachFigures).figures == screen.coach
@@ -198,3 +233,14 @@ async def test_the_figures_live_in_the_screen_and_its_widgets_draw_them(data: Pa
         await settle(pilot)
         assert f"Refills {total.refills + 7:,}" in screen_text(app)
         assert str(screen.query_one("#stats-table", DataTable).get_row("total")[1]) == "12,345"
+
+
+async def test_a_new_language_before_the_coach_tab_was_shown_keeps_its_tables_for_later(data: Path) -> None:
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert screen.coach is not None and not screen.query("#coach-games")
+        screen.retranslate()  # as the settings do on a change of language
+        await press(pilot, "c", "c", "c")
+        assert screen.query_one(TabbedContent).active == "tab-coach"
+        assert screen.query_one("#coach-games", DataTable).row_count > 0

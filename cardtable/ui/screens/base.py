@@ -16,6 +16,7 @@ from ...i18n import N_, _
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..store_words import store_words, table_error_words
+from ..watching import forget_app_watchers
 from ..widgets.common.banner import Banner
 from ..widgets.common.redraw import redraw_changed_only
 
@@ -276,6 +277,7 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "catch-up")
 
     def on_unmount(self) -> None:
+        forget_app_watchers(self)  # the table's watch of the bankroll: it is closed now
         if self.claim is not None:
             self.claim.release()
             self.claim = None

@@ -15,6 +15,7 @@ from ...i18n import N_, _, ngettext
 from ...i18n.text import pad, wrap
 from ..games import GAME_INFO, game_available, translated_blurb
 from ..room import CardRoom
+from ..watching import prune_app_watchers
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
@@ -116,12 +117,12 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="games"):
                 waiting = self.app.open_games()
                 for info in GAME_INFO.values():
-                    yield MenuItem(
-                        self._entry_text(info.key, info.key in waiting, self._blurb(info.key)),
-                        id=f"game-{info.key}",
-                        classes="game-button",
-                        disabled=not game_available(info.key),
-                    )
+                    entry = MenuItem(id=f"game-{info.key}", classes="game-button",
+                                     disabled=not game_available(info.key))
+                    self._fill_entry(entry, info.key, info.key in waiting)
+                    yield entry
+            # the entries are filled: the screen's first showing need not fill them again
+            self._filled = True
             with Horizontal(id="lobby-menu"):
                 for name, text, key in _MENU:
                     yield MenuItem(f"{escape(_(text))} [b]{key}[/b]", id=f"menu-{name}", classes="menu-button")
@@ -215,16 +216,26 @@ class LobbyScreen(Screen[None]):
         shown = blurb if blurb is not None else translated_blurb(info.blurb)
         return head + wrap_blurb(shown, _ENTRY_WIDTH - indent, indent)
 
+    _filled = False
+    """The game entries were just filled by compose (reset at the first showing)."""
+
     def on_screen_resume(self) -> None:
+        prune_app_watchers(self.app)  # those of the screens just closed
         self.app.sync_bankroll()
+        if self._filled:
+            self._filled = False
+            return
         waiting = self.app.open_games()
         for game in GAME_INFO:
-            entry = self.query_one(f"#game-{game}", MenuItem)
-            entry.set_class(game in waiting, "-waiting")
-            text = self._entry_text(game, game in waiting, self._blurb(game))
-            entry.update(text)
-            # A blurb of two or three lines uses the entry's padding rows.
-            entry.styles.padding = (0, 2) if "\n" in text else (1, 2)
+            self._fill_entry(self.query_one(f"#game-{game}", MenuItem), game, game in waiting)
+
+    def _fill_entry(self, entry: MenuItem, game: str, waiting: bool) -> None:
+        """A game's entry: its text, its mark when a round waits there, and its padding
+        rows left to a blurb of two or three lines."""
+        entry.set_class(waiting, "-waiting")
+        text = self._entry_text(game, waiting, self._blurb(game))
+        entry.update(text)
+        entry.styles.padding = (0, 2) if "\n" in text else (1, 2)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_game" and parameters:

@@ -80,6 +80,7 @@ class StatsScreen(Screen[None]):
     """The charts' figures, read in a thread (None until then)."""
 
     def compose(self) -> ComposeResult:
+        self._read_rows()  # before the widgets bound to them: the first layout has them
         yield Header()
         with Vertical(id="stats"):
             with Horizontal(id="stats-top"):
@@ -98,18 +99,19 @@ class StatsScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.refresh_figures()
+        if self._rows_read:
+            self.call_after_refresh(self._load_rest, self.app.store)
 
-    def refresh_figures(self) -> None:
-        """Re-read every figure from the store: the table now, the charts and the
-        exact edges from a thread once this frame is painted."""
-        store = self.app.store
+    _rows_read = False
+
+    def _read_rows(self) -> None:
+        """The table's rows from the store (kept as each round settles: no pass over the
+        history), set without a repaint: the screen is not composed yet."""
         try:
-            self.rows = tuple(stats_rows(store))
+            self.set_reactive(StatsScreen.rows, tuple(stats_rows(self.app.store)))
+            self._rows_read = True
         except StoreError as error:
             self.app.report_store_error(_("The statistics could not be read"), error)
-            return
-        self.call_after_refresh(self._load_rest, store)
 
     def watch_chart_data(self, data: ChartData | None) -> None:
         """Draw the charts (the plotting library is imported only now): the chart on the
@@ -118,7 +120,7 @@ class StatsScreen(Screen[None]):
             return
         active = self.query_one(TabbedContent).active
         for key in _CHARTS:
-            drawn = not self.query_one(f"#tab-{key}", TabPane).query(".chart-wait")
+            drawn = bool(self.query_one(f"#tab-{key}", TabPane).query(f"#chart-{key}"))
             if drawn or f"tab-{key}" == active:  # a chart drawn before is updated
                 self._draw_chart(key)
 
@@ -131,14 +133,16 @@ class StatsScreen(Screen[None]):
         charts = pane.query(kind)
         if charts:
             charts.first().show(self.chart_data)
-        else:
-            pane.query(".chart-wait").remove()
+        else:  # the note is hidden at once: the chart is laid out (and plotted) once, at its size
+            waiting = pane.query(".chart-wait")
+            waiting.set(display=False)
+            waiting.remove()
             pane.mount(kind(self.chart_data, id=f"chart-{key}"))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A chart's tab is shown for the first time: its chart is drawn now."""
         key = (event.pane.id or "").removeprefix("tab-")
-        waiting = bool(event.pane.query(".chart-wait"))
+        waiting = not event.pane.query(f"#chart-{key}")
         if self.chart_data is not None and key in _CHARTS and waiting:
             self._draw_chart(key)
 
@@ -148,14 +152,13 @@ class StatsScreen(Screen[None]):
             data = chart_data_from_columns(*store.chart_columns(), store.refills(), START_BANKROLL)
         except StoreError:
             return
-        self.app.call_from_thread(setattr, self, "chart_data", data)
         try:
             coach = coach_stats(store)
             drills = store.drill_scores()
         except (StoreError, ValueError):
             coach, drills = None, []
-        if coach is not None:
-            self.app.call_from_thread(self._show_coach, coach, drills)
+        # the chart and the coach's tab in one step: one layout and one frame for both
+        self.app.call_from_thread(self._show_figures, data, coach, drills)
         if not any(r.staked for r in self.rows):
             return
         try:
@@ -164,8 +167,10 @@ class StatsScreen(Screen[None]):
             return
         self.app.call_from_thread(self._show_edges, edges)
 
-    def _show_coach(self, coach: CoachStats, drills: list[DrillScore]) -> None:
-        self.coach = (coach, tuple(drills))
+    def _show_figures(self, data: ChartData, coach: CoachStats | None, drills: list[DrillScore]) -> None:
+        self.chart_data = data
+        if coach is not None:
+            self.coach = (coach, tuple(drills))
 
     def _show_edges(self, edges: dict[str, float | None]) -> None:
         try:

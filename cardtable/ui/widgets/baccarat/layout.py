@@ -133,11 +133,16 @@ class BaccaratLayout(Vertical):
         self.chip = BetControls(chip_sizes(min_bet, max_bet), label=_("Chip"), id="bac-chip")
         #: The buttons' words (marked), worded again when the language changes.
         self.words = SHARED_BUTTONS if players else BUTTONS
+        # Off until the screen says otherwise (no bet is down when the table opens): one
+        # switched off after mounting is restyled, and the first focusable button took the
+        # focus and passed it along each one switched off.
         self.buttons = {
             "deal": TableButton(_(self.words["deal"]), id="bac-deal", compact=True, variant="success",
-                                action="screen.deal"),
-            "clear": TableButton(_(self.words["clear"]), id="bac-clear", compact=True, action="screen.clear"),
-            "repeat": TableButton(_(self.words["repeat"]), id="bac-repeat", compact=True, action="screen.repeat"),
+                                action="screen.deal", disabled=True),
+            "clear": TableButton(_(self.words["clear"]), id="bac-clear", compact=True, action="screen.clear",
+                                 disabled=True),
+            "repeat": TableButton(_(self.words["repeat"]), id="bac-repeat", compact=True, action="screen.repeat",
+                                  disabled=True),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
 

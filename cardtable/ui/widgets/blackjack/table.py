@@ -163,16 +163,22 @@ class BlackjackFelt(Vertical):
         ]
         self.net = FixedLabel("", id="bj-net")
         self.balance = ChipBalance(id="bj-balance")
+        # The buttons of a round under way start off, as a table opens between rounds:
+        # `restyle` sets each as the table stands, and one switched off after it is
+        # mounted costs a stylesheet pass.
         self.buttons = {
             "deal": TableButton(_(_BUTTON_WORDS["deal"]), id="btn-deal", compact=True, variant="success",
                                 action="screen.deal"),
-            "repeat": TableButton(_(_BUTTON_WORDS["repeat"]), id="btn-repeat", compact=True, action="screen.repeat"),
+            "repeat": TableButton(_(_BUTTON_WORDS["repeat"]), id="btn-repeat", compact=True, action="screen.repeat",
+                                  disabled=True),
         }
         for name, label, variant in _ACTION_BUTTONS:
             self.buttons[name] = TableButton(
-                _(label), id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')"
+                _(label), id=f"btn-{name}", compact=True, variant=variant, action=f"screen.play('{name}')",
+                disabled=True,
             )
-        self.buttons["tip"] = TableButton(_(_BUTTON_WORDS["tip"]), id="btn-tip", compact=True, action="screen.tip")
+        self.buttons["tip"] = TableButton(_(_BUTTON_WORDS["tip"]), id="btn-tip", compact=True, action="screen.tip",
+                                          disabled=True)
         self.buttons["chart"] = TableButton(_(_BUTTON_WORDS["chart"]), id="btn-chart", compact=True,
                                             action="screen.chart")
         #: The deal button places a bet for the next round at a shared table ("Bet ⏎").

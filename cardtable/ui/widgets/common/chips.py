@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from ....i18n import N_, _
 from ....i18n.formatting import chips as format_chips
+from ...watching import forget_app_watchers
 
 __all__ = ["ChipBalance"]
 
@@ -36,6 +37,9 @@ class ChipBalance(Static):
     def on_mount(self) -> None:
         if hasattr(self.app, "bankroll"):
             self.watch(self.app, "bankroll", self._bankroll_changed, init=True)
+
+    def on_unmount(self) -> None:
+        forget_app_watchers(self)
 
     def _bankroll_changed(self, value: int) -> None:
         if self.is_mounted and self.screen is not self.app.screen:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
+from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 from ....i18n import _
@@ -75,7 +76,9 @@ def _axes(p: Any, xs: Sequence[float], ys: Sequence[float], size: tuple[int, int
 
 
 class _Chart(PlotextPlot):
-    """A plot drawn again from :attr:`data` whenever it is given new data."""
+    """A plot of :attr:`data`, plotted when it is painted: once at the size the layout
+    gives it (not first at a guessed size and again when laid out), and again only when
+    its data, its size or the theme change — a repaint of the screen reuses the plot."""
 
     DEFAULT_CSS = """
     _Chart { height: 1fr; min-height: 8; }
@@ -84,19 +87,31 @@ class _Chart(PlotextPlot):
     def __init__(self, data: ChartData | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.data = data or ChartData()
+        #: The size the data was last plotted at (None: to be plotted again).
+        self._drawn_for: tuple[int, int] | None = None
+        #: The last plot painted, for the same (size, theme).
+        self._painted: tuple[tuple[int, int], str, RenderResult] | None = None
 
     def show(self, data: ChartData) -> None:
         self.data = data
-        self.draw()
+        self._drawn_for = self._painted = None
         self.refresh()
-
-    def on_mount(self) -> None:
-        self.draw()
 
     def on_resize(self) -> None:
-        """The ticks depend on the room: chosen again at the new size."""
-        self.draw()
-        self.refresh()
+        """The ticks depend on the room: chosen again at the new size (when painted)."""
+        if self.room != self._drawn_for:
+            self.refresh()
+
+    def render(self) -> RenderResult:
+        room = self.room
+        if room != self._drawn_for:
+            self.draw()
+        painted = self._painted
+        if painted is not None and painted[0] == room and painted[1] == self.app.theme:
+            return painted[2]
+        result = super().render()
+        self._painted = (room, self.app.theme, result)
+        return result
 
     @property
     def room(self) -> tuple[int, int]:
@@ -108,6 +123,8 @@ class _Chart(PlotextPlot):
         plt.clear_data()
         plt.clear_figure()
         self.plot(plt)
+        self._drawn_for = self.room
+        self._painted = None
 
     def plot(self, plt: object) -> None:  # pragma: no cover - overridden
         raise NotImplementedError

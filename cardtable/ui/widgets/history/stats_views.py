@@ -120,10 +120,16 @@ class StatsNote(Label):
 
 class CoachFigures(VerticalScroll):
     """The coach tab: graded decisions per game and per day, and the drills' scores. Its
-    tables are built with the first figures (the first frame does not pay for a tab that
-    is not shown)."""
+    tables are built when the tab is first shown with figures to show (opening the
+    statistics does not pay for a tab that is not shown)."""
 
     figures: reactive[CoachData | None] = reactive(None, init=False)
+    _shown = False
+
+    def on_show(self) -> None:
+        if not self._shown:
+            self._shown = True
+            self.watch_figures(self.figures)
 
     def compose(self) -> ComposeResult:
         yield Label(_("Your decisions at the tables: the best choice, the EV given away"), id="coach-title",
@@ -158,7 +164,7 @@ class CoachFigures(VerticalScroll):
             drills.add_column(Text(_(name), justify="right"), key=key)
 
     def watch_figures(self, figures: CoachData | None) -> None:
-        if figures is None:
+        if figures is None or not self._shown:
             return
         coach, drills = figures
         self._build_tables()
@@ -200,7 +206,7 @@ class CoachFigures(VerticalScroll):
         """The language changed: the titles, the notes and the tables again in it."""
         self.query_one("#coach-title", Label).update(
             _("Your decisions at the tables: the best choice, the EV given away"))
-        if self.figures is None:
+        if self.figures is None or not self._shown:  # its tables are built when first shown
             self.query_one("#coach-wait", Label).update(_("Reading the graded decisions…"))
             return
         self.query_one("#coach-days-title", Label).update(_("By day"))
