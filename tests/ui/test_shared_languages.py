@@ -118,9 +118,9 @@ async def test_each_player_reads_the_table_in_their_own_language(tmp_path: Path,
             table.core = Table(table.rules, shoe=Shoe.stacked(DEAL))
             bob = Terminal([sys.executable, "-m", "cardtable", "--lang", "lt", "join", f"127.0.0.1:{srv.port}",
                             "--name", "bob", "--data-dir", str(tmp_path / "b"), "--no-animation"])
-            await until([pa], lambda: bob is not None and bob.shows(f"bob serveryje 127.0.0.1:{srv.port}"), seconds=60)
+            await until([pa], lambda: bob is not None and bob.shows(f"bob serveryje 127.0.0.1:{srv.port}"))
             bob.press("1")  # welcomed: the lobby's first game is the shared blackjack table
-            await until([pa], lambda: table.seat_of("bob") == 1, seconds=30)
+            await until([pa], lambda: table.seat_of("bob") == 1)
             await carol.hello("carol")  # a third player, so that the stop comes on nobody's turn but hers
             await carol.send({"type": "sit"})
             await until([pa], lambda: table.seat_of("carol") == 2)
@@ -135,7 +135,7 @@ async def test_each_player_reads_the_table_in_their_own_language(tmp_path: Path,
             await pa.press("enter")
             await until([pa], lambda: table.seats[0] is not None and table.seats[0].bet == 500)
             bob.press("\r")
-            await until([pa], lambda: table.seats[1] is not None and table.seats[1].bet == 500, seconds=30)
+            await until([pa], lambda: table.seats[1] is not None and table.seats[1].bet == 500)
             await carol.send({"type": "bet", "amount": 500})
             await until([pa], lambda: table.round is not None and table.round.turn == (0, 0))
             assert table.round is not None and table.round.turn is not None
@@ -145,7 +145,7 @@ async def test_each_player_reads_the_table_in_their_own_language(tmp_path: Path,
 
             # bob stands; on carol's turn the server stops: both are told the table closes.
             bob.press("s")
-            await until([pa], lambda: table.round is not None and table.round.turn == (2, 0), seconds=30)
+            await until([pa], lambda: table.round is not None and table.round.turn == (2, 0))
             srv.request_stop()
             await until([pa], lambda: "サーバーが停止します：このラウンドのあとテーブルは閉じます。" in banner(alice))
             closing = "Serveris stabdomas: po šio raundo stalas uždaromas."
