@@ -236,3 +236,20 @@ async def test_c_and_x_at_the_local_table_say_why_they_do_nothing_here(data_dir:
         assert len(app.screen.query("ComputerSeat")) == 0
         await press(pilot, "x")  # sitting a round out is for a shared table
         assert "Nothing to sit out here" in screen_text(app)
+
+
+async def test_enter_during_a_decision_never_presses_the_focused_button(data_dir: Path) -> None:
+    """A resumed round (or a click) leaves a button focused; enter is the table's key:
+    during a decision it says what to do instead of taking the focused button's play."""
+    # player T 2 = 12; dealer 6 up, 5 face down; the next card (9) would be a hit
+    app = make_app(data_dir, "TS 6H 2D 5C 9C KH KD")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")
+        app.screen.query_one("#btn-hit", Button).focus()
+        await settle(pilot)
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert "9♣" not in text, text  # no card was taken
+        assert "Enter deals once the round is settled" in text
+        assert key_offered(app, "h")  # still the player's decision

@@ -243,9 +243,14 @@ class BlackjackScreen(BlackjackSitting):
                 event.stop()
                 self.banner.show(refusal, "error")
                 self.offer_refill_if_needed()
-        elif event.key == "enter" and client.shared and self.view.phase is not Phase.BETTING:
+        elif event.key == "enter" and self.view.phase is not Phase.BETTING:
+            # enter belongs to the table: never to whichever button kept the focus
             event.stop()
-            self.banner.show(_("A round is being played: bets for the next one open when it is settled."), "info")
+            event.prevent_default()
+            if client.shared:
+                self.banner.show(_("A round is being played: bets for the next one open when it is settled."), "info")
+            elif self.view.phase is Phase.PLAYER:
+                self.banner.show(_("Enter deals once the round is settled: now h, s, d or p."), "info")
 
     # -- the player's choices ------------------------------------------------------------
 
