@@ -6,7 +6,6 @@ import datetime
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,12 +13,6 @@ from cardtable import i18n
 from cardtable.i18n import L_, N_, _, choose_language, from_environment, ngettext, set_language
 from cardtable.i18n.formatting import chips, date, number, signed
 from cardtable.i18n.text import pad, shorten_middle, wrap
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,11 @@ cells (a Japanese character takes two) under their headings."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 
-from cardtable import i18n
 from cardtable.cli import main
 
 #: Rounds the conftest's ``filled_dir`` plays for this module (all three games), and its seed.
@@ -22,12 +20,6 @@ WORDS = {
     "ja": ("日時", "ベット", "ブラックジャック", "ポーカー", "回数", "全ゲーム"),
     "lt": ("Kada", "Statyta", "Blackjack", "Pokeris", "Raund.", "Iš viso"),
 }
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _fields(line: str, gap: int) -> list[tuple[int, int]]:

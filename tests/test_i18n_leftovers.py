@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
-from collections.abc import Iterator
 
 import pytest
 
 from cardtable import argtypes, i18n
 from cardtable.store import InsufficientFunds, NoOpenRound, RoundAlreadyOpen, StoreError
 from cardtable.ui.store_words import store_words, table_error_words
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def refusal(check, text: str) -> str:  # type: ignore[no-untyped-def]

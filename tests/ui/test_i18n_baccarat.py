@@ -4,7 +4,6 @@ coup, the 120×40 snapshots, and the table worded again when the language change
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,12 +33,6 @@ SIDES = {
     "lt": ("Žaidėjas", "Bankininkas", "Lygiosios"),
 }
 COUPS = f"{BANKER_NATURAL}  {NATURAL_TIE}  {PLAYER_NATURAL}"
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _fits(app) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ of language redraws the table and the chart where they stand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -45,12 +44,6 @@ CHART_WORDS = {"en": "Your hand, 8,8 against a 6: split", "ja": "あなたのハ
                "lt": "Jūsų ranka, 8,8 prieš 6: skaidyti"}
 #: The session summary's first figure, per language.
 SUMMARY_WORDS = {"en": "Rounds played   1", "ja": "ラウンド数        1", "lt": "Sužaisti raundai    1"}
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _app(data_dir: Path, lang: str, stack: str = PAIR, seats: tuple[str, ...] = ("normal", "hard")) -> CardTableApp:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ from text_fit import unfitted_texts
 from textual.widgets import Button, OptionList
 from textual.widgets._toast import Toast
 
-from cardtable import i18n
 from cardtable.net.server import Server
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
@@ -31,12 +29,6 @@ from cardtable.ui.screens.settings import SettingsScreen
 from helpers import notifications, press, screen_text, settle, until
 
 LANGS = ("en", "ja", "lt")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _app(data_dir: Path, lang: str) -> CardTableApp:

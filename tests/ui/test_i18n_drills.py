@@ -5,7 +5,6 @@ snapshot at 120×40 per language, and a change of language redraws an open drill
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,12 +34,6 @@ BJ_WORDS = {
     "ja": ("どうしますか", "ヒット", "スタンド", "ダブル", "スプリット", "ディーラー"),
     "lt": ("Ką darysite?", "Imti", "Likti", "Dvigubinti", "Skaidyti", "Krupjė korta"),
 }
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _app(data_dir: Path, lang: str) -> CardTableApp:

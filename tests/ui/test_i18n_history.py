@@ -43,12 +43,6 @@ WORDS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def fixed(data: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The module's rounds at fixed times (seven minutes apart from 2026-11-30 18:00 UTC)

@@ -5,7 +5,6 @@ per language, and the table worded anew when the language changes while it is op
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,12 +39,6 @@ SEED_HANDS = (
 PAIR_OF_KINGS = "KS KD 5H 2C 9S  5C 8D QS"
 #: J J dealt: exchanging them (1 2) is the costly choice coach mode questions.
 JACKS = "JS JD 4H 7C 9S  JH 2D"
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _fits(app: CardTableApp, moment: str) -> None:

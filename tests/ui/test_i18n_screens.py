@@ -4,7 +4,6 @@ dialogs fitting 80×24 in every language (double-width Japanese included)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,12 +27,6 @@ GAME_NAMES = {
     "ja": ("ブラックジャック", "バカラ", "ポーカー"),
     "lt": ("Blackjack", "Bakara", "Pokeris"),
 }
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _app(data_dir: Path, lang: str | None = None) -> CardTableApp:
