@@ -3,7 +3,8 @@
 Textual's compositor cuts each line at every widget's edge and divides the strip of each
 widget at those cuts, even under a widget that covers them (a toast): a double-width
 character across such a cut is replaced by two spaces, so a Japanese toast lost letters
-where the lobby's buttons ended beneath it (Textual issue 6357, open for 8.x). Here a
+where the lobby's buttons ended beneath it (a Textual bug, still there in 8.x: the
+upstream report is linked in docs/decisions.md). Here a
 widget's strip is divided only where the widget in front changes; the cuts it covers
 wholly get an empty piece, so nothing behind claims them.
 """
