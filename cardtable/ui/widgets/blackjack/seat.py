@@ -190,7 +190,20 @@ class HandsPicture:
     largest: CardSize = CardSize.BOX
 
 
-class DealerRow(Static):
+class _Repaints:
+    """A row that draws itself from its ``state``: again when the state or its width changes."""
+
+    def _paint(self) -> None:
+        raise NotImplementedError
+
+    def watch_state(self) -> None:
+        self._paint()
+
+    def on_resize(self) -> None:
+        self._paint()
+
+
+class DealerRow(_Repaints, Static):
     """``Dealer  9♥ ▒▒  shows 9`` on one line; at a larger size a label line above the
     cards as boxes. The face-down card is a back until the reveal."""
 
@@ -200,12 +213,6 @@ class DealerRow(Static):
 
     state: reactive[DealerPicture] = reactive(DealerPicture, init=False, repaint=False)
     """What the row shows; it draws itself again when this changes (or its width)."""
-
-    def watch_state(self) -> None:
-        self._paint()
-
-    def on_resize(self) -> None:
-        self._paint()
 
     def _paint(self) -> None:
         picture = self.state
@@ -247,7 +254,7 @@ class DealerRow(Static):
         return getattr(self, "_plain", "")
 
 
-class ComputerSeat(Static):
+class ComputerSeat(_Repaints, Static):
     """A computer seat: name and level, its hands (one line each as chips, or boxes
     for a single hand when there is room), then the stake and the seat's chips."""
 
@@ -292,12 +299,6 @@ class ComputerSeat(Static):
         if size is not CardSize.CHIP and hands <= 1:
             return 1 + size.height + 1 + money
         return 1 + max(1, hands) + money
-
-    def watch_state(self) -> None:
-        self._paint()
-
-    def on_resize(self) -> None:
-        self._paint()
 
     def _paint(self) -> None:
         """Draw the seat; ``rows``: the hand lines every seat keeps (the most hands any
@@ -455,7 +456,7 @@ class PlayerHand(Static):
         _show(self, body)
 
 
-class PlayerHands(Horizontal):
+class PlayerHands(_Repaints, Horizontal):
     """The player's up to four hands side by side, all at one card size: the largest
     the table allows that fits every hand in its share of the row."""
 
@@ -499,12 +500,6 @@ class PlayerHands(Horizontal):
 
     state: reactive[HandsPicture] = reactive(HandsPicture, init=False, repaint=False)
     """The player's hands as the row shows them; the boxes follow when this changes."""
-
-    def watch_state(self) -> None:
-        self._paint()
-
-    def on_resize(self) -> None:
-        self._paint()
 
     def _paint(self) -> None:
         picture = self.state
