@@ -58,6 +58,8 @@ class BlackjackScreen(BlackjackSitting):
     CSS_PATH = [str(asset_path("styles", "blackjack.tcss"))]
 
     BINDINGS = [
+        # first of the table's keys, as at the other tables (after the base screen's esc)
+        Binding("enter", "deal", N_("Deal"), id="bj.deal", priority=True),
         Binding("h", "play('hit')", N_("Hit"), priority=True, id="bj.hit"),
         Binding("s", "play('stand')", N_("Stand"), priority=True, id="bj.stand"),
         Binding("d", "play('double')", N_("Double"), priority=True, id="bj.double"),
@@ -76,7 +78,6 @@ class BlackjackScreen(BlackjackSitting):
         Binding("minus,down", "bet(-1)", N_("Bet down"), priority=True, id="bj.bet_down", key_display="-", show=False),
         # shown by the bet row's "Repeat r" button
         Binding("r", "repeat", N_("Repeat"), priority=True, id="bj.repeat", show=False),
-        Binding("enter", "deal", N_("Deal"), id="bj.deal", priority=True),
     ]
 
     def __init__(self, snapshot: dict[str, Any] | None = None) -> None:

@@ -35,6 +35,12 @@ class KeyFooter(Footer):
         then data-bound to the footer, and each of those two changes restyled every key
         (a quarter of the time to open a table)."""
         self._keys = None  # new keys: found again once mounted
+        if not self._bindings_ready and self.is_attached:
+            # Textual's Footer composes empty and builds its keys once the screen first
+            # publishes its bindings, after the first frame: a second layout and render of
+            # the whole screen. The screen's bindings are known now; a later change of them
+            # is applied in place (or rebuilds, as before).
+            self.set_reactive(Footer._bindings_ready, True)
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget = DimmableKey.like(widget)  # a dimmed key repaints from memory
