@@ -22,7 +22,6 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Header
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
@@ -37,6 +36,7 @@ from ..blackjack_client import BlackjackClient, LocalBlackjackClient, RemoteBlac
 from ..widgets.blackjack.coach import CoachSpot
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .bj_summary import SessionStats, SessionSummary
 from .blackjack_sitting import BlackjackSitting
 
@@ -145,7 +145,7 @@ class BlackjackScreen(BlackjackSitting):
             self._layout.deal_word = "bet"
             self._layout.buttons["deal"].label = _("Bet ⏎")
         self._footer = KeyFooter(compact=True)
-        yield Header()
+        yield TitleHeader()
         yield self._layout
         yield self._footer
 
@@ -160,7 +160,6 @@ class BlackjackScreen(BlackjackSitting):
         else:
             super().on_mount()
             self.local_mount()
-        self.call_after_refresh(self._draw)  # again once the rows know their width
 
     def retranslate(self) -> None:
         """The language changed: the table's buttons and words, and the banner's prompt."""

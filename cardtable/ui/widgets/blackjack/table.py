@@ -15,6 +15,8 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Button, Label
 from textual.widgets.button import ButtonVariant
@@ -79,6 +81,9 @@ _SIZES = (
 )
 #: The table's height from which the buttons are drawn tall, as at the other tables.
 TALL_BUTTONS_FROM = 30
+#: The rows of controls under the play area (each a line under a blank one, or three
+#: lines tall: ``blackjack.tcss``).
+_CONTROL_ROWS = 2
 #: The bankroll's figures the action row keeps room for beside the buttons.
 _BALANCE_ROOM = " 10,000 + 500"
 #: The session's result the bet row keeps room for.
@@ -236,11 +241,12 @@ class BlackjackFelt(Vertical):
         for button in self.bet.query(Button).results(Button):
             button.compact = True
 
-    def _fit_row(self) -> None:
+    def _fit_row(self, width: int | None = None) -> None:
         """The buttons close up (no gap between them) when a row's words and figures
         would not fit it side by side (long Lithuanian or wide Japanese words at 80
-        columns): the action buttons and the bankroll, the bet, chips and the session."""
-        row = min(100, self.content_region.width)
+        columns): the action buttons and the bankroll, the bet, chips and the session;
+        ``width``: the felt's inside (None: as laid out)."""
+        row = min(100, self.content_region.width if width is None else width)
         actions = [str(self.buttons[name].label) for name in ("hit", "stand", "double", "split", "tip", "chart")]
         need = sum(cell_len(word) + 3 for word in actions) + cell_len(_("Bankroll") + _BALANCE_ROOM) + 2
         betting = [str(button.label) for button in (*self.chips, self.buttons["deal"], self.buttons["repeat"])]
@@ -249,14 +255,40 @@ class BlackjackFelt(Vertical):
         self.set_class(bool(row) and max(need, bet) > row, "-tight")
 
     def on_resize(self, event: events.Resize) -> None:
-        """Tall buttons when there is room; the cards redrawn at the size that fits."""
-        self._fit_row()
-        tall = event.size.height >= TALL_BUTTONS_FROM
+        """Tall buttons when there is room; the cards redrawn at the size that fits
+        (nothing changes when the first draw foresaw this size)."""
+        self._fit(event.size)
+        self.call_after_refresh(self.redraw)
+
+    def _fit(self, size: Size) -> None:
+        """The controls for the felt's ``size``: tall buttons when there is room, close
+        together when their words need it."""
+        self._fit_row(size.width - self.styles.padding.width)
+        tall = size.height >= TALL_BUTTONS_FROM
         if tall != self.has_class("-tall"):
             self.set_class(tall, "-tall")
             for button in [*self.chips, *self.buttons.values()]:
                 button.compact = not tall
-        self.call_after_refresh(self.redraw)
+
+    def _expected_size(self) -> Size:
+        """The felt's size before its first layout: the screen's, less the rows of the
+        parts docked above and below it (the header and the footer)."""
+        width, height = self.app.size
+        parent = self.parent
+        for part in parent.children if parent is not None else ():
+            rows = part.styles.height
+            if part is not self and part.display and rows is not None and rows.unit is Unit.CELLS:
+                height -= int(rows.value)
+        return Size(width, max(0, height))
+
+    def _room(self) -> Size:
+        """The play area's size: as laid out, or, before the first layout, as it will be
+        (so that the first frame is drawn once, at the card sizes it shows)."""
+        if self.play.size:
+            return self.play.size
+        felt = self._expected_size()
+        controls = _CONTROL_ROWS * (3 if felt.height >= TALL_BUTTONS_FROM else 2)
+        return Size(max(0, felt.width - self.styles.padding.width), max(0, felt.height - controls))
 
     def coach_changed(self) -> None:
         """The coach's values were shown or hidden: draw again only if the cards must
@@ -265,14 +297,14 @@ class BlackjackFelt(Vertical):
             self.redraw()
 
     def _seat_lines(self, hands: int, size: CardSize) -> int:
-        seats = self.query_one("#bj-seats").size.width or 78
+        seats = self.query_one("#bj-seats").size.width or self._room().width
         narrow = seats // max(1, len(self.seats)) < ComputerSeat.ONE_LINE_MONEY
         return ComputerSeat.lines_needed(hands, size, narrow=narrow)
 
     def card_sizes(self, seat_hands: int) -> tuple[CardSize, CardSize, CardSize, int]:
         """(dealer, seats, hands, gap): the largest card sizes whose rows fit the play
         area's height, with a blank row between the parts when that fits too."""
-        height = self.play.size.height
+        height = self._room().height
         if not height:
             return CardSize.CHIP, CardSize.CHIP, CardSize.BOX, 1
         for dealer, seat, hand, gap in _SIZES:
@@ -311,6 +343,8 @@ class BlackjackFelt(Vertical):
         felt = self.state
         if felt is None:
             return
+        if not self.size:  # drawn before the first layout: the controls as they will be
+            self._fit(self._expected_size())
         view, ascii = felt.view, felt.ascii
         picture = view.picture
         seat_hands = (
@@ -357,6 +391,7 @@ class BlackjackFelt(Vertical):
             turn[1] if playing and turn is not None else None,
             ascii,
             hand_size,
+            self.hands.size.width or self._room().width,
         )
         net = "" if felt.session_net is None else _("session {net}").format(net=signed(felt.session_net))
         if net != self._net_text:
