@@ -10,6 +10,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header
@@ -34,6 +37,8 @@ class Opening:
     first_frame: str | None = None
     layouts: int = 0
     asked_after: list[Widget] = field(default_factory=list)
+    #: Widgets styled again after they were styled as they were mounted.
+    restyled: list[DOMNode] = field(default_factory=list)
 
 
 @contextmanager
@@ -60,6 +65,23 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> Iterator[Opening]:
             opening.asked_after.append(self)
         return refresh(self, *regions, layout=layout, **kwargs)  # type: ignore[arg-type]
 
+    register, apply = App._register, Stylesheet.apply
+    registering = [0]
+
+    def counted_register(self: App[object], *args: object, **kwargs: object) -> object:
+        registering[0] += 1
+        try:
+            return register(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            registering[0] -= 1
+
+    def noted_apply(self: Stylesheet, node: DOMNode, *args: object, **kwargs: object) -> None:
+        if not registering[0]:
+            opening.restyled.append(node)
+        apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "_register", counted_register)
+    monkeypatch.setattr(Stylesheet, "apply", noted_apply)
     monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
     monkeypatch.setattr(Widget, "refresh", noted_refresh)
     yield opening
@@ -96,6 +118,11 @@ async def test_the_first_frame_is_the_whole_table(data_dir: Path, monkeypatch: p
         assert _on_the_table(app, opening.asked_after) == []
         # its own layout; the screen's resize and mount (Textual's) at most
         assert opening.layouts <= 3
+        # every widget is built as the table opens (tall buttons from 32 rows): none is
+        # restyled, but for the button Textual gives the focus to
+        table = app.screen
+        restyled = {node for node in opening.restyled if node is table or table in node.ancestors}
+        assert restyled <= {table.focused}
 
 
 async def test_a_round_left_open_is_in_the_first_frame_when_the_table_opens_again(
@@ -118,3 +145,33 @@ async def test_a_round_left_open_is_in_the_first_frame_when_the_table_opens_agai
         assert opening.first_frame == settled
         assert "Your round was waiting" in settled
         assert _on_the_table(app, opening.asked_after) == []
+
+
+async def _opened_at(data_dir: Path, size: tuple[int, int], *keys: str) -> str:
+    """The table as opened from the lobby at ``size`` (after ``keys``)."""
+    app = _app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", *keys)
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("keys", [(), ("enter",)], ids=["between rounds", "dealt"])
+async def test_a_resized_table_is_drawn_as_one_opened_at_its_new_size(tmp_path: Path, keys: tuple[str, ...]) -> None:
+    folders = [tmp_path / name for name in ("small", "large", "resized")]
+    for folder in folders:
+        folder.mkdir(mode=0o700)
+    small = await _opened_at(folders[0], (80, 24), *keys)
+    large = await _opened_at(folders[1], (120, 40), *keys)
+    assert small != large
+    app = _app(folders[2])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", *keys)
+        assert screen_text(app) == small
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert screen_text(app) == large  # the rows drawn at their new widths, the cards grown
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert screen_text(app) == small

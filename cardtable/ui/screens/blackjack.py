@@ -22,6 +22,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
@@ -138,7 +139,8 @@ class BlackjackScreen(BlackjackSitting):
         levels: list[str] = [""] * (SEATS - 1)
         if self.remote is None:
             levels = self.local_setup()
-        self._layout = BlackjackFelt(self.rules, levels, id="bj-table")
+        width, height = self.app.size  # the felt's: all but the header's and the footer's line
+        self._layout = BlackjackFelt(self.rules, levels, size=Size(width, max(0, height - 2)), id="bj-table")
         self._bet = self._layout.bet
         self._banner = self._layout.banner
         if self.remote is not None:

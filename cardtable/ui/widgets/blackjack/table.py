@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Button, Label
+from textual.widgets import Label
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
@@ -145,22 +145,25 @@ class _PlayArea(Vertical):
     def on_resize(self) -> None:
         table = self.parent
         if isinstance(table, BlackjackFelt):
-            self.call_after_refresh(table.redraw)
+            self.call_after_refresh(table.resized)
 
 
 class BlackjackFelt(Vertical):
     """The whole table below the header: it composes the seats and controls once and
     redraws them from a view."""
 
-    def __init__(self, rules: Rules, levels: Sequence[str], *, id: str | None = None) -> None:
+    def __init__(self, rules: Rules, levels: Sequence[str], *, size: Size | None = None, id: str | None = None) -> None:
+        """``size``: the felt's size as it will be laid out, when the screen knows it (the
+        controls are then built for it, not restyled once mounted)."""
         super().__init__(id=id)
+        self._foreseen = size
         self.dealer = DealerRow(id="bj-dealer")
         self.seats = [ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}") for i, level in enumerate(levels)]
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
         self.coach = CoachPanel(id="bj-coach")
         self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), label=_("Bet"), formatter=format_chips,
-                               id="bj-bet")
+                               compact=True, id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
             TableButton(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
@@ -192,12 +195,17 @@ class BlackjackFelt(Vertical):
         self.play = _PlayArea(id="bj-play")
         #: The card sizes of the last draw, and the computer seats' hand rows it had.
         self._sizes: tuple[CardSize, CardSize, CardSize, int] | None = None
+        #: The picture and the geometry of the last draw.
+        self._drawn_for: tuple[FeltPicture | None, tuple[Size, int, int]] | None = None
         self._seat_hands = 1
+        if size is not None:
+            self._fit(size)
 
     def compose(self) -> ComposeResult:
         with self.play:
             yield self.dealer
-            with Horizontal(id="bj-seats"):
+            with Horizontal(id="bj-seats") as seats:
+                seats.display = bool(self.seats)  # none: the player alone
                 yield from self.seats
             yield self.hands
             yield self.banner
@@ -235,12 +243,6 @@ class BlackjackFelt(Vertical):
         for part in parts:
             part._paint()
 
-    def on_mount(self) -> None:
-        if not self.seats:  # the player alone
-            self.query_one("#bj-seats").display = False
-        for button in self.bet.query(Button).results(Button):
-            button.compact = True
-
     def _fit_row(self, width: int | None = None) -> None:
         """The buttons close up (no gap between them) when a row's words and figures
         would not fit it side by side (long Lithuanian or wide Japanese words at 80
@@ -258,7 +260,20 @@ class BlackjackFelt(Vertical):
         """Tall buttons when there is room; the cards redrawn at the size that fits
         (nothing changes when the first draw foresaw this size)."""
         self._fit(event.size)
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.resized)
+
+    def _geometry(self) -> tuple[Size, int, int]:
+        """What the draw depends on besides the picture: the play area's size, and the
+        widths of the seats' row and of the hands' row."""
+        room = self._room()
+        seats = self.query_one("#bj-seats").size.width or room.width
+        return room, seats, self.hands.size.width or room.width
+
+    def resized(self) -> None:
+        """The felt or its play area changed size: drawn again, unless the last draw was
+        already for this size (the first, made before the first layout, foresaw it)."""
+        if self._drawn_for != (self.state, self._geometry()):
+            self.redraw()
 
     def _fit(self, size: Size) -> None:
         """The controls for the felt's ``size``: tall buttons when there is room, close
@@ -271,8 +286,10 @@ class BlackjackFelt(Vertical):
                 button.compact = not tall
 
     def _expected_size(self) -> Size:
-        """The felt's size before its first layout: the screen's, less the rows of the
-        parts docked above and below it (the header and the footer)."""
+        """The felt's size before its first layout: as the screen foresaw it, or the
+        screen's less the rows of the parts above and below it (the header, the footer)."""
+        if self._foreseen is not None:
+            return self._foreseen
         width, height = self.app.size
         parent = self.parent
         for part in parent.children if parent is not None else ():
@@ -343,6 +360,7 @@ class BlackjackFelt(Vertical):
         felt = self.state
         if felt is None:
             return
+        self._drawn_for = (felt, self._geometry())
         if not self.size:  # drawn before the first layout: the controls as they will be
             self._fit(self._expected_size())
         view, ascii = felt.view, felt.ascii
