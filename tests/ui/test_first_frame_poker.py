@@ -1,0 +1,73 @@
+"""The draw-poker table's first frame is its whole frame: built once, laid out once, and
+no widget of the table asks for another layout after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from poker_pilot import SIZE
+from textual.screen import Screen
+from textual.widget import Widget
+
+from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.poker.layout import PokerLayout
+
+from helpers import settle
+
+
+@dataclass
+class Layouts:
+    """The poker screen's layouts, and the layouts asked for outside one (a layout itself
+    re-sizes every widget: those requests are its own bookkeeping)."""
+
+    done: int = 0
+    inside: bool = False
+    asked_after_first: list[Widget] = field(default_factory=list)
+
+    def of_table(self) -> list[str]:
+        """The widgets of the table (not Textual's header) that asked after the first layout."""
+        table = [w for w in self.asked_after_first if any(isinstance(a, PokerLayout) for a in w.ancestors_with_self)]
+        return [type(w).__name__ for w in table]
+
+
+def watch_layouts(monkeypatch: pytest.MonkeyPatch) -> Layouts:
+    seen = Layouts()
+    refresh_layout, refresh = Screen._refresh_layout, Widget.refresh
+
+    def laid_out(self: Screen, *args: object, **kwargs: object) -> None:
+        if not isinstance(self, PokerScreen):
+            return refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+        seen.inside = True
+        try:
+            return refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            seen.inside = False
+            seen.done += 1
+
+    def asked(self: Widget, *regions: object, layout: bool = False, **kwargs: bool) -> Widget:
+        if layout and seen.done and not seen.inside:
+            seen.asked_after_first.append(self)
+        return refresh(self, *regions, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
+    monkeypatch.setattr(Widget, "refresh", asked)
+    return seen
+
+
+async def test_no_widget_of_the_table_asks_for_a_layout_after_the_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After the first layout Textual sends each widget a Resize: the bet's word ("Bet")
+    # still fits beside − and +, so nothing may move and nothing is laid out again.
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seen = watch_layouts(monkeypatch)
+        await pilot.press("3")
+        await settle(pilot)
+        assert isinstance(app.screen, PokerScreen) and seen.done >= 1
+        assert app.screen.query_one(".bet-label").display  # the word is shown at 80 columns
+        assert seen.of_table() == []
