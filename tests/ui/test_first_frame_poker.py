@@ -7,15 +7,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from poker_pilot import SIZE
+from poker_pilot import SIZE, poker_app
 from textual.screen import Screen
 from textual.widget import Widget
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.common.card import CardSize, CardWidget
 from cardtable.ui.widgets.poker.layout import PokerLayout
 
-from helpers import settle
+from helpers import screen_text, settle
 
 
 @dataclass
@@ -71,3 +72,38 @@ async def test_no_widget_of_the_table_asks_for_a_layout_after_the_first(
         assert isinstance(app.screen, PokerScreen) and seen.done >= 1
         assert app.screen.query_one(".bet-label").display  # the word is shown at 80 columns
         assert seen.of_table() == []
+
+
+async def table_text(data_dir: Path, size: tuple[int, int]) -> str:
+    """The table as a player sees it, opened at ``size``."""
+    app = poker_app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        return screen_text(app)
+
+
+async def test_a_tall_table_is_built_tall_and_follows_the_terminal(tmp_path: Path) -> None:
+    # The gaps that share a tall terminal's spare rows exist only there: a short table
+    # is built without them, and a terminal that grows or shrinks gets the same table as
+    # one opened at its new size.
+    tall, short = (120, 40), SIZE
+    opened_tall = await table_text(tmp_path / "a", tall)
+    opened_short = await table_text(tmp_path / "b", short)
+    app = poker_app(tmp_path / "c")
+    async with app.run_test(size=short) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query(".poker-gap") and not screen.has_class("-roomy")
+        await pilot.resize_terminal(*tall)
+        await settle(pilot)
+        assert len(screen.query(".poker-gap")) == 4 and screen.has_class("-roomy")
+        assert screen_text(app) == opened_tall
+        await pilot.resize_terminal(*short)
+        await settle(pilot)
+        assert not screen.query(".poker-gap")
+        assert screen_text(app) == opened_short
+    app = poker_app(tmp_path / "a")
+    async with app.run_test(size=tall) as pilot:
+        await settle(pilot)
+        assert len(app.screen.query(".poker-gap")) == 4
+        assert all(card.size_class is CardSize.LARGE for card in app.screen.query(CardWidget))
