@@ -13,7 +13,9 @@ from textual.widget import Widget
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.poker import PokerScreen
+from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.card import CardSize, CardWidget
+from cardtable.ui.widgets.common.restyle import TableButton
 from cardtable.ui.widgets.poker.layout import PokerLayout
 
 from helpers import screen_text, settle
@@ -107,3 +109,29 @@ async def test_a_tall_table_is_built_tall_and_follows_the_terminal(tmp_path: Pat
         await settle(pilot)
         assert len(app.screen.query(".poker-gap")) == 4
         assert all(card.size_class is CardSize.LARGE for card in app.screen.query(CardWidget))
+
+
+async def test_the_bet_s_buttons_are_built_as_they_show_and_not_restyled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At the table's minimum "−" is disabled from the start: a button disabled after it
+    # was styled is styled a second time as the table opens.
+    restyled: list[str | None] = []
+    restyle = TableButton.update_node_styles
+
+    def counted(self: TableButton, animate: bool = True) -> None:
+        if self.is_attached:  # styled again once on the screen
+            restyled.append(self.id)
+        restyle(self, animate)
+
+    monkeypatch.setattr(TableButton, "update_node_styles", counted)
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        bet = app.screen.query_one(BetControls)
+        assert bet.value == bet.values[0]
+        assert bet.query_one("#bet-down", TableButton).disabled
+        assert not bet.query_one("#bet-up", TableButton).disabled
+        assert restyled == []

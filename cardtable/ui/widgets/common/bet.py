@@ -112,7 +112,9 @@ class BetControls(Horizontal):
         self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
 
     def compose(self) -> ComposeResult:
-        down, up = TableButton("−", id="bet-down"), TableButton("+", id="bet-up")
+        # built in the state they show: a button disabled after it is styled is styled twice
+        down = TableButton("−", id="bet-down", disabled=not self.can_decrease)
+        up = TableButton("+", id="bet-up", disabled=not self.can_increase)
         for button in (down, up):
             # Every click counts: the value itself is the feedback, and Button ignores
             # clicks during its "active" flash, which swallowed quick repeated clicks.
