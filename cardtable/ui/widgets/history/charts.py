@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import RenderResult
 from textual.color import Color
@@ -146,7 +147,8 @@ class StatsChart(Widget):
 
     def render(self) -> RenderResult:
         if self.data is None:  # as the screen's note "Drawing the chart…" (padding 1 2)
-            return Text("\n  " + _("Drawing the chart…"), style=self.get_component_rich_style("chart--waiting"))
+            waiting = Text(_("Drawing the chart…"), style=self.get_component_rich_style("chart--waiting"))
+            return Padding(waiting, (1, 2))
         key = self.plot_key()
         painted = self._painted
         if painted is None or painted[0] != key:
