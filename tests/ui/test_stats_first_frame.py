@@ -1,12 +1,14 @@
 """The statistics draw their first frame before the history is read, and the figures read
-in a thread arrive as a repaint: the chart on show is laid out from the first frame (saying
-that it is being drawn), nothing is mounted and nothing laid out when its plot arrives."""
+in a thread arrive as a repaint of the widgets that show them: the chart on show is laid out
+from the first frame (saying that it is being drawn); when its plot arrives nothing is
+mounted, nothing laid out, and the screen is not painted whole again."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
+from textual._compositor import Compositor
 from textual.screen import Screen
 
 from cardtable.store import Store
@@ -43,6 +45,13 @@ async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, m
         registered.extend(type(widget).__name__ for widget in widgets)
         return register(self, parent, *widgets, **kwargs)
 
+    full_updates: list[Compositor] = []
+    full_update = Compositor.render_full_update
+
+    def counting_full_update(self: Compositor, *args, **kwargs):  # type: ignore[no-untyped-def]
+        full_updates.append(self)
+        return full_update(self, *args, **kwargs)
+
     app = CardTableApp(data_dir=data, animations=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -56,12 +65,13 @@ async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, m
             assert screen.chart_data is None and "All games" in screen_text(app)  # the table at once
             monkeypatch.setattr(Screen, "_refresh_layout", counting_layout)
             monkeypatch.setattr(CardTableApp, "_register", counting_register)
+            monkeypatch.setattr(Compositor, "render_full_update", counting_full_update)
             read.set()
             await settle(pilot)
             assert screen.chart_data is not None and screen.coach is not None
             assert "Bankroll after each round" in screen_text(app)
             assert screen.query_one("#chart-bankroll") is chart
-            assert registered == [] and layouts == []
+            assert registered == [] and layouts == [] and full_updates == []
     finally:
         read.set()
 

@@ -76,11 +76,13 @@ class StatsScreen(Screen[None]):
         Binding("c", "next_chart", N_("Next chart"), id="stats.chart"),
     ]
 
-    rows: reactive[tuple[StatsRow, ...]] = reactive(())
+    # The figures repaint only the widgets that draw them (bound to them, or the charts),
+    # not the whole screen: a screen's reactive repaints the screen by default.
+    rows: reactive[tuple[StatsRow, ...]] = reactive((), repaint=False)
     """A row per game and the total (with the exact edges once they are known)."""
-    coach: reactive[CoachData | None] = reactive(None)
+    coach: reactive[CoachData | None] = reactive(None, repaint=False)
     """The graded decisions and the drills' scores, read in a thread."""
-    chart_data: reactive[ChartData | None] = reactive(None, init=False)
+    chart_data: reactive[ChartData | None] = reactive(None, init=False, repaint=False)
     """The charts' figures, read in a thread (None until then)."""
 
     def compose(self) -> ComposeResult:
