@@ -13,10 +13,13 @@ A failure says which language and which moment (a note on the error, shown by py
 
 from __future__ import annotations
 
+import gettext
 import inspect
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from functools import cache
 
 from text_fit import unfitted_texts
 from textual.app import App
@@ -24,9 +27,9 @@ from textual.pilot import Pilot
 
 from cardtable import i18n
 
-from helpers import settle
+from helpers import screen_text, settle
 
-__all__ = ["LANGS", "each_language", "speaking", "switch_language"]
+__all__ = ["LANGS", "each_language", "english_left", "speaking", "switch_language"]
 
 LANGS = ("en", "ja", "lt")
 
@@ -40,6 +43,31 @@ async def switch_language(pilot: Pilot, lang: str) -> None:
     assert app.save_settings(replace(app.settings, language=lang)), lang  # type: ignore[attr-defined]
     await settle(pilot)
     assert i18n.language() == lang
+
+
+@cache
+def _english_phrases(lang: str) -> tuple[str, ...]:
+    """The English source's phrases of three words or more (the parts of each message
+    between its placeholders and markup) that ``lang``'s catalog words differently."""
+    catalog = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, [lang])._catalog  # type: ignore[attr-defined]
+    phrases: set[str] = set()
+    for source, words in catalog.items():
+        if isinstance(source, tuple):  # a plural form: (msgid, n)
+            source = source[0]
+        source = source.split("\x04")[-1]  # a context's message
+        for part in re.split(r"\{[^}]*\}|\[[^]]*\]|\n|[:·—…()]", source):
+            part = part.strip(" .,;!?")
+            if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3 and part not in str(words):
+                phrases.add(part)
+    return tuple(sorted(phrases))
+
+
+def english_left(app: App, lang: str) -> list[str]:  # type: ignore[type-arg]
+    """The English phrases still on screen in ``lang`` (a text not worded anew)."""
+    if lang == "en":
+        return []
+    shown = screen_text(app)
+    return [phrase for phrase in _english_phrases(lang) if phrase in shown]
 
 
 @asynccontextmanager
@@ -63,8 +91,9 @@ async def each_language(
 ) -> None:
     """At this moment, in each language (the one shown first, then the others):
     ``words(lang)`` holds (it asserts; async if it must rebuild a dialog, which is worded
-    when it is built), then every text fits (``fits(app) == []``). The app is left in the
-    language it was in."""
+    when it is built), then every text fits (``fits(app) == []``) and no English phrase of
+    the catalog is left on screen (a text not worded anew would be checked in English).
+    The app is left in the language it was in."""
     first = i18n.language()
     order = sorted(langs, key=lambda lang: lang != first)
     for lang in order:
@@ -75,5 +104,7 @@ async def each_language(
                     await checked
             problems = fits(pilot.app)
             assert problems == [], problems
+            left = english_left(pilot.app, lang)
+            assert left == [], f"English left on screen: {left}"
     await switch_language(pilot, first)
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from languages import each_language
+from languages import LANGS, each_language, english_left, speaking, switch_language
 from rich.cells import cell_len
 from text_fit import unfitted_texts
 from textual.widgets import DataTable, Input, TabbedContent
@@ -29,7 +29,6 @@ from helpers import press, screen_text, settle
 
 #: Rounds the conftest's ``filled_dir`` plays for this module (all three games), and its seed.
 HISTORY = (40, 5)
-LANGS = ("en", "ja", "lt")
 #: The games' names as the lobby shows them.
 GAMES = {
     "en": ("Blackjack", "Baccarat", "Draw poker"),
@@ -131,20 +130,18 @@ async def test_the_history_its_filters_and_a_replay_of_each_game_fit_80x24(data:
             await _everywhere(pilot, f"filter {key}: {screen.filter}")
         await press(pilot, "b", "w", "g", "g", "g")  # back to every game, any result, newest first
         games = ("blackjack", "baccarat", "poker")
-        for game, kind in zip(games, (BlackjackReplay, BaccaratReplay, PokerReplay), strict=True):
-            replay = await _replay(pilot, app, game)
-            assert isinstance(replay, kind)
-
-            def dealt(lang: str, game: str = game) -> None:
-                shown = screen_text(app)
-                assert WORDS[lang][2] in shown and GAMES[lang][games.index(game)] in shown, shown
-
-            await _everywhere(pilot, f"{game} replay dealt", dealt)
-            await press(pilot, "right")
-            await _everywhere(pilot, f"{game} replay step 2")
-            await press(pilot, "end")
-            await _everywhere(pilot, f"{game} replay settled")
-            await press(pilot, "escape")
+        for lang in LANGS:  # a replay opened in each language (the felt's words are set when it is built)
+            for game, kind in zip(games, (BlackjackReplay, BaccaratReplay, PokerReplay), strict=True):
+                async with speaking(pilot, lang, f"the {game} replay"):
+                    replay = await _replay(pilot, app, game)
+                    assert isinstance(replay, kind)
+                    shown = screen_text(app)
+                    assert WORDS[lang][2] in shown and GAMES[lang][games.index(game)] in shown, shown
+                    for moment, key in (("dealt", "right"), ("step 2", "end"), ("settled", "escape")):
+                        problems = _problems(app) + english_left(app, lang)
+                        assert problems == [], (moment, problems)
+                        await press(pilot, key)
+        await switch_language(pilot, "en")
         screen.query_one("#filter-since").value = "2026-13-01"  # type: ignore[attr-defined]
         await settle(pilot)
 
