@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, speaking
+from languages import LANGS, each_language, english_left, speaking
 from text_fit import unfitted_texts
 from textual.widgets import Input
 
@@ -85,21 +85,28 @@ async def test_the_blackjack_drill_fits_and_speaks_the_language(data_dir: Path) 
 
 
 async def test_the_poker_drill_fits_in_every_language(data_dir: Path) -> None:
+    """A new drill per language on one app: the boxes under the cards ("Exchange") keep
+    the words they were built with."""
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(DrillScreen("poker", questions=2, seed=7))
-        await until([pilot], lambda: isinstance(app.screen, DrillScreen) and app.screen.question is not None)
-        await settle(pilot)
-        await each_language(pilot, "a question")
-        await press(pilot, "1", "3")
-        await each_language(pilot, "1 and 3 ticked",
-                            _shows(app, {"en": "exchange 1 3", "ja": "1 3を交換", "lt": "keisti 1 3"}))
-        await press(pilot, "enter")  # the verdict on an exchange
-        await until([pilot], lambda: app.screen.question is not None)  # type: ignore[attr-defined]
-        await settle(pilot)
-        await each_language(pilot, "the verdict on an exchange")
-        await press(pilot, "enter")  # stand pat: the drill is over
-        await each_language(pilot, "the drill over")
+        for lang in LANGS:
+            async with speaking(pilot, lang, "the poker drill"):
+                app.push_screen(DrillScreen("poker", questions=2, seed=7))
+                await until([pilot], lambda: isinstance(app.screen, DrillScreen) and app.screen.question is not None)
+                await settle(pilot)
+                _fits(app)
+                await press(pilot, "1", "3")
+                assert {"en": "exchange 1 3", "ja": "1 3を交換", "lt": "keisti 1 3"}[lang] in screen_text(app)
+                _fits(app)
+                await press(pilot, "enter")  # the verdict on an exchange
+                await until([pilot], lambda: app.screen.question is not None)  # type: ignore[attr-defined]
+                await settle(pilot)
+                _fits(app)
+                await press(pilot, "enter")  # stand pat: the drill is over
+                _fits(app)
+                assert english_left(app, lang) == []
+                app.pop_screen()
+                await settle(pilot)
 
 
 async def _type(pilot, value: float) -> None:  # type: ignore[no-untyped-def]
