@@ -34,14 +34,18 @@ __all__ = ["LANGS", "each_language", "english_left", "speaking", "switch_languag
 LANGS = ("en", "ja", "lt")
 
 
-async def switch_language(pilot: Pilot, lang: str) -> None:
+async def switch_language(pilot: Pilot, lang: str, *, workers: bool = True) -> None:
     """Choose ``lang`` as the settings screen does (saved, applied at once) and let the
-    open screens redraw in it."""
+    open screens redraw in it (and their workers finish, unless ``workers`` is False: a
+    join client's connection works on)."""
     app = pilot.app
     if i18n.language() == lang:
         return
     assert app.save_settings(replace(app.settings, language=lang)), lang  # type: ignore[attr-defined]
-    await settle(pilot)
+    if workers:
+        await settle(pilot)
+    else:
+        await pilot.pause()
     assert i18n.language() == lang
 
 
@@ -71,10 +75,10 @@ def english_left(app: App, lang: str) -> list[str]:  # type: ignore[type-arg]
 
 
 @asynccontextmanager
-async def speaking(pilot: Pilot, lang: str, moment: str) -> AsyncIterator[None]:
+async def speaking(pilot: Pilot, lang: str, moment: str, *, workers: bool = True) -> AsyncIterator[None]:
     """Switch to ``lang``; an error in the block is told with the language and the moment."""
     try:
-        await switch_language(pilot, lang)
+        await switch_language(pilot, lang, workers=workers)
         yield
     except Exception as error:
         error.add_note(f"in {lang!r} at {moment!r}")
@@ -88,6 +92,7 @@ async def each_language(
     *,
     fits: Callable[[App], list[str]] = unfitted_texts,  # type: ignore[type-arg]
     langs: tuple[str, ...] = LANGS,
+    workers: bool = True,
 ) -> None:
     """At this moment, in each language (the one shown first, then the others):
     ``words(lang)`` holds (it asserts; async if it must rebuild a dialog, which is worded
@@ -97,7 +102,7 @@ async def each_language(
     first = i18n.language()
     order = sorted(langs, key=lambda lang: lang != first)
     for lang in order:
-        async with speaking(pilot, lang, moment):
+        async with speaking(pilot, lang, moment, workers=workers):
             if words is not None:
                 checked = words(lang)
                 if inspect.isawaitable(checked):
@@ -106,5 +111,5 @@ async def each_language(
             assert problems == [], problems
             left = english_left(pilot.app, lang)
             assert left == [], f"English left on screen: {left}"
-    await switch_language(pilot, first)
+    await switch_language(pilot, first, workers=workers)
 
