@@ -23,11 +23,13 @@ from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, St
 from ..store.private import short
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
+from .screen_work import apply as _spare_screens_needless_work
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .store_words import store_words
 from .wide_overlay import apply as _draw_wide_text_whole
 
 _draw_wide_text_whole()
+_spare_screens_needless_work()
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
     from .remote import Remote, SharedSession

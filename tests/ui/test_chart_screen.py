@@ -162,3 +162,18 @@ async def test_at_80x24_the_chart_says_it_scrolls(data_dir: Path) -> None:
         app.push_screen(ChartScreen(Rules()))
         await settle(pilot)
         assert "more below" not in screen_text(app)
+
+
+async def test_a_chart_closing_before_its_next_frame_is_no_error(data_dir: Path) -> None:
+    """The foot line and the scroll to the hand are set after a frame; when that frame
+    comes as the chart closes (escape pressed at once), its parts are already gone."""
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        chart = ChartScreen(Rules(), ("pair", 8, 10))
+        app.push_screen(chart)
+        await settle(pilot)
+        await chart.query_one("#chart-body").remove()  # as while the screen is dismantled
+        chart._say_more()
+        chart._scroll_to_highlight()
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, ChartScreen)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.widgets.common.footer import KeyFooter
 
-from helpers import settle
+from helpers import screen_text, settle
 
 
 def footer_keys(app: CardTableApp) -> list[str]:
@@ -41,3 +43,50 @@ async def test_a_table_s_footer_is_built_with_the_table_and_not_again(
         await settle(pilot)
         assert rebuilds == []
         assert list(app.screen.query_one(KeyFooter).query(FooterKey)) == first
+
+
+def calls_on(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[object]:
+    """The first argument of each call of ``owner.name`` from now on (it still runs)."""
+    seen: list[object] = []
+    original = getattr(owner, name)
+
+    def recording(self: object, *args: object, **kwargs: object) -> object:
+        seen.append(self)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, recording)
+    return seen
+
+
+async def test_a_new_table_is_not_restyled_whole_as_it_is_first_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each widget is styled as it is mounted; the screen's first showing adds no full pass."""
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        restyled = calls_on(monkeypatch, Screen, "update_node_styles")
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, BlackjackScreen)
+        assert app.screen not in restyled
+
+
+async def test_the_lobby_beneath_a_table_is_laid_out_again_only_for_a_new_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        laid_out = calls_on(monkeypatch, Screen, "_refresh_layout")
+        await pilot.press("1")
+        await settle(pilot)
+        assert laid_out and lobby not in laid_out  # the table's own layouts only
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert lobby in laid_out  # a new size reaches the lobby beneath
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is lobby and lobby.size == (100, 30)
+        assert "Blackjack" in screen_text(app)

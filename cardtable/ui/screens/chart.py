@@ -21,6 +21,7 @@ from textual import events, getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -238,8 +239,11 @@ class ChartScreen(Screen[None]):
     def _say_more(self) -> None:
         """The foot line: whether the chart goes on below (or above) and how to scroll;
         hidden when it all fits."""
-        scroll = self.query_one("#chart-scroll", VerticalScroll)
-        more = self.query_one("#chart-more", Static)
+        try:
+            scroll = self.query_one("#chart-scroll", VerticalScroll)
+            more = self.query_one("#chart-more", Static)
+        except NoMatches:  # the chart is closing (its parts went first): nothing to say
+            return
         below, above = scroll.scroll_y < scroll.max_scroll_y, scroll.scroll_y > 0
         more.display = scroll.max_scroll_y > 0
         if below:
@@ -252,11 +256,14 @@ class ChartScreen(Screen[None]):
         if self.highlight is None or self.chart is None:
             return
         kind, key, _ = self.highlight
-        table = self.query_one(f"#chart-{kind}", Static)
         keys = chart_rows(self.chart, kind)
         if key not in keys:
             return
-        scroll = self.query_one("#chart-scroll", VerticalScroll)
+        try:
+            table = self.query_one(f"#chart-{kind}", Static)
+            scroll = self.query_one("#chart-scroll", VerticalScroll)
+        except NoMatches:  # the chart is closing
+            return
         top, height = round(scroll.scroll_y), scroll.scrollable_content_region.height
         line = table.region.y - scroll.scrollable_content_region.y + top + 2 + keys.index(key)
         if not top <= line < top + height:  # out of view: bring it to the middle
