@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from poker_pilot import SIZE, poker_app
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.drill import DrillScreen
 from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.card import CardSize, CardWidget
@@ -135,3 +137,34 @@ async def test_the_bet_s_buttons_are_built_as_they_show_and_not_restyled(
         assert bet.query_one("#bet-down", TableButton).disabled
         assert not bet.query_one("#bet-up", TableButton).disabled
         assert restyled == []
+
+
+async def drill_text(app: CardTableApp, pilot: Pilot) -> str:
+    """The poker drill's first question as a player sees it."""
+    app.push_screen(DrillScreen("poker", questions=2, seed=7))
+    await settle(pilot)
+    await settle(pilot)
+    text = screen_text(app)
+    app.pop_screen()
+    await settle(pilot)
+    return text
+
+
+async def test_the_poker_drill_shows_each_key_above_its_card_table_visited_or_not(tmp_path: Path) -> None:
+    # The drill draws the table's five places: the keys [1]–[5] above the cards, the
+    # boxes under them; the table's own styles (loaded when it opens) change nothing there.
+    app = CardTableApp(data_dir=tmp_path, seed=7, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = await drill_text(app, pilot)
+        lines = before.splitlines()
+        keys = next(i for i, line in enumerate(lines) if "[1]" in line)
+        assert all(f"[{n}]" in lines[keys] for n in range(1, 6))
+        assert lines[keys + 1].count("╭─────╮") == 5
+        assert lines[keys + 6].count("Exchange") == 5 and "…" not in lines[keys + 6]
+        await pilot.press("3")
+        await settle(pilot)
+        assert isinstance(app.screen, PokerScreen)
+        app.pop_screen()
+        await settle(pilot)
+        assert await drill_text(app, pilot) == before
