@@ -1,9 +1,10 @@
 """The five places of a draw-poker hand: the key, the card and its Exchange box.
 
-Each place holds its own state (:class:`Slot`: the card, face down or not, ticked, lit,
-open to clicks) in a reactive and draws itself from it. The row is fed the five states
-at once (:attr:`CardSlots.slots`); a place whose state did not change does nothing, so
-ticking one box redraws that card alone.
+Each place's state is a :class:`Slot` (the card, face down or not, ticked, lit, open to
+clicks). The row is fed the five states at once (:attr:`CardSlots.slots`) and shows each
+on its card and box (:func:`show_slot`); a place whose state did not change is not
+touched, so ticking one box redraws that card alone. The places are one grid
+(:class:`CardGrid`) that draws the keys itself: few widgets to build when the table opens.
 """
 
 from __future__ import annotations
