@@ -18,6 +18,7 @@ from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.card import CardSize, CardWidget
 from cardtable.ui.widgets.common.restyle import TableButton
+from cardtable.ui.widgets.poker.layout import PokerLayout
 
 from helpers import screen_text, settle
 
@@ -171,3 +172,16 @@ async def test_the_poker_drill_shows_each_key_above_its_card_table_visited_or_no
         app.pop_screen()
         await settle(pilot)
         assert await drill_text(app, pilot) == before
+
+
+async def test_the_table_is_built_from_few_widgets(tmp_path: Path) -> None:
+    # Each widget costs its styling, layout, messages and a share of every frame when the
+    # table opens: the five places are one grid that draws its keys, the gaps of a tall
+    # table exist only on one. (A new part of the table raises this budget knowingly.)
+    app = poker_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(PokerLayout)
+        widgets = list(table.walk_children(with_self=True))
+        assert len(widgets) <= 32, sorted(type(w).__name__ for w in widgets)
+        assert not table.query(".poker-gap")
