@@ -185,3 +185,6 @@ async def test_the_table_is_built_from_few_widgets(tmp_path: Path) -> None:
         widgets = list(table.walk_children(with_self=True))
         assert len(widgets) <= 32, sorted(type(w).__name__ for w in widgets)
         assert not table.query(".poker-gap")
+        # the table takes the rows between header and footer: its height is not measured
+        # from its parts' (which its first layout would do for every part)
+        assert table.region.height == SIZE[1] - 2 and not table.styles.height.is_auto
