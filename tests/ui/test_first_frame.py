@@ -10,9 +10,12 @@ from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen
+from cardtable.ui.screens.history import HistoryScreen
+from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.common.footer import KeyFooter
+from cardtable.ui.widgets.common.footer_key import DimmableKey
 
-from helpers import screen_text, settle
+from helpers import press, screen_text, settle
 
 
 def footer_keys(app: CardTableApp) -> list[str]:
@@ -90,3 +93,20 @@ async def test_the_lobby_beneath_a_table_is_laid_out_again_only_for_a_new_size(
         await settle(pilot)
         assert app.screen is lobby and lobby.size == (100, 30)
         assert "Blackjack" in screen_text(app)
+
+
+async def test_a_screen_whose_focus_changes_its_keys_builds_them_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history's list hides the screen's enter once it has the focus: its footer waits
+    for the focus instead of building its keys before and again after."""
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "1", "enter", "s")  # one round played, so the list has a row
+        await press(pilot, "escape")
+        while not isinstance(app.screen, LobbyScreen):
+            await press(pilot, "escape")
+        built = calls_on(monkeypatch, DimmableKey, "__init__")
+        await press(pilot, "y")
+        assert isinstance(app.screen, HistoryScreen)
+        assert len(built) == len(footer_keys(app))

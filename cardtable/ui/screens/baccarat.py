@@ -142,7 +142,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         if shared:  # enter says ready: the coup is the table's, dealt when everyone is
             (deal,) = self._bindings.key_to_bindings["enter"]
             self._bindings.key_to_bindings["enter"] = [replace(deal, description=N_("Ready"))]
-        self._footer = KeyFooter()
+        self._footer = KeyFooter(early=True)
         self.fit_footer(self._footer)
         yield Header()
         yield self._layout

@@ -146,7 +146,7 @@ class BlackjackScreen(BlackjackSitting):
         if self.remote is not None:
             self._layout.deal_word = "bet"
             self._layout.buttons["deal"].label = _("Bet ⏎")
-        self._footer = KeyFooter(compact=True)
+        self._footer = KeyFooter(early=True, compact=True)
         self._fit_footer()  # the footer is built with the keys that fit (not rebuilt once shown)
         yield TitleHeader()
         yield self._layout

@@ -127,7 +127,7 @@ class LobbyScreen(Screen[None]):
                 for name, text, key in _MENU:
                     yield MenuItem(f"{escape(_(text))} [b]{key}[/b]", id=f"menu-{name}", classes="menu-button")
             yield Label(self._note(), id="lobby-note")
-        yield KeyFooter()
+        yield KeyFooter(early=True)
 
     def _note(self) -> str:
         remote = self.app.remote

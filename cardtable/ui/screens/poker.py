@@ -137,7 +137,7 @@ class PokerScreen(PokerCoach, PokerMachines):
         self._layout = layout
         self._banner, self._bet, self._slots = layout.banner, layout.bet, layout.slots
         self._set_roomy(roomy)
-        self._footer = KeyFooter()
+        self._footer = KeyFooter(early=True)
         yield TitleHeader()
         yield layout
         yield self._footer

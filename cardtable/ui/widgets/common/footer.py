@@ -11,10 +11,13 @@ Textual's Footer internals ever move (then it simply behaves like Footer).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
@@ -30,16 +33,23 @@ _PLAIN = Style()
 class KeyFooter(Footer):
     """Footer whose keys are dimmed in place when only their enabled state changes."""
 
+    def __init__(self, *children: Widget, early: bool = False, **options: Any) -> None:
+        super().__init__(*children, **options)
+        #: The keys are built with the screen, not after its first frame: for a screen
+        #: whose shown keys do not depend on the focus (the tables' keys are the screen's).
+        self.early = early
+
     def compose(self) -> ComposeResult:
         """Footer's keys, born in the footer's compact state: a key starts compact and is
         then data-bound to the footer, and each of those two changes restyled every key
         (a quarter of the time to open a table)."""
         self._keys = None  # new keys: found again once mounted
-        if not self._bindings_ready and self.is_attached:
+        if self.early and not self._bindings_ready and self.is_attached:
             # Textual's Footer composes empty and builds its keys once the screen first
             # publishes its bindings, after the first frame: a second layout and render of
             # the whole screen. The screen's bindings are known now; a later change of them
-            # is applied in place (or rebuilds, as before).
+            # is applied in place (or rebuilds, as before). Where the focus adds or hides
+            # keys (a list's enter), building them before the focus lands builds them twice.
             self.set_reactive(Footer._bindings_ready, True)
         for widget in super().compose():
             if isinstance(widget, FooterKey):
