@@ -16,7 +16,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.widgets.history.charts import BankrollChart
 
-from helpers import press, screen_text, settle
+from helpers import screen_text, settle
 
 #: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
 HISTORY = (60, 3)
@@ -74,19 +74,3 @@ async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, m
             assert registered == [] and layouts == [] and full_updates == []
     finally:
         read.set()
-
-
-async def test_a_chart_first_shown_after_its_figures_is_plotted_at_its_size(data: Path) -> None:
-    """The net chart (not shown at first) is mounted when its tab is first shown, and
-    plotted there at the size it is given."""
-    app = CardTableApp(data_dir=data, animations=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "s")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        assert not screen.query("#chart-nets")
-        await press(pilot, "c")
-        chart = screen.query_one("#chart-nets")
-        assert chart.size.area and "Net per game over rounds" in screen_text(app)
-        assert "Drawing the chart…" not in screen_text(app)

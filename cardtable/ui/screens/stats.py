@@ -18,10 +18,10 @@ from __future__ import annotations
 from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Header, Label, TabbedContent, TabPane
+from textual.widgets import ContentSwitcher, Header, Label
 
 from ...history_stats import CoachStats, StatsRow, coach_stats, exact_edges, stats_rows
 from ...i18n import N_, _
@@ -39,6 +39,7 @@ from ..widgets.history.stats_views import (
     accuracy_cells,
     stats_cells,
 )
+from ..widgets.history.tab_strip import TabStrip
 
 __all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
@@ -61,8 +62,8 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-top ChipBalance { width: 1fr; }
     StatsScreen #stats-table { height: auto; max-height: 6; }
     StatsScreen #stats-note { height: auto; width: 1fr; color: $text-muted; }
-    StatsScreen TabbedContent { height: 1fr; }
-    StatsScreen TabPane { padding: 0; }
+    StatsScreen #stats-charts { height: 1fr; }
+    StatsScreen #stats-charts > Container { height: 1fr; }
     StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
     StatsScreen #coach { padding: 0 1; }
     StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
@@ -98,14 +99,15 @@ class StatsScreen(Screen[None]):
             # The chart shown first is laid out now and plotted when its data has been read
             # (in the same thread: its data arriving costs a repaint, not a layout); the
             # others are mounted when their tab is first shown (see watch_chart_data).
-            with TabbedContent(id="stats-charts"):
+            yield TabStrip([(f"tab-{key}", _(title)) for key, title in _TAB_TITLES.items()], id="stats-tabs")
+            with ContentSwitcher(initial=_TABS[0], id="stats-charts"):
                 for key in _CHARTS:
-                    with TabPane(_(_TAB_TITLES[key]), id=f"tab-{key}"):
+                    with Container(id=f"tab-{key}"):
                         if key == _CHARTS[0]:
                             yield _KINDS[key](id=f"chart-{key}")
                         else:
                             yield Label(_("Drawing the chart…"), classes="chart-wait")
-                with TabPane(_(_TAB_TITLES["coach"]), id="tab-coach"):
+                with Container(id="tab-coach"):
                     yield CoachFigures(id="coach").data_bind(figures=StatsScreen.coach)
         yield KeyFooter()
 
@@ -127,7 +129,7 @@ class StatsScreen(Screen[None]):
     def _chart(self, key: str) -> StatsChart | None:
         """The chart of tab ``key`` (the first one is composed; the others are None until
         their tab is shown with figures)."""
-        found = self.query_one(f"#tab-{key}", TabPane).query(f"#chart-{key}")
+        found = self.query_one(f"#tab-{key}").query(f"#chart-{key}")
         return found.first(StatsChart) if found else None
 
     def watch_chart_data(self, data: ChartData | None) -> None:
@@ -135,7 +137,7 @@ class StatsScreen(Screen[None]):
         already), each other one when its tab is first shown."""
         if data is None:
             return
-        active = self.query_one(TabbedContent).active
+        active = self.query_one(TabStrip).active
         for key in _CHARTS:
             chart = self._chart(key)
             if chart is not None and chart.data is not data:  # a chart drawn before is updated
@@ -146,15 +148,16 @@ class StatsScreen(Screen[None]):
     def _draw_chart(self, key: str) -> None:
         """Mount the chart of tab ``key`` (first shown), plotted when painted at its size;
         the note is hidden at once: the chart is laid out (and plotted) once."""
-        pane = self.query_one(f"#tab-{key}", TabPane)
+        pane = self.query_one(f"#tab-{key}")
         waiting = pane.query(".chart-wait")
         waiting.set(display=False)
         waiting.remove()
         pane.mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """A chart's tab is shown for the first time: its chart is drawn now."""
-        key = (event.pane.id or "").removeprefix("tab-")
+    def on_tab_strip_activated(self, event: TabStrip.Activated) -> None:
+        """Show the tab's pane; a chart's tab shown for the first time: its chart is drawn now."""
+        self.query_one(ContentSwitcher).current = event.tab
+        key = event.tab.removeprefix("tab-")
         if self.chart_data is not None and key in _CHARTS and self._chart(key) is None:
             self._draw_chart(key)
 
@@ -203,9 +206,9 @@ class StatsScreen(Screen[None]):
     def retranslate(self) -> None:
         """The language changed: the title, the tabs, the tables and the charts in it."""
         self.query_one("#stats-title", Label).update(_("Statistics"))
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(TabStrip)
         for key, title in _TAB_TITLES.items():
-            tabs.get_tab(f"tab-{key}").label = _(title)
+            tabs.set_title(f"tab-{key}", _(title))
         for waiting in self.query(".chart-wait").results(Label):
             waiting.update(_("Drawing the chart…"))
         self.query_one(StatsTable).retranslate()
@@ -220,7 +223,7 @@ class StatsScreen(Screen[None]):
         self.app.push_screen(HistoryScreen())
 
     def action_next_chart(self) -> None:
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(TabStrip)
         order = _TABS
         current = tabs.active if tabs.active in order else order[0]
         tabs.active = order[(order.index(current) + 1) % len(order)]
