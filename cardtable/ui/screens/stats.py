@@ -64,7 +64,6 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-note { height: auto; width: 1fr; color: $text-muted; }
     StatsScreen #stats-charts { height: 1fr; }
     StatsScreen #stats-charts > Container { height: 1fr; }
-    StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
     StatsScreen #coach { padding: 0 1; }
     StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
     StatsScreen #coach .coach-title { text-style: bold; }
@@ -97,16 +96,14 @@ class StatsScreen(Screen[None]):
                 rows_shown=StatsScreen.rows)
             yield StatsNote(id="stats-note").data_bind(rows_shown=StatsScreen.rows)
             # The chart shown first is laid out now and plotted when its data has been read
-            # (in the same thread: its data arriving costs a repaint, not a layout); the
-            # others are mounted when their tab is first shown (see watch_chart_data).
+            # (in the same thread: its data arriving costs a repaint, not a layout); each
+            # other one is mounted when its tab is first shown (see on_tab_strip_activated).
             yield TabStrip([(f"tab-{key}", _(title)) for key, title in _TAB_TITLES.items()], id="stats-tabs")
             with ContentSwitcher(initial=_TABS[0], id="stats-charts"):
                 for key in _CHARTS:
                     with Container(id=f"tab-{key}"):
                         if key == _CHARTS[0]:
                             yield _KINDS[key](id=f"chart-{key}")
-                        else:
-                            yield Label(_("Drawing the chart…"), classes="chart-wait")
                 with Container(id="tab-coach"):
                     yield CoachFigures(id="coach").data_bind(figures=StatsScreen.coach)
         yield KeyFooter()
@@ -128,38 +125,25 @@ class StatsScreen(Screen[None]):
 
     def _chart(self, key: str) -> StatsChart | None:
         """The chart of tab ``key`` (the first one is composed; the others are None until
-        their tab is shown with figures)."""
+        their tab is first shown)."""
         found = self.query_one(f"#tab-{key}").query(f"#chart-{key}")
         return found.first(StatsChart) if found else None
 
     def watch_chart_data(self, data: ChartData | None) -> None:
-        """Draw the charts: the chart on the tab shown at once (unless drawn with its data
-        already), each other one when its tab is first shown."""
+        """The charts mounted so far draw the new figures (unless drawn with them already)."""
         if data is None:
             return
-        active = self.query_one(TabStrip).active
-        for key in _CHARTS:
-            chart = self._chart(key)
-            if chart is not None and chart.data is not data:  # a chart drawn before is updated
+        for chart in self.query(StatsChart).results():
+            if chart.data is not data:
                 chart.show(data)
-            elif chart is None and f"tab-{key}" == active:
-                self._draw_chart(key)
-
-    def _draw_chart(self, key: str) -> None:
-        """Mount the chart of tab ``key`` (first shown), plotted when painted at its size;
-        the note is hidden at once: the chart is laid out (and plotted) once."""
-        pane = self.query_one(f"#tab-{key}")
-        waiting = pane.query(".chart-wait")
-        waiting.set(display=False)
-        waiting.remove()
-        pane.mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
 
     def on_tab_strip_activated(self, event: TabStrip.Activated) -> None:
-        """Show the tab's pane; a chart's tab shown for the first time: its chart is drawn now."""
+        """Show the tab's pane; a chart's tab shown for the first time gets its chart, laid
+        out (and plotted, or saying it is being drawn) once at the size it is given."""
         self.query_one(ContentSwitcher).current = event.tab
         key = event.tab.removeprefix("tab-")
-        if self.chart_data is not None and key in _CHARTS and self._chart(key) is None:
-            self._draw_chart(key)
+        if key in _CHARTS and self._chart(key) is None:
+            self.query_one(f"#tab-{key}").mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
 
     def _read_the_rest(self) -> None:
         """Start the thread that reads the figures (and plots the chart shown), once the
@@ -209,8 +193,6 @@ class StatsScreen(Screen[None]):
         tabs = self.query_one(TabStrip)
         for key, title in _TAB_TITLES.items():
             tabs.set_title(f"tab-{key}", _(title))
-        for waiting in self.query(".chart-wait").results(Label):
-            waiting.update(_("Drawing the chart…"))
         self.query_one(StatsTable).retranslate()
         self.query_one(StatsNote).refresh()
         self.query_one(CoachFigures).retranslate()
