@@ -26,12 +26,13 @@ class TabsApp(App[None]):
             yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TITLES))
 
 
-async def _drawn(strip: bool, active: str, focused: bool) -> list[list[tuple[str, str]]]:
+async def _drawn(strip: bool, active: str, focused: bool, theme: str) -> list[list[tuple[str, str]]]:
     """The two lines the tabs draw at 60 columns, as (text, style) runs."""
     app = TabsApp(strip)
     async with app.run_test(size=(60, 4)) as pilot:
         widget = app.query_one(TabStrip if strip else Tabs)
         await pilot.pause()
+        app.theme = theme  # changed after the first frame, as the settings change it
         widget.active = active
         if focused:
             widget.focus()
@@ -42,10 +43,11 @@ async def _drawn(strip: bool, active: str, focused: bool) -> list[list[tuple[str
         return [[(seg.text, str(seg.style)) for seg in line.simplify()] for line in lines]
 
 
+@pytest.mark.parametrize("theme", ("textual-dark", "textual-light"))
 @pytest.mark.parametrize("focused", (False, True))
 @pytest.mark.parametrize("active", ("tab-one", "tab-two", "tab-four"))
-async def test_the_strip_draws_what_textual_tabs_draw(active: str, focused: bool) -> None:
-    assert await _drawn(True, active, focused) == await _drawn(False, active, focused)
+async def test_the_strip_draws_what_textual_tabs_draw(active: str, focused: bool, theme: str) -> None:
+    assert await _drawn(True, active, focused, theme) == await _drawn(False, active, focused, theme)
 
 
 async def test_a_click_on_a_title_or_under_it_and_the_arrows_choose_the_tab() -> None:
