@@ -26,7 +26,9 @@ class TabsApp(App[None]):
             yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TITLES))
 
 
-async def _drawn(strip: bool, active: str, focused: bool, theme: str) -> list[list[tuple[str, str]]]:
+async def _drawn(
+    strip: bool, active: str, focused: bool, theme: str, hover: tuple[int, int] | None = None
+) -> list[list[tuple[str, str]]]:
     """The two lines the tabs draw at 60 columns, as (text, style) runs."""
     app = TabsApp(strip)
     async with app.run_test(size=(60, 4)) as pilot:
@@ -38,6 +40,8 @@ async def _drawn(strip: bool, active: str, focused: bool, theme: str) -> list[li
             widget.focus()
         else:
             app.set_focus(None)
+        if hover is not None:
+            await pilot.hover(TabStrip if strip else Tabs, offset=hover)
         await pilot.pause()
         lines = app.screen._compositor.render_strips()[:2]
         return [[(seg.text, str(seg.style)) for seg in line.simplify()] for line in lines]
@@ -48,6 +52,12 @@ async def _drawn(strip: bool, active: str, focused: bool, theme: str) -> list[li
 @pytest.mark.parametrize("active", ("tab-one", "tab-two", "tab-four"))
 async def test_the_strip_draws_what_textual_tabs_draw(active: str, focused: bool, theme: str) -> None:
     assert await _drawn(True, active, focused, theme) == await _drawn(False, active, focused, theme)
+
+
+@pytest.mark.parametrize("hover", ((12, 0), (2, 0), (12, 1), (50, 0)))
+async def test_a_title_under_the_mouse_is_drawn_as_tabs_draw_it(hover: tuple[int, int]) -> None:
+    drawn = [await _drawn(strip, "tab-one", False, "textual-dark", hover) for strip in (True, False)]
+    assert drawn[0] == drawn[1]
 
 
 async def test_a_click_on_a_title_or_under_it_and_the_arrows_choose_the_tab() -> None:
