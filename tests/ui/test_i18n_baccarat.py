@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from baccarat_pilot import BANKER_NATURAL, NATURAL_TIE, PLAYER_NATURAL, banner, make_app, table
+from languages import LANGS, each_language, english_left, speaking, switch_language
 from test_shared_baccarat import client, players, remote, server, sit
 from text_fit import unfitted_texts
 from textual.pilot import Pilot
@@ -25,7 +26,6 @@ from helpers import press, screen_text, settle, until
 
 __all__ = ["server"]  # the server fixture of the shared table's tests, used here too
 
-LANGS = ("en", "ja", "lt")
 #: The sides as each language names them on the layout (the seed's words in Japanese).
 SIDES = {
     "en": ("Player", "Banker", "Tie"),
@@ -40,46 +40,78 @@ def _fits(app) -> None:  # type: ignore[no-untyped-def]
     assert problems == [], problems
 
 
-@pytest.mark.parametrize("lang", ("ja", "lt"))
-async def test_the_layout_names_the_sides_in_the_language(data_dir: Path, lang: str) -> None:
-    """Done when: the Japanese table names プレイヤー, バンカー and タイ (and 配当 on the spots)."""
-    app = make_app(data_dir, COUPS, lang=lang)
+async def test_every_moment_of_a_coup_fits_80x24(data_dir: Path) -> None:
+    """One shoe walked once; at each moment the table is worded in each language where it
+    stands and must fit and say that language's words."""
+    app = make_app(data_dir, f"{BANKER_NATURAL}  {NATURAL_TIE}  " * len(LANGS) + PLAYER_NATURAL, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        shown = screen_text(app)
-        assert all(name in shown for name in SIDES[lang]), shown
-        pays = {"ja": "配当 1:1", "lt": "moka 1:1"}[lang]
-        assert pays in shown and "Player" not in shown and "pays" not in shown
 
+        def layout(lang: str) -> None:  # the seed's words: プレイヤー, バンカー, タイ and 配当 on the spots
+            shown = screen_text(app)
+            assert all(name in shown for name in SIDES[lang]), shown
+            assert {"en": "pays 1:1", "ja": "配当 1:1", "lt": "moka 1:1"}[lang] in shown
+            if lang != "en":
+                assert "Player" not in shown and "pays" not in shown
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_every_moment_of_a_coup_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = make_app(data_dir, COUPS, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        _fits(app)  # betting, nothing placed
+        for lang in LANGS:  # the banner's first words are said as the table opens: opened in each language
+            async with speaking(pilot, lang, "betting, nothing placed"):
+                if lang != "en":
+                    await press(pilot, "escape", "2")  # back to the lobby, and sit down again
+                layout(lang)
+                assert banner(app) == i18n._("Place your bets: p Player · b Banker · t Tie, then enter to deal")
+                _fits(app)
+                assert english_left(app, lang) == []
+            async with speaking(pilot, lang, "enter with nothing to deal: the banner says how to bet"):
+                await press(pilot, "enter")
+                assert banner(app) == i18n._("Place a bet first: p Player · b Banker · t Tie, or click a spot")
+                _fits(app)
+                assert english_left(app, lang) == []
         await press(pilot, "b", "b", "p", "t")
-        _fits(app)  # bets on three spots
-        await press(pilot, "enter")
-        _fits(app)  # a Banker win settled: each spot's note
-        win = {"en": "Banker wins 9 to 2", "ja": "バンカーの勝ち 9対2", "lt": "Laimi Bankininkas 9:2"}[lang]
-        assert banner(app).startswith(win), banner(app)
-        await press(pilot, "enter")
-        _fits(app)  # a tie: the Player and Banker bets come back
-        assert banner(app).startswith({"en": "Tie 8 to 8", "ja": "タイ 8対8", "lt": "Lygiosios 8:8"}[lang])
+        await each_language(pilot, "bets on three spots")
+        for lang in LANGS:  # a coup's result is said when it is dealt: two coups dealt in each language
+            async with speaking(pilot, lang, "a Banker win settled"):
+                await press(pilot, "enter")  # each spot's note
+                win = {"en": "Banker wins 9 to 2", "ja": "バンカーの勝ち 9対2", "lt": "Laimi Bankininkas 9:2"}[lang]
+                assert banner(app).startswith(win), banner(app)
+                shown = screen_text(app)
+                if lang == "ja":  # the pay, the roads, the repeat key, the shoe line, the Banker spot's note
+                    assert "配当 0.95:1" in shown and "ビーズプレート" in shown and "繰り返して配る" in shown
+                    assert "残り" in shown and "勝ち" in shown and "cards left" not in shown
+                    assert "Bead plate" not in shown and "Banker" not in shown and "Deal" not in shown
+                _fits(app)
+                assert english_left(app, lang) == []
+            async with speaking(pilot, lang, "a tie"):
+                await press(pilot, "enter")  # the Player and Banker bets come back
+                assert banner(app).startswith({"en": "Tie 8 to 8", "ja": "タイ 8対8", "lt": "Lygiosios 8:8"}[lang])
+                _fits(app)
+                assert english_left(app, lang) == []
+        await switch_language(pilot, "en")
         await press(pilot, "e")
         await until_counted(pilot, app)
-        _fits(app)  # the odds panel in the roads' place
-        await press(pilot, "e", "c", "enter")
-        _fits(app)  # enter with nothing to deal: the banner says how to bet
-        await press(pilot, "k")
-        _fits(app)  # coach mode said on the banner
-        await press(pilot, "t", "enter")
-        assert isinstance(app.screen, CoachWarning)
-        _fits(app)  # the coach's warning over the table
-        await press(pilot, "escape")
-        _fits(app)  # taken back
-        assert table(app).spot(Outcome.TIE).stake > 0
+
+        def odds(lang: str) -> None:  # the odds panel in the roads' place
+            panel = table(app).query_one(OddsPanel).render()
+            text = getattr(panel, "plain", str(panel))
+            heading = {"en": "Edge for the next coup", "ja": "次のゲームのエッジ", "lt": "Kito kupo pranašumas"}
+            assert heading[lang] in text
+            if lang != "en":
+                assert "Edge" not in screen_text(app)
+
+        await each_language(pilot, "the odds panel", odds)
+        await press(pilot, "e", "c")
+        for lang in LANGS:  # coach mode turned on in each language: the header says it as it turns on
+            async with speaking(pilot, lang, "coach mode"):
+                await press(pilot, "k")
+                _fits(app)  # coach mode said on the banner
+                await press(pilot, "t", "enter")
+                assert isinstance(app.screen, CoachWarning)
+                _fits(app)  # the coach's warning over the table
+                await press(pilot, "escape")
+                _fits(app)  # taken back
+                assert table(app).spot(Outcome.TIE).stake > 0
+                assert english_left(app, lang) == []
+                await press(pilot, "k", "c")  # coach mode off, the bet cleared
 
 
 async def until_counted(pilot: Pilot, app) -> None:  # type: ignore[no-untyped-def]
@@ -99,37 +131,6 @@ def test_table_snapshot_120x40(snap_compare, data_dir: Path, lang: str) -> None:
         await press(pilot, "b", "p", "t", "enter", "enter")
 
     assert snap_compare(make_app(data_dir, COUPS, lang=lang), terminal_size=(120, 40), run_before=play)
-
-
-async def test_the_table_is_worded_again_when_the_language_changes(data_dir: Path) -> None:
-    app = make_app(data_dir, COUPS, lang="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "b", "enter")
-        assert "Banker wins" in banner(app) and "pays 1:1" in screen_text(app)
-        assert app.save_settings(replace(app.settings, language="ja"))
-        await settle(pilot)
-        shown = screen_text(app)
-        assert all(name in shown for name in SIDES["ja"])
-        assert "配当 0.95:1" in shown and "ビーズプレート" in shown and "繰り返して配る" in shown
-        assert "残り" in shown and "cards left" not in shown  # the shoe line
-        assert "勝ち" in shown  # the Banker spot's note on the last coup
-        assert "Bead plate" not in shown and "Banker" not in shown and "Deal" not in shown
-        _fits(app)
-        await press(pilot, "e")
-        await until_counted(pilot, app)
-        assert app.save_settings(replace(app.settings, language="en"))  # the odds panel open
-        await settle(pilot)
-        assert "Edge for the next coup" in screen_text(app)
-        assert app.save_settings(replace(app.settings, language="ja"))
-        await settle(pilot)
-        assert "次のゲームのエッジ" in screen_text(app) and "Edge" not in screen_text(app)
-        await press(pilot, "e")
-        assert app.save_settings(replace(app.settings, language="lt"))
-        await settle(pilot)
-        shown = screen_text(app)
-        assert all(name in shown for name in SIDES["lt"]) and "プレイヤー" not in shown
-        _fits(app)
 
 
 def test_the_coachs_sentence_is_worded_from_its_figures() -> None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from languages import each_language, switch_language
 from test_shared_blackjack import server, sit_both, table_screen  # noqa: F401 - server is a fixture
 from text_fit import unfitted_texts
 from textual.pilot import Pilot
@@ -22,7 +23,7 @@ from cardtable.net.server import Server
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.remote import Remote
-from cardtable.ui.screens.blackjack import BlackjackScreen
+from cardtable.ui.screens.blackjack import BlackjackScreen, SessionSummary
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.widgets.blackjack.seat import PlayerHand
 
@@ -67,52 +68,89 @@ def _table(app: CardTableApp) -> BlackjackScreen:
     return screen
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_every_moment_of_a_round_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+#: The coach's values at the decision (8,8 against a 6) in English: the tip that starts the
+#: banner and a word of the values' panel (the other languages: the coach's own test).
+TIP_WORDS = {"en": ("Tip: Split — pair of 8s against a 6", "per unit")}
+#: The chart's section titles, one of which is in view with the pairs.
+CHART_TITLES = {"en": ("Hard totals", "Pairs"), "ja": ("ハード", "ペア"), "lt": ("Kietos sumos", "Poros")}
+
+
+async def test_every_moment_of_a_round_fits_80x24_and_speaks_each_language(data_dir: Path) -> None:
+    """One round walked once; at each moment the table is worded in each language where it
+    stands (as the Language setting does) and must fit and say that language's words."""
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        _fits(app, "betting")
+        await each_language(pilot, "betting")
         await press(pilot, "enter")
         assert _table(app).phase == "player"
-        _fits(app, "a decision")
+
+        def decision(lang: str) -> None:
+            shown = screen_text(app)
+            assert all(word in shown for word in DECISION_WORDS[lang]), shown
+            footer = shown.splitlines()[-1]
+            assert all(word in footer for word in DECISION_WORDS[lang][1:]), footer  # the same keys
+            # The app's ? and ^q give their room in the footer to the table's keys when the
+            # words are long (lietuvių, 日本語).
+            assert ("? " in footer) is (lang == "en"), footer
+            banner = _table(app).banner.text
+            assert {"en": "Your turn: hard 16 against a 6", "ja": "あなたの番",
+                    "lt": "Jūsų ėjimas: kieta 16 prieš 6"}[lang] in banner, banner
+            if lang == "lt":  # the seed's words, the computer seats' levels, no English left
+                assert "rodo 6" in shown and "Jūs" in shown and "įprastas" in shown and "sudėtingas" in shown
+                assert "Dealer" not in shown and "Hit" not in shown
+
+        await each_language(pilot, "a decision", decision)
+        await switch_language(pilot, "lt")
+        await press(pilot, "question_mark")  # ? still works where the footer has no room for it
+        assert isinstance(app.screen, RulesScreen)
+        await press(pilot, "escape")
+        await switch_language(pilot, "en")
         await press(pilot, "t")  # the coach's values under the banner
         await pilot.app.workers.wait_for_complete()
         await settle(pilot)
-        _fits(app, "the tip")
+
+        def tip(lang: str) -> None:
+            assert _table(app).banner.text.startswith(TIP_WORDS[lang][0]), _table(app).banner.text
+            shown = screen_text(app)
+            assert TIP_WORDS[lang][1] in shown and DECISION_WORDS[lang][4] in shown  # the values, by action
+
+        # in English only: the tip is worded when it is counted, so each other language
+        # counts its own (test_the_coach_speaks_the_language)
+        await each_language(pilot, "the tip", tip, langs=("en",))
         await press(pilot, "g")  # the strategy chart, the hand's cell marked
-        hand = app.screen.query_one("#chart-hand", Static).render()  # above the rows scrolled to
-        assert CHART_WORDS[lang] in getattr(hand, "plain", str(hand))
-        _fits(app, "the chart")
-        for part in ("#chart-left", "#chart-right"):  # side by side, the ace's column in view
-            assert app.screen.query_one(part).region.right <= app.size.width, part
-        await press(pilot, "escape")
+
+        def chart(lang: str) -> None:
+            hand = app.screen.query_one("#chart-hand", Static).render()  # above the rows scrolled to
+            assert CHART_WORDS[lang] in getattr(hand, "plain", str(hand))
+            shown = screen_text(app)
+            assert any(title in shown for title in CHART_TITLES[lang]), shown
+            for part in ("#chart-left", "#chart-right"):  # side by side, the ace's column in view
+                assert app.screen.query_one(part).region.right <= app.size.width, part
+
+        await each_language(pilot, "the chart", chart)
+        await switch_language(pilot, "lt")
+        await press(pilot, "escape")  # back at the table, worded in lietuvių too
+        assert "Krupjė" in screen_text(app)
+        await switch_language(pilot, "en")
         await press(pilot, "p", "h")  # split the eights, hit the first hand
-        _fits(app, "two hands")
+        await each_language(pilot, "two hands")
         await press(pilot, "s", "s")
         assert _table(app).phase == "betting"
-        _fits(app, "the settlement")
+        await each_language(pilot, "the settlement")
         await press(pilot, "escape")  # the session summary
-        assert SUMMARY_WORDS[lang] in screen_text(app)
-        _fits(app, "the session summary")
+        assert isinstance(app.screen, SessionSummary)
 
+        async def summary(lang: str) -> None:
+            shown = app.screen
+            assert isinstance(shown, SessionSummary)
+            if lang != "en":  # a dialog is worded when it is built: built again, as on leaving
+                app.pop_screen()
+                await app.push_screen(SessionSummary(shown.stats, shown.note))
+                await settle(pilot)
+            assert SUMMARY_WORDS[lang] in screen_text(app)
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_decision_names_the_dealer_and_the_actions(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "enter")
-        shown = screen_text(app)
-        for word in DECISION_WORDS[lang]:
-            assert word in shown, (lang, word)
-        footer = shown.splitlines()[-1]
-        assert all(word in footer for word in DECISION_WORDS[lang][1:]), footer  # the same keys
-        # The app's ? and ^q give their room in the footer to the table's keys when the
-        # words are long (lietuvių, 日本語), and still work.
-        assert ("? " in footer) is (lang == "en"), footer
-        await press(pilot, "question_mark")
-        assert isinstance(app.screen, RulesScreen)
+        await each_language(pilot, "the session summary", summary)
 
 
 async def test_lithuanian_table_uses_the_seeds_words(data_dir: Path) -> None:
@@ -132,28 +170,6 @@ async def test_lithuanian_table_uses_the_seeds_words(data_dir: Path) -> None:
         banner = _table(app).banner.text
         assert banner.startswith("Krupjė 17 · jūs: lygiosios") and "raundas ±0" in banner
         assert _table(app).query_one("#hand-0", PlayerHand).marker == "LYGIOSIOS"
-
-
-async def test_a_language_chosen_while_the_table_is_open_redraws_it(data_dir: Path) -> None:
-    app = _app(data_dir, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "enter")
-        assert "Your turn: hard 16 against a 6" in _table(app).banner.text
-        # what the settings screen's Language row does (the choice outranks ``--lang``)
-        assert app.save_settings(replace(app.settings, language="lt"))
-        await settle(pilot)
-        shown = screen_text(app)
-        assert "Jūsų ėjimas: kieta 16 prieš 6" in _table(app).banner.text
-        assert "Krupjė" in shown and "rodo 6" in shown and "Dealer" not in shown
-        assert "Imti" in shown and "Hit" not in shown and "Jūs" in shown
-        assert "įprastas" in shown and "sudėtingas" in shown  # the computer seats' levels
-        _fits(app, "lietuvių after English")
-        assert app.save_settings(replace(app.settings, language="ja"))
-        await settle(pilot)
-        shown = screen_text(app)
-        assert "ディーラー" in shown and "ヒット" in shown and "あなたの番" in _table(app).banner.text
-        _fits(app, "日本語 after lietuvių")
 
 
 async def _decision(pilot: Pilot) -> None:
@@ -209,23 +225,6 @@ def test_the_chart_hint_and_the_count_are_worded_in_the_language() -> None:
         "16 対 10、トゥルーカウント +1: スタンド (インデックス 0)"
 
 
-async def test_the_chart_open_when_the_language_changes_is_worded_again(data_dir: Path) -> None:
-    app = _app(data_dir, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "enter", "g")
-        assert "Hard totals" in screen_text(app) or "Pairs" in screen_text(app)
-        assert app.save_settings(replace(app.settings, language="lt"))
-        await settle(pilot)
-        hand = app.screen.query_one("#chart-hand", Static).render()
-        assert CHART_WORDS["lt"] in getattr(hand, "plain", str(hand))
-        shown = screen_text(app)
-        assert ("Kietos sumos" in shown or "Poros" in shown) and "esc Atgal" in shown
-        _fits(app, "the chart in lietuvių")
-        await press(pilot, "escape")  # back at the table, in lietuvių too
-        assert "Krupjė" in screen_text(app)
-
-
 @pytest.mark.parametrize("lang", ("ja", "lt"))
 @pytest.mark.timeout(30)
 async def test_a_shared_table_fits_80x24(tmp_path: Path, server: Server, lang: str) -> None:  # noqa: F811
@@ -257,6 +256,8 @@ async def test_a_shared_table_fits_80x24(tmp_path: Path, server: Server, lang: s
 
 @pytest.mark.parametrize(("lang", "true"), (("en", "true"), ("ja", "トゥルー"), ("lt", "tikrasis")))
 async def test_coach_mode_with_the_count_fits_80x24(data_dir: Path, lang: str, true: str) -> None:
+    """One app per language: the count's line is worded when the table is drawn, not when
+    the language changes (so it is not walked in each language on one app)."""
     four = "TS TH TD TC 8S 9H 9S 9C 9D 9H 8D 7C 8H 8C 8D 2S 3S 4S 5S 6S 7S 8S 9S"  # four seats, 8,8
     app = _app(data_dir, lang, four, seats=("normal", "hard", "easy", "hard"))
     async with app.run_test(size=(80, 24)) as pilot:

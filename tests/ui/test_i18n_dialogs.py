@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from languages import LANGS, each_language, english_left, speaking
 from settings_keys import to_setting
 from text_fit import unfitted_texts
 from textual.widgets import Button, OptionList
@@ -28,8 +29,6 @@ from cardtable.ui.screens.settings import SettingsScreen
 
 from helpers import notifications, press, screen_text, settle, until
 
-LANGS = ("en", "ja", "lt")
-
 
 def _app(data_dir: Path, lang: str) -> CardTableApp:
     return CardTableApp(data_dir=data_dir, animations=False, seed=7, lang=lang)
@@ -39,9 +38,8 @@ def _fits(app: CardTableApp, where: str) -> None:
     assert unfitted_texts(app) == [], (where, unfitted_texts(app))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
@@ -49,60 +47,84 @@ async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path, 
         rows = [listing.get_option_at_index(i) for i in range(listing.option_count)]
         keys = [row.id for row in rows if row.id and not row.disabled]
         assert len(keys) >= 10
+
+        def in_view(lang: str) -> None:  # the row highlighted stays in view as the words change
+            row = listing.highlighted
+            assert row is not None and row == listing.get_option_index(key)
+            top = listing.scroll_offset.y
+            assert top <= row < top + listing.scrollable_content_region.height, (row, top)
+
         for key in keys:
             await to_setting(pilot, key)  # the list scrolls: each row is seen whole
-            _fits(app, key)
+            await each_language(pilot, key, in_view)
         reset = app.screen.query_one("#reset", Button)
-        reset.focus()
-        reset.scroll_visible(animate=False)
-        await settle(pilot)
-        _fits(app, "start over button")
-        await press(pilot, "enter")
-        assert isinstance(app.screen, ConfirmScreen)
-        _fits(app, "start over dialog")
-        await press(pilot, "escape")
-        assert isinstance(app.screen, SettingsScreen) and app.store.bankroll == 100_000
 
-
-@pytest.mark.parametrize("lang", LANGS)
-async def test_every_tab_of_the_rules_fits(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "question_mark")
-        assert isinstance(app.screen, RulesScreen)
-        for tab in ("house", "blackjack", "baccarat", "poker"):
-            await pilot.click(f"#--content-tab-rules-{tab}")
+        async def on_reset(lang: str) -> None:
+            reset.focus()
+            reset.scroll_visible(animate=False)
             await settle(pilot)
-            assert app.screen.query_one(f"#rules-text-{tab}").region.height > 0
-            _fits(app, tab)
+
+        await each_language(pilot, "start over button", on_reset)
+        for lang in LANGS:  # the dialog is worded when it is built: opened in each language
+            async with speaking(pilot, lang, "start over dialog"):
+                reset.focus()  # the list has the focus again after a change of language
+                await press(pilot, "enter")
+                assert isinstance(app.screen, ConfirmScreen)
+                _fits(app, "start over dialog")
+                assert english_left(app, lang) == []
+                await press(pilot, "escape")
+                assert isinstance(app.screen, SettingsScreen) and app.store.bankroll == 100_000
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_join_name_dialog_with_its_refusal_fits(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+async def test_every_tab_of_the_rules_fits(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for lang in LANGS:  # the rules are built in the language in force when they open
+            async with speaking(pilot, lang, "the rules"):
+                await press(pilot, "question_mark")
+                assert isinstance(app.screen, RulesScreen)
+                for tab in ("house", "blackjack", "baccarat", "poker"):
+                    await pilot.click(f"#--content-tab-rules-{tab}")
+                    await settle(pilot)
+                    assert app.screen.query_one(f"#rules-text-{tab}").region.height > 0
+                    _fits(app, tab)
+                    assert english_left(app, lang) == [], tab
+                await press(pilot, "escape")
+
+
+async def test_the_join_name_dialog_with_its_refusal_fits(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(JoinNameScreen("a-rather-long-server-name.example.org:7654", ask_key=True))
-        await settle(pilot)
-        await pilot.press("-", "x", "enter")  # a name that may not start with a dash
-        await settle(pilot)
-        assert isinstance(app.screen, JoinNameScreen)
-        _fits(app, "join name refused")
+        for lang in LANGS:  # the dialog and its refusal are worded when they are said
+            async with speaking(pilot, lang, "join name refused"):
+                app.push_screen(JoinNameScreen("a-rather-long-server-name.example.org:7654", ask_key=True))
+                await settle(pilot)
+                await pilot.press("-", "x", "enter")  # a name that may not start with a dash
+                await settle(pilot)
+                assert isinstance(app.screen, JoinNameScreen)
+                _fits(app, "join name refused")
+                assert english_left(app, lang) == []
+                app.pop_screen()
+                await settle(pilot)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_a_join_clients_lobby_lists_the_shared_tables_and_fits(tmp_path: Path, lang: str) -> None:
+async def test_a_join_clients_lobby_lists_the_shared_tables_and_fits(tmp_path: Path) -> None:
     srv = Server(tmp_path / "server", port=0, turn_timeout=60.0, bet_window=60.0, seed=3, log=lambda _: None)
     await srv.start()
     try:
-        app = CardTableApp(store=Store.open(tmp_path / "a"), animations=False, lang=lang,
+        app = CardTableApp(store=Store.open(tmp_path / "a"), animations=False, lang="en",
                            remote=Remote("127.0.0.1", srv.port, "alice"))
         async with app.run_test(size=(80, 24)) as pilot:
             # the connection's worker runs on: wait on what the lobby shows, not on workers
             await until([pilot], lambda: app.session is not None and f"127.0.0.1:{srv.port}" in screen_text(app))
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen)
-            _fits(app, "join lobby")
+
+            def listed(lang: str) -> None:
+                assert f"127.0.0.1:{srv.port}" in screen_text(app)
+
+            await each_language(pilot, "join lobby", listed, workers=False)
     finally:
         srv.request_stop(now=True)
         await asyncio.wait_for(srv.wait_stopped(), 5)

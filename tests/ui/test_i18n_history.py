@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from languages import LANGS, each_language, english_left, speaking, switch_language
 from rich.cells import cell_len
 from text_fit import unfitted_texts
 from textual.widgets import DataTable, Input
@@ -29,7 +30,6 @@ from helpers import press, screen_text, settle
 
 #: Rounds the conftest's ``filled_dir`` plays for this module (all three games), and its seed.
 HISTORY = (40, 5)
-LANGS = ("en", "ja", "lt")
 #: The games' names as the lobby shows them.
 GAMES = {
     "en": ("Blackjack", "Baccarat", "Draw poker"),
@@ -63,7 +63,7 @@ def _app(data: Path, lang: str) -> CardTableApp:
     return CardTableApp(data_dir=data, animations=False, seed=7, lang=lang)
 
 
-def _fits(app: CardTableApp, where: str) -> None:
+def _problems(app: CardTableApp) -> list[str]:  # type: ignore[type-arg]
     """Every text fits, and the date fields of the history's filters are on screen whole."""
     problems = unfitted_texts(app)
     problems += [f"{field!r} at {field.region}" for field in app.screen.query(Input)
@@ -72,7 +72,12 @@ def _fits(app: CardTableApp, where: str) -> None:
         if chart.display and chart.region:
             wide = [line for line in chart.render().plain.split("\n") if cell_len(line) > chart.size.width]
             problems += [f"{chart!r}: {line!r}" for line in wide]
-    assert problems == [], (where, problems)
+    return problems
+
+
+async def _everywhere(pilot, moment: str, words=None) -> None:  # type: ignore[no-untyped-def]
+    """This moment in each language: ``words(lang)`` holds and everything fits."""
+    await each_language(pilot, moment, words, fits=_problems)
 
 
 async def _replay(pilot, app: CardTableApp, game: str) -> ReplayScreen:  # type: ignore[no-untyped-def]
@@ -86,77 +91,86 @@ async def _replay(pilot, app: CardTableApp, game: str) -> ReplayScreen:  # type:
     return app.screen
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_statistics_fit_80x24_on_every_tab(data: Path, lang: str) -> None:
+async def test_the_statistics_fit_80x24_on_every_tab(data: Path) -> None:
     with Store.open(data) as store:  # the coach's tab lists drills too
         store.record_drill("blackjack", 20, 17, 123.4)
         store.record_drill("poker", 1, 1, 0.0)
-    app = _app(data, lang)
+    app = _app(data, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "s")
         assert isinstance(app.screen, StatsScreen)
-        shown = screen_text(app)
-        assert WORDS[lang][0] in shown
-        table = app.screen.query_one("#stats-table", DataTable)
-        names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        assert tuple(names[:3]) == GAMES[lang]  # the rows as the lobby names the games
-        assert app.screen.query(StatsChart)  # the chart's lines are measured too
-        _fits(app, "bankroll")
+
+        def bankroll(lang: str) -> None:
+            assert WORDS[lang][0] in screen_text(app)
+            table = app.screen.query_one("#stats-table", DataTable)
+            names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+            assert tuple(names[:3]) == GAMES[lang]  # the rows as the lobby names the games
+            assert app.screen.query(StatsChart)  # the chart's lines are measured too
+
+        await _everywhere(pilot, "bankroll", bankroll)
         for tab in ("nets", "results", "coach"):
             await press(pilot, "c")
             assert app.screen.query_one(TabStrip).active == f"tab-{tab}"
-            _fits(app, tab)
+            await _everywhere(pilot, tab)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_history_its_filters_and_a_replay_of_each_game_fit_80x24(data: Path, lang: str) -> None:
-    app = _app(data, lang)
+async def test_the_history_its_filters_and_a_replay_of_each_game_fit_80x24(data: Path) -> None:
+    app = _app(data, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "y")
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
-        assert WORDS[lang][1] in screen_text(app)
-        _fits(app, "list")
+
+        def listed(lang: str) -> None:
+            assert WORDS[lang][1] in screen_text(app)
+
+        await _everywhere(pilot, "list", listed)
         for key in ("g", "w", "w", "w", "b", "b"):  # the widest choice of each filter, in turn
             await press(pilot, key)
-            _fits(app, f"filter {key}: {screen.filter}")
+            await _everywhere(pilot, f"filter {key}: {screen.filter}")
         await press(pilot, "b", "w", "g", "g", "g")  # back to every game, any result, newest first
-        for game, kind in (("blackjack", BlackjackReplay), ("baccarat", BaccaratReplay), ("poker", PokerReplay)):
-            replay = await _replay(pilot, app, game)
-            assert isinstance(replay, kind)
-            assert WORDS[lang][2] in screen_text(app)
-            assert GAMES[lang][("blackjack", "baccarat", "poker").index(game)] in screen_text(app)
-            _fits(app, f"{game} replay dealt")
-            await press(pilot, "right")
-            _fits(app, f"{game} replay step 2")
-            await press(pilot, "end")
-            _fits(app, f"{game} replay settled")
-            await press(pilot, "escape")
+        games = ("blackjack", "baccarat", "poker")
+        for lang in LANGS:  # a replay opened in each language (the felt's words are set when it is built)
+            for game, kind in zip(games, (BlackjackReplay, BaccaratReplay, PokerReplay), strict=True):
+                async with speaking(pilot, lang, f"the {game} replay"):
+                    replay = await _replay(pilot, app, game)
+                    assert isinstance(replay, kind)
+                    shown = screen_text(app)
+                    assert WORDS[lang][2] in shown and GAMES[lang][games.index(game)] in shown, shown
+                    for moment, key in (("dealt", "right"), ("step 2", "end"), ("settled", "escape")):
+                        problems = _problems(app) + english_left(app, lang)
+                        assert problems == [], (moment, problems)
+                        await press(pilot, key)
+        await switch_language(pilot, "en")
         screen.query_one("#filter-since").value = "2026-13-01"  # type: ignore[attr-defined]
         await settle(pilot)
-        assert "YYYY-MM-DD" in screen_text(app)
-        _fits(app, "a bad date")
+
+        def refused(lang: str) -> None:
+            assert "YYYY-MM-DD" in screen_text(app)  # the date field's refusal, in each language
+
+        await _everywhere(pilot, "a bad date", refused)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_an_empty_history_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+async def test_an_empty_history_fits_80x24(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "s")
         for tab in ("bankroll", "nets", "results", "coach"):
-            _fits(app, f"no rounds: {tab}")
+            await _everywhere(pilot, f"no rounds: {tab}")
             await press(pilot, "c")
         await press(pilot, "y")
-        assert {"en": "0 rounds", "ja": "0ラウンド", "lt": "0 raundų"}[lang] in screen_text(app)
-        _fits(app, "no rounds: the history")
+
+        def none(lang: str) -> None:
+            assert {"en": "0 rounds", "ja": "0ラウンド", "lt": "0 raundų"}[lang] in screen_text(app)
+
+        await _everywhere(pilot, "no rounds: the history", none)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_servers_history_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+async def test_the_servers_history_fits_80x24(data_dir: Path) -> None:
+    app = _app(data_dir, "en")
     rounds = [
         {"at": f"2026-12-01T18:0{i}:00Z", "game": game, "stake": 50_000, "returned": returned,
          "bankroll": 1_234_550}
@@ -164,22 +178,18 @@ async def test_the_servers_history_fits_80x24(data_dir: Path, lang: str) -> None
     ]
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for message in ({"game": "blackjack", "rounds": rounds}, {"game": "poker", "rounds": []}):
+        for message in ({"game": "baccarat", "rounds": rounds}, {"game": "poker", "rounds": []}):
             app.push_screen(ServerHistoryScreen(message))
             await settle(pilot)
-            _fits(app, f"server history {message['game']}")
-            shown = screen_text(app)
-            if message["rounds"]:
-                assert all(name in shown for name in GAMES[lang])
+
+            def listed(lang: str, message: dict = message) -> None:  # type: ignore[type-arg]
+                shown = screen_text(app)
+                if message["rounds"]:  # the rows, and the title worded anew (the screen stays open)
+                    assert all(name in shown for name in GAMES[lang]), shown
+                    assert {"en": "server", "ja": "サーバー上", "lt": "serveryje"}[lang] in shown, shown
+
+            await _everywhere(pilot, f"server history {message['game']}", listed)
             await press(pilot, "escape")
-        app.push_screen(ServerHistoryScreen({"game": "baccarat", "rounds": rounds}))
-        await settle(pilot)
-        other = "ja" if lang != "ja" else "lt"
-        assert app.save_settings(replace(app.settings, language=other))  # redrawn in the new language
-        await settle(pilot)
-        shown = screen_text(app)
-        assert GAMES[other][1] in shown and {"ja": "サーバー上", "lt": "serveryje"}[other] in shown
-        _fits(app, "server history after a change of language")
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))

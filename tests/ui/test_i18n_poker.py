@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from languages import LANGS, each_language, english_left, speaking, switch_language
 from poker_pilot import SIZE, poker_app
 from text_fit import unfitted_texts
 from textual.widgets import Button
@@ -29,7 +30,6 @@ from cardtable.ui.widgets.poker.words import stored_hold_words
 
 from helpers import press, screen_text, settle, until
 
-LANGS = ("en", "ja", "lt")
 #: Seed 002's ten hands, weakest first (HandCategory's order).
 SEED_HANDS = (
     "ノーペア", "ワンペア", "ツーペア", "スリーカード", "ストレート",
@@ -41,13 +41,24 @@ PAIR_OF_KINGS = "KS KD 5H 2C 9S  5C 8D QS"
 JACKS = "JS JD 4H 7C 9S  JH 2D"
 
 
-def _fits(app: CardTableApp, moment: str) -> None:
+def _problems(app: CardTableApp) -> list[str]:
     """Every text fits, and the bet's + button is inside its panel (not pushed out)."""
-    assert unfitted_texts(app) == [], (moment, unfitted_texts(app))
+    problems = unfitted_texts(app)
     if isinstance(app.screen, PokerScreen):
         side = app.screen.query_one("#poker-side").region
         up = app.screen.query_one("#bet-up", Button).region
-        assert side.contains_region(up), (moment, side, up)
+        if not side.contains_region(up):
+            problems.append(f"the + button at {up} is outside its panel {side}")
+    return problems
+
+
+def _fits(app: CardTableApp, moment: str) -> None:
+    assert _problems(app) == [], (moment, _problems(app))
+
+
+async def _everywhere(pilot, moment: str, words=None) -> None:  # type: ignore[no-untyped-def]
+    """This moment in each language: ``words(lang)`` holds and everything fits."""
+    await each_language(pilot, moment, words, fits=_problems)
 
 
 def _poker(app: CardTableApp) -> PokerScreen:
@@ -101,40 +112,46 @@ async def test_japanese_poker_names_the_final_hand_and_says_exchange(data_dir: P
         assert "One Pair" not in shown and "Exchange" not in shown
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_every_moment_of_the_table_fits_80x24(data_dir: Path, lang: str) -> None:
-    app = poker_app(data_dir, PAIR_OF_KINGS, JACKS, lang=lang)
+async def test_every_moment_of_the_table_fits_80x24(data_dir: Path) -> None:
+    app = poker_app(data_dir, PAIR_OF_KINGS, JACKS, JACKS, JACKS, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        _fits(app, "betting")
+        await _everywhere(pilot, "betting")
         await press(pilot, "enter")
-        _fits(app, "a decision")
+        await _everywhere(pilot, "a decision")
         await press(pilot, "t")  # the coach's panel in the pay table's place
         assert app.screen.query_one(CoachPanel).display
-        _fits(app, "the coach's panel")
+        await _everywhere(pilot, "the coach's panel")
         await press(pilot, "t")  # its best hold ticked: the hint says so
-        _fits(app, "the tip ticked")
+        await _everywhere(pilot, "the tip ticked")
         await press(pilot, "enter")
         assert _poker(app).view.result is not None
-        _fits(app, "a settlement")
-        await press(pilot, "k")  # coach mode on: the banner says so
-        _fits(app, "coach mode")
-        await press(pilot, "enter", "1", "2", "enter")  # the jacks thrown away: the coach asks
-        assert isinstance(app.screen, CoachWarning)
-        _fits(app, "the coach's warning")
-        await press(pilot, "escape")  # taken back: the banner says what was best
-        _fits(app, "taken back")
-        await press(pilot, "enter", "enter")  # and this time go ahead
-        assert _poker(app).view.result is not None and _poker(app).view.coach is not None
-        _fits(app, "the coach's word on a costly exchange")
-        await press(pilot, "k")
+        await _everywhere(pilot, "a settlement")
+        for lang in LANGS:  # coach mode turned on in each language: the header says it as it turns on
+            async with speaking(pilot, lang, "coach mode"):
+                await press(pilot, "k")  # coach mode on: the banner says so
+                _fits(app, "coach mode")
+                await press(pilot, "enter", "1", "2", "enter")  # the jacks thrown away: the coach asks
+                assert isinstance(app.screen, CoachWarning)
+                _fits(app, "the coach's warning")
+                await press(pilot, "escape")  # taken back: the banner says what was best
+                _fits(app, "taken back")
+                await press(pilot, "enter", "enter")  # and this time go ahead
+                assert _poker(app).view.result is not None and _poker(app).view.coach is not None
+                _fits(app, "the coach's word on a costly exchange")
+                assert english_left(app, lang) == []
+                await press(pilot, "k")
+        await switch_language(pilot, "en")
         for n in range(len(_poker(app).machines)):  # every machine's pay table
             await press(pilot, "m")
-            _fits(app, f"machine {n}")
-        app.offer_refill("poker", 10**9)  # a dialog over the table
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        _fits(app, "the refill dialog")
+            await _everywhere(pilot, f"machine {n}")
+        for lang in LANGS:  # a dialog over the table, worded when it is offered
+            async with speaking(pilot, lang, "the refill dialog"):
+                app.offer_refill("poker", 10**9)
+                await settle(pilot)
+                assert isinstance(app.screen, ConfirmScreen)
+                _fits(app, "the refill dialog")
+                await press(pilot, "escape")
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
@@ -177,20 +194,19 @@ async def test_the_table_is_worded_anew_when_the_language_changes(data_dir: Path
         assert "コーチ・最善のホールド" in shown and "ヒント：" in shown and "Treneris" not in shown
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_three_exchange_rounds_fit_80x24(data_dir: Path, lang: str) -> None:
+async def test_three_exchange_rounds_fit_80x24(data_dir: Path) -> None:
     """The longest words: the coach's estimates (±) in the first rounds, the round
     counters, the coach's word on an exchange that was not the best."""
     with Store.open(data_dir) as store:
         store.save_settings(replace(store.settings(), poker_exchanges=3))
-    app = poker_app(data_dir, "KS KD 5H 2C 9S 5C 8D QS 3H 4H 6S 7S 8S", lang=lang)
+    app = poker_app(data_dir, "KS KD 5H 2C 9S 5C 8D QS 3H 4H 6S 7S 8S", lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for moment, keys in (("dealt", ["enter"]), ("tip", ["t"]), ("round 2", ["3", "4", "5", "enter"]),
                              ("tip 2", ["t"]), ("round 3", ["1", "enter"]), ("settled", ["enter"])):
             await press(pilot, *keys)
             await until([pilot], lambda: "…" not in (_poker(app).view.tip or ""))  # the estimate is ready
-            _fits(app, moment)
+            await _everywhere(pilot, moment)
         assert _poker(app).view.result is not None and _poker(app).view.coach is not None
 
 

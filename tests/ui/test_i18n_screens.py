@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from languages import LANGS, each_language, english_left, speaking
 from settings_keys import row_text, to_setting
 from text_fit import unfitted_texts
 from textual.widgets import OptionList
@@ -16,12 +17,9 @@ from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.confirm import ConfirmScreen
 from cardtable.ui.screens.lobby import LobbyScreen
-from cardtable.ui.screens.rules import RulesScreen
-from cardtable.ui.screens.settings import SettingsScreen
 
 from helpers import press, screen_text, settle
 
-LANGS = ("en", "ja", "lt")
 GAME_NAMES = {
     "en": ("Blackjack", "Baccarat", "Draw poker"),
     "ja": ("ブラックジャック", "バカラ", "ポーカー"),
@@ -33,29 +31,25 @@ def _app(data_dir: Path, lang: str | None = None) -> CardTableApp:
     return CardTableApp(data_dir=data_dir, animations=False, seed=7, lang=lang)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_lobby_and_settings_fit_80x24_in_every_language(data_dir: Path, lang: str) -> None:
-    app = _app(data_dir, lang)
+async def test_the_lobby_and_the_refill_offer_fit_80x24_in_every_language(data_dir: Path) -> None:
+    """(Every settings row and every tab of the rules: test_i18n_dialogs.)"""
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
-        text = screen_text(app)
-        assert all(name in text for name in GAME_NAMES[lang])
-        assert unfitted_texts(app) == [], unfitted_texts(app)
-        await press(pilot, "o")
-        assert isinstance(app.screen, SettingsScreen)
-        assert unfitted_texts(app) == [], unfitted_texts(app)
-        for key in ("bj-seat-count", "coach", "count", "ascii", "language"):
-            await to_setting(pilot, key)  # the list scrolls: each row is seen whole
-            assert unfitted_texts(app) == [], key
-        await press(pilot, "escape")
-        app.offer_refill("blackjack", 10**9)  # a dialog: the refill offer
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert unfitted_texts(app) == [], unfitted_texts(app)
-        await press(pilot, "escape", "question_mark")  # the rules: their tabs and footer
-        assert isinstance(app.screen, RulesScreen)
-        assert unfitted_texts(app) == [], unfitted_texts(app)
+
+        def names(lang: str) -> None:
+            assert all(name in screen_text(app) for name in GAME_NAMES[lang])
+
+        await each_language(pilot, "the lobby", names)
+        for lang in LANGS:  # a dialog is worded when it is built: offered in each language
+            async with speaking(pilot, lang, "the refill offer"):
+                app.offer_refill("blackjack", 10**9)
+                await settle(pilot)
+                assert isinstance(app.screen, ConfirmScreen)
+                assert unfitted_texts(app) == [], unfitted_texts(app)
+                assert english_left(app, lang) == []
+                await press(pilot, "escape")
 
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
@@ -181,29 +175,31 @@ async def test_the_rules_built_before_a_change_of_language_are_built_again(data_
         assert "ハウス" in shown and "The house" not in shown
 
 
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path, lang: str) -> None:
+async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path) -> None:
     from cardtable.ui.screens.join_name import JoinNameScreen, KeyScreen
     from cardtable.ui.screens.server_closed import ServerClosedScreen
     from cardtable.ui.screens.too_small import TooSmallScreen
 
-    app = _app(data_dir, lang)
+    app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        words = {"ja": "名前", "lt": "vardas", "en": "name"}[lang]
-        for dialog in (
-            JoinNameScreen("cards.example.org:7654", ask_key=True),
-            KeyScreen("carol", "k" * 43),
-            ServerClosedScreen("cards.example.org:7654", last="+15"),
-            TooSmallScreen(),
-        ):
-            app.push_screen(dialog)
-            await settle(pilot)
-            assert unfitted_texts(app) == [], (dialog, unfitted_texts(app))
-            if isinstance(dialog, JoinNameScreen):
-                assert dialog.query_one("#join-name").placeholder == words  # type: ignore[attr-defined]
-            app.pop_screen()
-            await settle(pilot)
+        for lang in LANGS:  # each dialog is worded when it is built: built in each language
+            words = {"ja": "名前", "lt": "vardas", "en": "name"}[lang]
+            for dialog in (
+                JoinNameScreen("cards.example.org:7654", ask_key=True),
+                KeyScreen("carol", "k" * 43),
+                ServerClosedScreen("cards.example.org:7654", last="+15"),
+                TooSmallScreen(),
+            ):
+                async with speaking(pilot, lang, type(dialog).__name__):
+                    app.push_screen(dialog)
+                    await settle(pilot)
+                    assert unfitted_texts(app) == [], unfitted_texts(app)
+                    assert english_left(app, lang) == []
+                    if isinstance(dialog, JoinNameScreen):
+                        assert dialog.query_one("#join-name").placeholder == words  # type: ignore[attr-defined]
+                    app.pop_screen()
+                    await settle(pilot)
 
 
 async def test_a_table_footer_is_reworded_when_the_language_changes(data_dir: Path) -> None:
