@@ -43,11 +43,12 @@ from ..widgets.history.tab_strip import TabStrip
 
 __all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
-_TABS = ["tab-bankroll", "tab-nets", "tab-results", "tab-coach"]
-_CHARTS = ("bankroll", "nets", "results")
-_KINDS: dict[str, type[StatsChart]] = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}
-#: The tabs' titles, by key (shown through ``_()``).
+#: The tabs' titles, by key (shown through ``_()``), in order; a tab's id is ``tab-KEY``.
 _TAB_TITLES = {"bankroll": N_("Bankroll"), "nets": N_("Net per game"), "results": N_("Results"), "coach": N_("Coach")}
+_TABS = [f"tab-{key}" for key in _TAB_TITLES]
+#: The charts' tabs and kinds (the first is the tab shown at first).
+_KINDS: dict[str, type[StatsChart]] = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}
+_CHARTS = tuple(_KINDS)
 
 
 class StatsScreen(Screen[None]):
