@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Tab, Tabs
+from textual.widgets._tabs import Underline
 
 from cardtable.ui.widgets.history.tab_strip import TabStrip
 
@@ -43,6 +44,12 @@ async def _drawn(
         if hover is not None:
             await pilot.hover(TabStrip if strip else Tabs, offset=hover)
         await pilot.pause()
+        if isinstance(widget, Tabs):  # its underline moves a refresh after the tab
+            underline, tab = widget.query_one(Underline), widget.query_one(f"#{active}")
+            while (underline.highlight_start, underline.highlight_end) != tab.virtual_region.shrink(
+                tab.styles.gutter
+            ).column_span:
+                await pilot.pause()
         lines = app.screen._compositor.render_strips()[:2]
         return [[(seg.text, str(seg.style)) for seg in line.simplify()] for line in lines]
 
