@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import DataTable, Static, TabbedContent
+from textual.widgets import DataTable, Static
 
 from cardtable.ai.grading import Accuracy, Decision, grade
 from cardtable.history_stats import coach_stats_of, local_day
@@ -17,6 +17,7 @@ from cardtable.store import HistoryEntry, Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.bj_summary import SessionSummary
 from cardtable.ui.screens.stats import StatsScreen
+from cardtable.ui.widgets.history.tab_strip import TabStrip
 
 from helpers import press, screen_text, settle
 
@@ -117,7 +118,7 @@ async def test_the_statistics_screen_shows_accuracy_per_game_by_day_and_the_dril
         screen = app.screen
         # c walks the charts to the coach's tab (its tables are built when first shown)
         await press(pilot, "c", "c", "c")
-        assert screen.query_one(TabbedContent).active == "tab-coach"
+        assert screen.query_one(TabStrip).active == "tab-coach"
         games = screen.query_one("#coach-games", DataTable)
         assert _cells(games, "blackjack") == ["Blackjack", "2", "1", "50 %", "1.50"]
         assert _cells(games, "baccarat") == ["Baccarat", "2", "1", "50 %", "0.75"]

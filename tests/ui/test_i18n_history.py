@@ -14,7 +14,7 @@ import pytest
 from languages import LANGS, each_language, english_left, speaking, switch_language
 from rich.cells import cell_len
 from text_fit import unfitted_texts
-from textual.widgets import DataTable, Input, TabbedContent
+from textual.widgets import DataTable, Input
 
 from cardtable import i18n
 from cardtable.store import Store
@@ -24,6 +24,7 @@ from cardtable.ui.screens.history_replay import BaccaratReplay, BlackjackReplay,
 from cardtable.ui.screens.server_history import ServerHistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.widgets.history.charts import StatsChart
+from cardtable.ui.widgets.history.tab_strip import TabStrip
 
 from helpers import press, screen_text, settle
 
@@ -110,7 +111,7 @@ async def test_the_statistics_fit_80x24_on_every_tab(data: Path) -> None:
         await _everywhere(pilot, "bankroll", bankroll)
         for tab in ("nets", "results", "coach"):
             await press(pilot, "c")
-            assert app.screen.query_one(TabbedContent).active == f"tab-{tab}"
+            assert app.screen.query_one(TabStrip).active == f"tab-{tab}"
             await _everywhere(pilot, tab)
 
 

@@ -16,21 +16,27 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.widgets.history.charts import BankrollChart
 
-from helpers import press, screen_text, settle
+from helpers import screen_text, settle
 
 #: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
 HISTORY = (60, 3)
 
 
-async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, monkeypatch) -> None:
+def _hold_the_history(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]
+    """The reading thread waits for the event before it reads the charts' figures."""
     read = threading.Event()
     columns = Store.chart_columns
 
     def held_columns(store: Store):  # type: ignore[no-untyped-def]
-        read.wait()  # the test lets the thread read the history once the first frame is seen
+        read.wait()
         return columns(store)
 
     monkeypatch.setattr(Store, "chart_columns", held_columns)
+    return read
+
+
+async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, monkeypatch) -> None:
+    read = _hold_the_history(monkeypatch)
     layouts: list[Screen[object]] = []
     refresh_layout = Screen._refresh_layout
 
@@ -76,17 +82,23 @@ async def test_the_figures_arrive_without_a_layout_or_a_new_widget(data: Path, m
         read.set()
 
 
-async def test_a_chart_first_shown_after_its_figures_is_plotted_at_its_size(data: Path) -> None:
-    """The net chart (not shown at first) is mounted when its tab is first shown, and
-    plotted there at the size it is given."""
+async def test_a_chart_shown_before_its_figures_says_so_then_draws_them(data: Path, monkeypatch) -> None:
+    read = _hold_the_history(monkeypatch)
     app = CardTableApp(data_dir=data, animations=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "s")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        assert not screen.query("#chart-nets")
-        await press(pilot, "c")
-        chart = screen.query_one("#chart-nets")
-        assert chart.size.area and "Net per game over rounds" in screen_text(app)
-        assert "Drawing the chart…" not in screen_text(app)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen) and screen.chart_data is None
+            chart = screen.query_one("#chart-nets")
+            assert chart.size.area and "Drawing the chart…" in screen_text(app)
+            read.set()
+            await settle(pilot)
+            assert screen.query_one("#chart-nets") is chart
+            assert "Net per game over rounds" in screen_text(app) and "Drawing the chart…" not in screen_text(app)
+    finally:
+        read.set()

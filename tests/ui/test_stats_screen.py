@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import DataTable, TabbedContent
+from textual.widgets import DataTable
 
 from cardtable.history_stats import EDGE_FROM_ROUNDS, StatsRow
 from cardtable.store import START_BANKROLL, Store
@@ -17,6 +17,7 @@ from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.widgets.history.chart_data import thin
 from cardtable.ui.widgets.history.charts import nice_ticks
+from cardtable.ui.widgets.history.tab_strip import TabStrip
 
 from helpers import press, screen_text, settle
 
@@ -76,7 +77,7 @@ async def test_charts_hold_every_round_and_the_refills(data: Path) -> None:
         assert len(data_.refills) == len(app.store.refills())
         assert sum(len(xs) for xs, _ in data_.nets.values()) == 80
         assert "Bankroll after each round" in screen_text(app)
-        tabs = screen.query_one(TabbedContent)
+        tabs = screen.query_one(TabStrip)
         await press(pilot, "c")
         assert tabs.active == "tab-nets"
         await press(pilot, "c")
@@ -245,5 +246,33 @@ async def test_a_new_language_before_the_coach_tab_was_shown_keeps_its_tables_fo
         assert screen.coach is not None and not screen.query("#coach-games")
         screen.retranslate()  # as the settings do on a change of language
         await press(pilot, "c", "c", "c")
-        assert screen.query_one(TabbedContent).active == "tab-coach"
+        assert screen.query_one(TabStrip).active == "tab-coach"
         assert screen.query_one("#coach-games", DataTable).row_count > 0
+
+
+async def test_a_chart_first_shown_after_its_figures_is_plotted_at_its_size(data: Path) -> None:
+    """The net chart (not shown at first) is mounted when its tab is first shown, and
+    plotted there at the size it is given."""
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert not screen.query("#chart-nets")
+        await press(pilot, "c")
+        chart = screen.query_one("#chart-nets")
+        assert chart.size.area and "Net per game over rounds" in screen_text(app)
+        assert "Drawing the chart…" not in screen_text(app)
+
+
+async def test_a_click_on_a_chart_tab_or_under_it_shows_its_chart(data: Path) -> None:
+    app = CardTableApp(data_dir=data, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        strip = screen.query_one(TabStrip)
+        # the titles' cells: "Bankroll" 1-8, "Net per game" 11-22, "Results" 25-31
+        await pilot.click(TabStrip, offset=(27, 0))
+        await settle(pilot)
+        assert strip.active == "tab-results"
+        assert "Results per round" in screen_text(app) and "Bankroll after each round" not in screen_text(app)
+        await pilot.click(TabStrip, offset=(12, 1))
+        await settle(pilot)
+        assert strip.active == "tab-nets" and "Net per game over rounds" in screen_text(app)

@@ -18,10 +18,10 @@ from __future__ import annotations
 from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Header, Label, TabbedContent, TabPane
+from textual.widgets import ContentSwitcher, Header, Label
 
 from ...history_stats import CoachStats, StatsRow, coach_stats, exact_edges, stats_rows
 from ...i18n import N_, _
@@ -39,14 +39,16 @@ from ..widgets.history.stats_views import (
     accuracy_cells,
     stats_cells,
 )
+from ..widgets.history.tab_strip import TabStrip
 
 __all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
-_TABS = ["tab-bankroll", "tab-nets", "tab-results", "tab-coach"]
-_CHARTS = ("bankroll", "nets", "results")
-_KINDS: dict[str, type[StatsChart]] = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}
-#: The tabs' titles, by key (shown through ``_()``).
+#: The tabs' titles, by key (shown through ``_()``), in order; a tab's id is ``tab-KEY``.
 _TAB_TITLES = {"bankroll": N_("Bankroll"), "nets": N_("Net per game"), "results": N_("Results"), "coach": N_("Coach")}
+_TABS = [f"tab-{key}" for key in _TAB_TITLES]
+#: The charts' tabs and kinds (the first is the tab shown at first).
+_KINDS: dict[str, type[StatsChart]] = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}
+_CHARTS = tuple(_KINDS)
 
 
 class StatsScreen(Screen[None]):
@@ -61,9 +63,8 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-top ChipBalance { width: 1fr; }
     StatsScreen #stats-table { height: auto; max-height: 6; }
     StatsScreen #stats-note { height: auto; width: 1fr; color: $text-muted; }
-    StatsScreen TabbedContent { height: 1fr; }
-    StatsScreen TabPane { padding: 0; }
-    StatsScreen .chart-wait { color: $text-muted; padding: 1 2; }
+    StatsScreen #stats-charts { height: 1fr; }
+    StatsScreen #stats-charts > Container { height: 1fr; }
     StatsScreen #coach { padding: 0 1; }
     StatsScreen #coach DataTable { height: auto; margin-bottom: 1; }
     StatsScreen #coach .coach-title { text-style: bold; }
@@ -96,16 +97,15 @@ class StatsScreen(Screen[None]):
                 rows_shown=StatsScreen.rows)
             yield StatsNote(id="stats-note").data_bind(rows_shown=StatsScreen.rows)
             # The chart shown first is laid out now and plotted when its data has been read
-            # (in the same thread: its data arriving costs a repaint, not a layout); the
-            # others are mounted when their tab is first shown (see watch_chart_data).
-            with TabbedContent(id="stats-charts"):
+            # (in the same thread: its data arriving costs a repaint, not a layout); each
+            # other one is mounted when its tab is first shown (see on_tab_strip_activated).
+            yield TabStrip([(f"tab-{key}", _(title)) for key, title in _TAB_TITLES.items()], id="stats-tabs")
+            with ContentSwitcher(initial=_TABS[0], id="stats-charts"):
                 for key in _CHARTS:
-                    with TabPane(_(_TAB_TITLES[key]), id=f"tab-{key}"):
+                    with Container(id=f"tab-{key}"):
                         if key == _CHARTS[0]:
                             yield _KINDS[key](id=f"chart-{key}")
-                        else:
-                            yield Label(_("Drawing the chart…"), classes="chart-wait")
-                with TabPane(_(_TAB_TITLES["coach"]), id="tab-coach"):
+                with Container(id="tab-coach"):
                     yield CoachFigures(id="coach").data_bind(figures=StatsScreen.coach)
         yield KeyFooter()
 
@@ -126,37 +126,25 @@ class StatsScreen(Screen[None]):
 
     def _chart(self, key: str) -> StatsChart | None:
         """The chart of tab ``key`` (the first one is composed; the others are None until
-        their tab is shown with figures)."""
-        found = self.query_one(f"#tab-{key}", TabPane).query(f"#chart-{key}")
+        their tab is first shown)."""
+        found = self.query_one(f"#tab-{key}").query(f"#chart-{key}")
         return found.first(StatsChart) if found else None
 
     def watch_chart_data(self, data: ChartData | None) -> None:
-        """Draw the charts: the chart on the tab shown at once (unless drawn with its data
-        already), each other one when its tab is first shown."""
+        """The charts mounted so far draw the new figures (unless drawn with them already)."""
         if data is None:
             return
-        active = self.query_one(TabbedContent).active
-        for key in _CHARTS:
-            chart = self._chart(key)
-            if chart is not None and chart.data is not data:  # a chart drawn before is updated
+        for chart in self.query(StatsChart).results():
+            if chart.data is not data:
                 chart.show(data)
-            elif chart is None and f"tab-{key}" == active:
-                self._draw_chart(key)
 
-    def _draw_chart(self, key: str) -> None:
-        """Mount the chart of tab ``key`` (first shown), plotted when painted at its size;
-        the note is hidden at once: the chart is laid out (and plotted) once."""
-        pane = self.query_one(f"#tab-{key}", TabPane)
-        waiting = pane.query(".chart-wait")
-        waiting.set(display=False)
-        waiting.remove()
-        pane.mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
-
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """A chart's tab is shown for the first time: its chart is drawn now."""
-        key = (event.pane.id or "").removeprefix("tab-")
-        if self.chart_data is not None and key in _CHARTS and self._chart(key) is None:
-            self._draw_chart(key)
+    def on_tab_strip_activated(self, event: TabStrip.Activated) -> None:
+        """Show the tab's pane; a chart's tab shown for the first time gets its chart, laid
+        out (and plotted, or saying it is being drawn) once at the size it is given."""
+        self.query_one(ContentSwitcher).current = event.tab
+        key = event.tab.removeprefix("tab-")
+        if key in _CHARTS and self._chart(key) is None:
+            self.query_one(f"#tab-{key}").mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
 
     def _read_the_rest(self) -> None:
         """Start the thread that reads the figures (and plots the chart shown), once the
@@ -203,11 +191,9 @@ class StatsScreen(Screen[None]):
     def retranslate(self) -> None:
         """The language changed: the title, the tabs, the tables and the charts in it."""
         self.query_one("#stats-title", Label).update(_("Statistics"))
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(TabStrip)
         for key, title in _TAB_TITLES.items():
-            tabs.get_tab(f"tab-{key}").label = _(title)
-        for waiting in self.query(".chart-wait").results(Label):
-            waiting.update(_("Drawing the chart…"))
+            tabs.set_title(f"tab-{key}", _(title))
         self.query_one(StatsTable).retranslate()
         self.query_one(StatsNote).refresh()
         self.query_one(CoachFigures).retranslate()
@@ -220,7 +206,7 @@ class StatsScreen(Screen[None]):
         self.app.push_screen(HistoryScreen())
 
     def action_next_chart(self) -> None:
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(TabStrip)
         order = _TABS
         current = tabs.active if tabs.active in order else order[0]
         tabs.active = order[(order.index(current) + 1) % len(order)]

@@ -146,7 +146,7 @@ class StatsChart(Widget):
             self.refresh()
 
     def render(self) -> RenderResult:
-        if self.data is None:  # as the screen's note "Drawing the chart…" (padding 1 2)
+        if self.data is None:  # a muted note, a line down and two cells in
             waiting = Text(_("Drawing the chart…"), style=self.get_component_rich_style("chart--waiting"))
             return Padding(waiting, (1, 2))
         key = self.plot_key()
