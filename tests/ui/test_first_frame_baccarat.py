@@ -12,12 +12,14 @@ import pytest
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens import baccarat_odds
+from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.widgets.baccarat.layout import BaccaratLayout
-from cardtable.ui.widgets.common.bet import BetControls
 
 from helpers import settle
 
@@ -99,8 +101,8 @@ async def test_a_table_opened_huge_has_its_spare_rows_in_its_first_layout(data_d
 async def test_nothing_of_the_table_is_restyled_once_mounted_as_it_opens(
     data_dir: Path, size: tuple[int, int]
 ) -> None:
-    """Its size classes (roomy, huge) and the banner's first look are set as it is built:
-    a class set once mounted restyles the widget and everything in it."""
+    """Its size classes (roomy, huge), the banner's first look and the header's icon are
+    set as they are built: a class set once mounted restyles the widget and all it holds."""
     app = _app(data_dir)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -108,12 +110,7 @@ async def test_nothing_of_the_table_is_restyled_once_mounted_as_it_opens(
             await pilot.press("2")
             await settle(pilot)
         layout = app.screen.query_one(BaccaratLayout)
-        # the chip's − and + (a control every table shares) are left to its own tests
-        ours = [
-            node for node in restyled
-            if layout in node.ancestors_with_self and not any(isinstance(a, BetControls) for a in node.ancestors)
-        ]
-        assert ours == []
+        assert [node for node in restyled if app.screen in node.ancestors_with_self] == []
         assert layout.has_class("-roomy") == (size == (100, 40)) and layout.has_class("-huge") == (size == LARGE)
 
 
@@ -143,3 +140,40 @@ async def test_the_odds_are_warmed_up_by_the_first_table_opened_only(
         await settle(pilot)
         assert app.screen.query(BaccaratLayout)
         assert len(counted) == 1
+
+
+async def test_nothing_on_the_table_asks_for_a_layout_after_its_first_frame(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its widgets are drawn for the first layout (the header's title included): a widget
+    asking for another one lays the whole screen out again."""
+    first: list[bool] = []
+    asked: list[Widget] = []
+    refresh_layout, refresh = Screen._refresh_layout, Widget.refresh
+    laying_out = [False]
+
+    def counted_layout(self: Screen[object], *args: object, **kwargs: object) -> None:
+        laying_out[0] = True
+        try:
+            refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            laying_out[0] = False
+        if isinstance(self, BaccaratScreen):
+            first.append(True)
+
+    def noted_refresh(self: Widget, *regions: object, layout: bool = False, **kwargs: object) -> Widget:
+        if layout and first and not laying_out[0]:
+            asked.append(self)
+        return refresh(self, *regions, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
+        monkeypatch.setattr(Widget, "refresh", noted_refresh)
+        await pilot.press("2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BaccaratScreen) and first
+        # the screen itself is laid out once more by Textual as its mount completes
+        assert [widget for widget in asked if widget is not screen and screen in widget.ancestors] == []

@@ -30,7 +30,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Header
 
 from ...core.baccarat import Coup, Outcome
 from ...core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes
@@ -40,6 +39,7 @@ from ..widgets.baccarat.odds import OddsReport
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .baccarat_client import BaccaratClient
 from .baccarat_footer import FooterFitting
 from .baccarat_odds import OddsCounting
@@ -144,7 +144,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self._bindings.key_to_bindings["enter"] = [replace(deal, description=N_("Ready"))]
         self._footer = KeyFooter()
         self.fit_footer(self._footer)
-        yield Header()
+        yield TitleHeader()
         yield self._layout
         yield self._footer
 
