@@ -15,11 +15,13 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens import baccarat_odds
 from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.widgets.baccarat.layout import BaccaratLayout
+from cardtable.ui.widgets.common.footer import KeyFooter
 
 from helpers import settle
 
@@ -177,3 +179,36 @@ async def test_nothing_on_the_table_asks_for_a_layout_after_its_first_frame(
         assert isinstance(screen, BaccaratScreen) and first
         # the screen itself is laid out once more by Textual as its mount completes
         assert [widget for widget in asked if widget is not screen and screen in widget.ancestors] == []
+
+
+def _footer_actions(app: CardTableApp) -> list[str]:
+    return [key.action for key in app.screen.query_one(KeyFooter).query(FooterKey)]
+
+
+async def test_the_footer_is_fitted_again_only_when_the_width_changes(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer is fitted to the terminal's width (the chip keys leave it when it is
+    too narrow for them) in compose and again when the width changes; a resize that keeps
+    the width (the one after the first layout) does not read every binding again."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        fits: list[int] = []
+        fit_footer = BaccaratScreen.fit_footer
+
+        def counted(self: BaccaratScreen, footer: KeyFooter) -> bool:
+            fits.append(self.app.size.width)
+            return fit_footer(self, footer)
+
+        monkeypatch.setattr(BaccaratScreen, "fit_footer", counted)
+        await pilot.press("2")
+        await settle(pilot)
+        assert fits == [80]  # in compose only
+        assert "chip(1)" in _footer_actions(app)
+        await pilot.resize_terminal(80, 30)
+        await settle(pilot)
+        assert fits == [80]
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert fits == [80, 100] and "chip(1)" in _footer_actions(app)

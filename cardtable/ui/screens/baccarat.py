@@ -321,7 +321,9 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self.stop_catching_up()
 
     def on_resize(self) -> None:
-        if self.fit_footer(self._footer):
+        """A new width may give the chip keys room in the footer, or take it away (the
+        Resize that follows the first layout, at the width fitted in compose, does nothing)."""
+        if self.app.size.width != self.fitted_width and self.fit_footer(self._footer):
             self.refresh_bindings()
 
     def retranslate(self) -> None:

@@ -48,11 +48,14 @@ class FooterFitting(Screen[None]):
     FooterFitting Footer.-compact FooterLabel { margin: 0 1 0 0; }
     """
 
+    #: The terminal's width the footer was last fitted to.
+    fitted_width: int | None = None
+
     def fit_footer(self, footer: Footer) -> bool:
         """Show or hide the chip keys for the terminal's width, and make the footer
         compact if it still needs it; True if the keys changed."""
         every = [(key, b) for key, (_node, b, _on, _tip) in self.active_bindings.items()]
-        room = self.app.size.width
+        room = self.fitted_width = self.app.size.width
         show = footer_width(self.app, (replace(b, show=True) if k in CHIP_KEYS else b for k, b in every)) <= room
         rest = footer_width(self.app, (b for k, b in every if k not in CHIP_KEYS))
         footer.compact = not show and rest > room
