@@ -12,11 +12,13 @@ import pytest
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from cardtable.core.baccarat import Outcome
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens import baccarat_odds
 from cardtable.ui.screens.baccarat import BaccaratScreen
@@ -212,3 +214,35 @@ async def test_the_footer_is_fitted_again_only_when_the_width_changes(
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert fits == [80, 100] and "chip(1)" in _footer_actions(app)
+
+
+async def test_a_chip_on_a_spot_gives_that_spot_its_stake_and_leaves_the_rest_of_the_table_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key redraws what it changed: the other spots, the roads and the hands are not
+    handed their same values again (each a reactive to set and compare)."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        for key in ("b", "enter", "p"):  # one coup on the roads and in the hands, a new bet
+            await pilot.press(key)
+            await settle(pilot)
+        given: list[tuple[Widget, str]] = []
+        reactive_set = Reactive._set
+
+        def noted(self: Reactive[object], obj: object, value: object, always: bool = False) -> None:
+            if isinstance(obj, Widget):
+                given.append((obj, self.name))
+            reactive_set(self, obj, value, always)
+
+        monkeypatch.setattr(Reactive, "_set", noted)
+        await pilot.press("p")  # a second chip on the Player
+        await settle(pilot)
+        table = app.screen.query_one(BaccaratLayout)
+        player = table.spots[Outcome.PLAYER]
+        assert player.stake > 0
+        assert (player, "stake") in given
+        others = (*table.hands, *table.boards, *(s for s in table.spots.values() if s is not player))
+        assert [(type(w).__name__, name) for w, name in given if w in others] == []

@@ -226,10 +226,15 @@ class BaccaratLayout(Vertical):
         """The odds panel in the roads' place (``e``), or the roads back."""
         self.set_class(shown, "-odds")
 
+    #: What the spots, the roads and the hands were last given (None: nothing yet).
+    _given: tuple[object, object, object] | None = None
+
     def watch_view(self, view: CoupView) -> None:
         """Hand the view out: each part takes its own piece (the spots marked with the
         result once settled, the hands, the shoe, the roads) and repaints only if it
-        changed; the buttons follow what the table allows."""
+        changed; the buttons follow what the table allows. A part whose piece is the one
+        it was last given is left alone (a chip on a spot sets one spot's stake, not the
+        twenty-odd values of the table)."""
         phase, state = view.phase, view.state
         coup, last = state.coup, state.last_coup
         marks = None
@@ -237,10 +242,15 @@ class BaccaratLayout(Vertical):
             marks = spot_notes(coup, state.bets)
         elif phase is Phase.BETTING and state.result_shown and last is not None:
             marks = spot_notes(last, state.last_bets)
-        for outcome, spot in self.spots.items():
-            spot.stake = state.stake(outcome)
-            spot.disabled = phase is not Phase.BETTING
-            spot.result, spot.note = marks[outcome] if marks is not None else (None, "")
+        off = phase is not Phase.BETTING
+        looks = tuple((state.stake(o), off, *(marks[o] if marks is not None else (None, ""))) for o in self.spots)
+        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
+        given = self._given or (None, None, None)
+        self._given = (looks, state.history, dealt)
+        before = given[0] if isinstance(given[0], tuple) else (None,) * len(looks)
+        for spot, look, old in zip(self.spots.values(), looks, before, strict=True):
+            if look != old:
+                spot.stake, spot.disabled, spot.result, spot.note = look
         self.chip.locked = phase is Phase.DEALING
         for name, button in self.buttons.items():
             button.disabled = not self.allowed(name)
@@ -249,8 +259,9 @@ class BaccaratLayout(Vertical):
         self.balance.uncommitted = state.staked if state.betting else 0
         undealt = coup.cards_used - view.shown if coup is not None else 0
         self.shoe.shoe = ShoeView(state.shoe_left + undealt, state.decks, state.cut_from_end)
-        for board in self.boards:
-            board.outcomes = state.history
-        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
-        for hand in self.hands:
-            hand.cards = hand.dealt(dealt)
+        if state.history != given[1]:
+            for board in self.boards:
+                board.outcomes = state.history
+        if dealt != given[2]:
+            for hand in self.hands:
+                hand.cards = hand.dealt(dealt)
