@@ -246,3 +246,38 @@ async def test_a_chip_on_a_spot_gives_that_spot_its_stake_and_leaves_the_rest_of
         assert (player, "stake") in given
         others = (*table.hands, *table.boards, *(s for s in table.spots.values() if s is not player))
         assert [(type(w).__name__, name) for w, name in given if w in others] == []
+
+
+def _footer_key(app: CardTableApp, action: str) -> FooterKey:
+    return next(key for key in app.screen.query_one(KeyFooter).query(FooterKey) if key.action == action)
+
+
+async def test_a_key_that_changes_what_the_keys_may_do_dims_only_those_footer_keys(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first bet lets ``enter`` deal: its footer key lights up in that key's frame,
+    without every binding of the screen read again to restate the whole footer."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("plus")  # a chip key between: the footer still knows its keys
+        await settle(pilot)
+        assert _footer_key(app, "deal").has_class("-disabled")
+        restated: list[object] = []
+        shown_actions = KeyFooter._shown_actions
+
+        def counted(screen: Screen[object]) -> dict[str, tuple[str, str, bool]]:
+            restated.append(screen)
+            return shown_actions(screen)
+
+        monkeypatch.setattr(KeyFooter, "_shown_actions", staticmethod(counted))
+        await pilot.press("p")
+        await settle(pilot)
+        assert not _footer_key(app, "deal").has_class("-disabled")
+        await pilot.press("c")  # nothing on the table again: enter may not deal
+        await settle(pilot)
+        assert _footer_key(app, "deal").has_class("-disabled")
+        assert not _footer_key(app, "chip(-1)").has_class("-disabled")  # the chip as raised
+        assert restated == []

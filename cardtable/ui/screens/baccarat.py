@@ -53,10 +53,18 @@ _BET, _CHIP = Binding.Group(N_("Bet"), compact=True), Binding.Group(N_("Chip"), 
 _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
-#: The checked actions the footer shows, with their parameters as bound.
-_DIMMED: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
-)
+#: The checked actions the footer shows, with their parameters as bound, and the actions
+#: of their footer keys (the three bet keys may do the same).
+_DIMMED: dict[tuple[str, tuple[object, ...]], tuple[str, ...]] = {
+    ("bet", ("P",)): ("bet('P')", "bet('B')", "bet('T')"),
+    ("chip", (1,)): ("chip(1)",),
+    ("chip", (-1,)): ("chip(-1)",),
+    ("clear", ()): ("clear",),
+    ("repeat", ()): ("repeat",),
+    ("deal", ()): ("deal",),
+}
+#: Where the chip keys are in what the footer's keys may do (:attr:`BaccaratScreen._dimmed`).
+_CHIP_AT = tuple(i for i, (action, _parameters) in enumerate(_DIMMED) if action == "chip")
 
 
 class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
@@ -184,10 +192,23 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
         would only tell the footer by a message, after the frame: a second frame, and a
         second reading of every binding); the full rebuild only when that cannot be done.
-        Nothing when the checked actions may do what they could at the last dimming."""
+        Nothing when the checked actions may do what they could at the last dimming; only
+        the keys of those that changed when the last dimming is known (every binding is
+        read again only the first time, or after the footer was fitted or rebuilt)."""
         may = tuple(self.check_action(action, parameters) for action, parameters in _DIMMED)
-        if may == self._dimmed:
+        last = self._dimmed
+        if may == last:
             return
+        if last is not None:
+            changed = {
+                key: bool(now)
+                for keys, now, before in zip(_DIMMED.values(), may, last, strict=True)
+                if now != before
+                for key in keys
+            }
+            if self._footer.refresh_actions(changed):
+                self._dimmed = may
+                return
         self._dimmed = may if self._footer.refresh_keys() else None
         if self._dimmed is None:
             self.refresh_bindings()
@@ -246,9 +267,14 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self._chip.decrease()
         # now, in the same frame (not when Changed arrives), and only the chip keys: a
         # chip's size changes nothing else a key may do
-        chips = {"chip(1)": self.allowed("chip", 1), "chip(-1)": self.allowed("chip", -1)}
-        self._dimmed = None  # the chip keys alone: read them all again next time
-        if not self._footer.refresh_actions(chips):
+        up, down = self.allowed("chip", 1), self.allowed("chip", -1)
+        if self._footer.refresh_actions({"chip(1)": up, "chip(-1)": down}):
+            if self._dimmed is not None:  # the chip keys as they are now dimmed
+                dimmed = list(self._dimmed)
+                dimmed[_CHIP_AT[0]], dimmed[_CHIP_AT[1]] = (True if up else None), (True if down else None)
+                self._dimmed = tuple(dimmed)
+        else:
+            self._dimmed = None
             self._dim_keys()
         self._dimmed_for = self._chip.value
 
@@ -324,6 +350,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         """A new width may give the chip keys room in the footer, or take it away (the
         Resize that follows the first layout, at the width fitted in compose, does nothing)."""
         if self.app.size.width != self.fitted_width and self.fit_footer(self._footer):
+            self._dimmed = None  # the footer is built again: its keys read afresh
             self.refresh_bindings()
 
     def retranslate(self) -> None:
@@ -332,6 +359,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self._layout.reword()
         self.client.reword()
         self.fit_footer(self._footer)  # the app then refreshes the footer
+        self._dimmed = None
         if self.view.phase is not Phase.DEALING:
             then = _("enter when ready") if self.client.SHARED else None
             self._banner.show(bets_text(self.client.bets_to_deal(), then), "info")
