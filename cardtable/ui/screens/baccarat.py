@@ -53,18 +53,6 @@ _BET, _CHIP = Binding.Group(N_("Bet"), compact=True), Binding.Group(N_("Chip"), 
 _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
-#: The checked actions the footer shows, with their parameters as bound, and the actions
-#: of their footer keys (the three bet keys may do the same).
-_DIMMED: dict[tuple[str, tuple[object, ...]], tuple[str, ...]] = {
-    ("bet", ("P",)): ("bet('P')", "bet('B')", "bet('T')"),
-    ("chip", (1,)): ("chip(1)",),
-    ("chip", (-1,)): ("chip(-1)",),
-    ("clear", ()): ("clear",),
-    ("repeat", ()): ("repeat",),
-    ("deal", ()): ("deal",),
-}
-#: Where the chip keys are in what the footer's keys may do (:attr:`BaccaratScreen._dimmed`).
-_CHIP_AT = tuple(i for i, (action, _parameters) in enumerate(_DIMMED) if action == "chip")
 
 
 class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
@@ -185,34 +173,6 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self._layout.view = view
         self._dim_keys()
 
-    #: What the keys the footer dims may do, as last dimmed (None: read them again).
-    _dimmed: tuple[bool | None, ...] | None = None
-
-    def _dim_keys(self) -> None:
-        """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
-        would only tell the footer by a message, after the frame: a second frame, and a
-        second reading of every binding); the full rebuild only when that cannot be done.
-        Nothing when the checked actions may do what they could at the last dimming; only
-        the keys of those that changed when the last dimming is known (every binding is
-        read again only the first time, or after the footer was fitted or rebuilt)."""
-        may = tuple(self.check_action(action, parameters) for action, parameters in _DIMMED)
-        last = self._dimmed
-        if may == last:
-            return
-        if last is not None:
-            changed = {
-                key: bool(now)
-                for keys, now, before in zip(_DIMMED.values(), may, last, strict=True)
-                if now != before
-                for key in keys
-            }
-            if self._footer.refresh_actions(changed):
-                self._dimmed = may
-                return
-        self._dimmed = may if self._footer.refresh_keys() else None
-        if self._dimmed is None:
-            self.refresh_bindings()
-
     def on_key(self, event: events.Key) -> None:
         """A table key that does nothing now says why (the client's words): a real table
         never bets for the player, so ``enter`` with nothing to deal says how to bet."""
@@ -267,15 +227,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self._chip.decrease()
         # now, in the same frame (not when Changed arrives), and only the chip keys: a
         # chip's size changes nothing else a key may do
-        up, down = self.allowed("chip", 1), self.allowed("chip", -1)
-        if self._footer.refresh_actions({"chip(1)": up, "chip(-1)": down}):
-            if self._dimmed is not None:  # the chip keys as they are now dimmed
-                dimmed = list(self._dimmed)
-                dimmed[_CHIP_AT[0]], dimmed[_CHIP_AT[1]] = (True if up else None), (True if down else None)
-                self._dimmed = tuple(dimmed)
-        else:
-            self._dimmed = None
-            self._dim_keys()
+        self._dim_chip_keys(self.allowed("chip", 1), self.allowed("chip", -1))
         self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:

@@ -24,6 +24,7 @@ from textual.widgets import Label, Static
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes
+from ....core.cards import Card
 from ....i18n import N_, _
 from ..common.banner import Banner
 from ..common.bet import BetControls
@@ -48,6 +49,19 @@ class CoupView:
     state: BaccaratState = BaccaratState()
     #: Cards of the coup on the table shown so far (the rest count as still in the shoe).
     shown: int = 0
+
+
+#: A spot as shown: its stake, switched off, its result and its note on the last coup.
+_SpotLook = tuple[int, bool, str | None, str]
+
+
+@dataclass(frozen=True)
+class _Given:
+    """What the layout last handed its spots, roads and hands."""
+
+    looks: tuple[_SpotLook, ...]
+    history: tuple[Outcome, ...]
+    dealt: tuple[tuple[Outcome, Card], ...]
 
 
 #: The buttons' words at a table of this machine, and at a shared table (enter says ready).
@@ -227,7 +241,7 @@ class BaccaratLayout(Vertical):
         self.set_class(shown, "-odds")
 
     #: What the spots, the roads and the hands were last given (None: nothing yet).
-    _given: tuple[object, object, object] | None = None
+    _given: _Given | None = None
 
     def watch_view(self, view: CoupView) -> None:
         """Hand the view out: each part takes its own piece (the spots marked with the
@@ -243,13 +257,13 @@ class BaccaratLayout(Vertical):
         elif phase is Phase.BETTING and state.result_shown and last is not None:
             marks = spot_notes(last, state.last_bets)
         off = phase is not Phase.BETTING
-        looks = tuple((state.stake(o), off, *(marks[o] if marks is not None else (None, ""))) for o in self.spots)
+        looks: tuple[_SpotLook, ...] = tuple(
+            (state.stake(o), off, *(marks[o] if marks is not None else (None, ""))) for o in self.spots
+        )
         dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
-        given = self._given or (None, None, None)
-        self._given = (looks, state.history, dealt)
-        before = given[0] if isinstance(given[0], tuple) else (None,) * len(looks)
-        for spot, look, old in zip(self.spots.values(), looks, before, strict=True):
-            if look != old:
+        given, self._given = self._given, _Given(looks, state.history, dealt)
+        for n, (spot, look) in enumerate(zip(self.spots.values(), looks, strict=True)):
+            if given is None or look != given.looks[n]:
                 spot.stake, spot.disabled, spot.result, spot.note = look
         self.chip.locked = phase is Phase.DEALING
         for name, button in self.buttons.items():
@@ -259,9 +273,9 @@ class BaccaratLayout(Vertical):
         self.balance.uncommitted = state.staked if state.betting else 0
         undealt = coup.cards_used - view.shown if coup is not None else 0
         self.shoe.shoe = ShoeView(state.shoe_left + undealt, state.decks, state.cut_from_end)
-        if state.history != given[1]:
+        if given is None or state.history != given.history:
             for board in self.boards:
                 board.outcomes = state.history
-        if dealt != given[2]:
+        if given is None or dealt != given.dealt:
             for hand in self.hands:
                 hand.cards = hand.dealt(dealt)
