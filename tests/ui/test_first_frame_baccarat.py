@@ -12,12 +12,18 @@ import pytest
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.reactive import Reactive
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
+from cardtable.core.baccarat import Outcome
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens import baccarat_odds
+from cardtable.ui.screens.baccarat import BaccaratScreen
 from cardtable.ui.widgets.baccarat.layout import BaccaratLayout
-from cardtable.ui.widgets.common.bet import BetControls
+from cardtable.ui.widgets.common.footer import KeyFooter
 
 from helpers import settle
 
@@ -99,8 +105,8 @@ async def test_a_table_opened_huge_has_its_spare_rows_in_its_first_layout(data_d
 async def test_nothing_of_the_table_is_restyled_once_mounted_as_it_opens(
     data_dir: Path, size: tuple[int, int]
 ) -> None:
-    """Its size classes (roomy, huge) and the banner's first look are set as it is built:
-    a class set once mounted restyles the widget and everything in it."""
+    """Its size classes (roomy, huge), the banner's first look and the header's icon are
+    set as they are built: a class set once mounted restyles the widget and all it holds."""
     app = _app(data_dir)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -108,12 +114,7 @@ async def test_nothing_of_the_table_is_restyled_once_mounted_as_it_opens(
             await pilot.press("2")
             await settle(pilot)
         layout = app.screen.query_one(BaccaratLayout)
-        # the chip's − and + (a control every table shares) are left to its own tests
-        ours = [
-            node for node in restyled
-            if layout in node.ancestors_with_self and not any(isinstance(a, BetControls) for a in node.ancestors)
-        ]
-        assert ours == []
+        assert [node for node in restyled if app.screen in node.ancestors_with_self] == []
         assert layout.has_class("-roomy") == (size == (100, 40)) and layout.has_class("-huge") == (size == LARGE)
 
 
@@ -143,3 +144,140 @@ async def test_the_odds_are_warmed_up_by_the_first_table_opened_only(
         await settle(pilot)
         assert app.screen.query(BaccaratLayout)
         assert len(counted) == 1
+
+
+async def test_nothing_on_the_table_asks_for_a_layout_after_its_first_frame(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its widgets are drawn for the first layout (the header's title included): a widget
+    asking for another one lays the whole screen out again."""
+    first: list[bool] = []
+    asked: list[Widget] = []
+    refresh_layout, refresh = Screen._refresh_layout, Widget.refresh
+    laying_out = [False]
+
+    def counted_layout(self: Screen[object], *args: object, **kwargs: object) -> None:
+        laying_out[0] = True
+        try:
+            refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            laying_out[0] = False
+        if isinstance(self, BaccaratScreen):
+            first.append(True)
+
+    def noted_refresh(self: Widget, *regions: object, layout: bool = False, **kwargs: object) -> Widget:
+        if layout and first and not laying_out[0]:
+            asked.append(self)
+        return refresh(self, *regions, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
+        monkeypatch.setattr(Widget, "refresh", noted_refresh)
+        await pilot.press("2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BaccaratScreen) and first
+        # the screen itself is laid out once more by Textual as its mount completes
+        assert [widget for widget in asked if widget is not screen and screen in widget.ancestors] == []
+
+
+def _footer_actions(app: CardTableApp) -> list[str]:
+    return [key.action for key in app.screen.query_one(KeyFooter).query(FooterKey)]
+
+
+async def test_the_footer_is_fitted_again_only_when_the_width_changes(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer is fitted to the terminal's width (the chip keys leave it when it is
+    too narrow for them) in compose and again when the width changes; a resize that keeps
+    the width (the one after the first layout) does not read every binding again."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        fits: list[int] = []
+        fit_footer = BaccaratScreen.fit_footer
+
+        def counted(self: BaccaratScreen, footer: KeyFooter) -> bool:
+            fits.append(self.app.size.width)
+            return fit_footer(self, footer)
+
+        monkeypatch.setattr(BaccaratScreen, "fit_footer", counted)
+        await pilot.press("2")
+        await settle(pilot)
+        assert fits == [80]  # in compose only
+        assert "chip(1)" in _footer_actions(app)
+        await pilot.resize_terminal(80, 30)
+        await settle(pilot)
+        assert fits == [80]
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert fits == [80, 100] and "chip(1)" in _footer_actions(app)
+
+
+async def test_a_chip_on_a_spot_gives_that_spot_its_stake_and_leaves_the_rest_of_the_table_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key redraws what it changed: the other spots, the roads and the hands are not
+    handed their same values again (each a reactive to set and compare)."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        for key in ("b", "enter", "p"):  # one coup on the roads and in the hands, a new bet
+            await pilot.press(key)
+            await settle(pilot)
+        given: list[tuple[Widget, str]] = []
+        reactive_set = Reactive._set
+
+        def noted(self: Reactive[object], obj: object, value: object, always: bool = False) -> None:
+            if isinstance(obj, Widget):
+                given.append((obj, self.name))
+            reactive_set(self, obj, value, always)
+
+        monkeypatch.setattr(Reactive, "_set", noted)
+        await pilot.press("p")  # a second chip on the Player
+        await settle(pilot)
+        table = app.screen.query_one(BaccaratLayout)
+        player = table.spots[Outcome.PLAYER]
+        assert player.stake > 0
+        assert (player, "stake") in given
+        others = (*table.hands, *table.boards, *(s for s in table.spots.values() if s is not player))
+        assert [(type(w).__name__, name) for w, name in given if w in others] == []
+
+
+def _footer_key(app: CardTableApp, action: str) -> FooterKey:
+    return next(key for key in app.screen.query_one(KeyFooter).query(FooterKey) if key.action == action)
+
+
+async def test_a_key_that_changes_what_the_keys_may_do_dims_only_those_footer_keys(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first bet lets ``enter`` deal: its footer key lights up in that key's frame,
+    without every binding of the screen read again to restate the whole footer."""
+    app = _app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("plus")  # a chip key between: the footer still knows its keys
+        await settle(pilot)
+        assert _footer_key(app, "deal").has_class("-disabled")
+        restated: list[object] = []
+        shown_actions = KeyFooter._shown_actions
+
+        def counted(screen: Screen[object]) -> dict[str, tuple[str, str, bool]]:
+            restated.append(screen)
+            return shown_actions(screen)
+
+        monkeypatch.setattr(KeyFooter, "_shown_actions", staticmethod(counted))
+        await pilot.press("p")
+        await settle(pilot)
+        assert not _footer_key(app, "deal").has_class("-disabled")
+        await pilot.press("c")  # nothing on the table again: enter may not deal
+        await settle(pilot)
+        assert _footer_key(app, "deal").has_class("-disabled")
+        assert not _footer_key(app, "chip(-1)").has_class("-disabled")  # the chip as raised
+        assert restated == []

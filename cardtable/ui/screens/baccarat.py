@@ -30,7 +30,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Header
 
 from ...core.baccarat import Coup, Outcome
 from ...core.baccarat_table import SPOT_ORDER, BaccaratState, chip_sizes
@@ -40,6 +39,7 @@ from ..widgets.baccarat.odds import OddsReport
 from ..widgets.baccarat.table import BetSpot, bets_text
 from ..widgets.common.bet import BetControls
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .baccarat_client import BaccaratClient
 from .baccarat_footer import FooterFitting
 from .baccarat_odds import OddsCounting
@@ -53,10 +53,6 @@ _BET, _CHIP = Binding.Group(N_("Bet"), compact=True), Binding.Group(N_("Chip"), 
 _KEY_REFUSALS = {"enter": "deal", "p": "bet", "b": "bet", "t": "bet", "c": "clear", "r": "repeat"}
 #: The actions whose keys and buttons follow the view.
 _CHECKED = ("bet", "chip", "clear", "repeat", "deal")
-#: The checked actions the footer shows, with their parameters as bound.
-_DIMMED: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("bet", ("P",)), ("chip", (1,)), ("chip", (-1,)), ("clear", ()), ("repeat", ()), ("deal", ()),
-)
 
 
 class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
@@ -144,7 +140,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self._bindings.key_to_bindings["enter"] = [replace(deal, description=N_("Ready"))]
         self._footer = KeyFooter(early=True)
         self.fit_footer(self._footer)
-        yield Header()
+        yield TitleHeader()
         yield self._layout
         yield self._footer
 
@@ -176,21 +172,6 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             return
         self._layout.view = view
         self._dim_keys()
-
-    #: What the keys the footer dims may do, as last dimmed (None: read them again).
-    _dimmed: tuple[bool | None, ...] | None = None
-
-    def _dim_keys(self) -> None:
-        """Dim the footer's keys now, in this key's frame (a ``bindings=True`` reactive
-        would only tell the footer by a message, after the frame: a second frame, and a
-        second reading of every binding); the full rebuild only when that cannot be done.
-        Nothing when the checked actions may do what they could at the last dimming."""
-        may = tuple(self.check_action(action, parameters) for action, parameters in _DIMMED)
-        if may == self._dimmed:
-            return
-        self._dimmed = may if self._footer.refresh_keys() else None
-        if self._dimmed is None:
-            self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         """A table key that does nothing now says why (the client's words): a real table
@@ -246,10 +227,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self._chip.decrease()
         # now, in the same frame (not when Changed arrives), and only the chip keys: a
         # chip's size changes nothing else a key may do
-        chips = {"chip(1)": self.allowed("chip", 1), "chip(-1)": self.allowed("chip", -1)}
-        self._dimmed = None  # the chip keys alone: read them all again next time
-        if not self._footer.refresh_actions(chips):
-            self._dim_keys()
+        self._dim_chip_keys(self.allowed("chip", 1), self.allowed("chip", -1))
         self._dimmed_for = self._chip.value
 
     def on_bet_controls_changed(self, event: BetControls.Changed) -> None:
@@ -321,7 +299,10 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self.stop_catching_up()
 
     def on_resize(self) -> None:
-        if self.fit_footer(self._footer):
+        """A new width may give the chip keys room in the footer, or take it away (the
+        Resize that follows the first layout, at the width fitted in compose, does nothing)."""
+        if self.app.size.width != self.fitted_width and self.fit_footer(self._footer):
+            self._dimmed = None  # the footer is built again: its keys read afresh
             self.refresh_bindings()
 
     def retranslate(self) -> None:
@@ -330,6 +311,7 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
         self._layout.reword()
         self.client.reword()
         self.fit_footer(self._footer)  # the app then refreshes the footer
+        self._dimmed = None
         if self.view.phase is not Phase.DEALING:
             then = _("enter when ready") if self.client.SHARED else None
             self._banner.show(bets_text(self.client.bets_to_deal(), then), "info")

@@ -24,6 +24,7 @@ from textual.widgets import Label, Static
 
 from ....core.baccarat import Outcome
 from ....core.baccarat_table import SPOT_ORDER, BaccaratState, Phase, chip_sizes
+from ....core.cards import Card
 from ....i18n import N_, _
 from ..common.banner import Banner
 from ..common.bet import BetControls
@@ -48,6 +49,19 @@ class CoupView:
     state: BaccaratState = BaccaratState()
     #: Cards of the coup on the table shown so far (the rest count as still in the shoe).
     shown: int = 0
+
+
+#: A spot as shown: its stake, switched off, its result and its note on the last coup.
+_SpotLook = tuple[int, bool, str | None, str]
+
+
+@dataclass(frozen=True)
+class _Given:
+    """What the layout last handed its spots, roads and hands."""
+
+    looks: tuple[_SpotLook, ...]
+    history: tuple[Outcome, ...]
+    dealt: tuple[tuple[Outcome, Card], ...]
 
 
 #: The buttons' words at a table of this machine, and at a shared table (enter says ready).
@@ -226,10 +240,15 @@ class BaccaratLayout(Vertical):
         """The odds panel in the roads' place (``e``), or the roads back."""
         self.set_class(shown, "-odds")
 
+    #: What the spots, the roads and the hands were last given (None: nothing yet).
+    _given: _Given | None = None
+
     def watch_view(self, view: CoupView) -> None:
         """Hand the view out: each part takes its own piece (the spots marked with the
         result once settled, the hands, the shoe, the roads) and repaints only if it
-        changed; the buttons follow what the table allows."""
+        changed; the buttons follow what the table allows. A part whose piece is the one
+        it was last given is left alone (a chip on a spot sets one spot's stake, not the
+        twenty-odd values of the table)."""
         phase, state = view.phase, view.state
         coup, last = state.coup, state.last_coup
         marks = None
@@ -237,10 +256,15 @@ class BaccaratLayout(Vertical):
             marks = spot_notes(coup, state.bets)
         elif phase is Phase.BETTING and state.result_shown and last is not None:
             marks = spot_notes(last, state.last_bets)
-        for outcome, spot in self.spots.items():
-            spot.stake = state.stake(outcome)
-            spot.disabled = phase is not Phase.BETTING
-            spot.result, spot.note = marks[outcome] if marks is not None else (None, "")
+        off = phase is not Phase.BETTING
+        looks: tuple[_SpotLook, ...] = tuple(
+            (state.stake(o), off, *(marks[o] if marks is not None else (None, ""))) for o in self.spots
+        )
+        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
+        given, self._given = self._given, _Given(looks, state.history, dealt)
+        for n, (spot, look) in enumerate(zip(self.spots.values(), looks, strict=True)):
+            if given is None or look != given.looks[n]:
+                spot.stake, spot.disabled, spot.result, spot.note = look
         self.chip.locked = phase is Phase.DEALING
         for name, button in self.buttons.items():
             button.disabled = not self.allowed(name)
@@ -249,8 +273,9 @@ class BaccaratLayout(Vertical):
         self.balance.uncommitted = state.staked if state.betting else 0
         undealt = coup.cards_used - view.shown if coup is not None else 0
         self.shoe.shoe = ShoeView(state.shoe_left + undealt, state.decks, state.cut_from_end)
-        for board in self.boards:
-            board.outcomes = state.history
-        dealt = coup.deal_order[: view.shown] if coup is not None else last.deal_order if last is not None else ()
-        for hand in self.hands:
-            hand.cards = hand.dealt(dealt)
+        if given is None or state.history != given.history:
+            for board in self.boards:
+                board.outcomes = state.history
+        if given is None or dealt != given.dealt:
+            for hand in self.hands:
+                hand.cards = hand.dealt(dealt)
