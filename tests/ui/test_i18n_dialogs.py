@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking
+from languages import each_language, english_left, in_turn, speaking
 from settings_keys import to_setting
 from text_fit import unfitted_texts
 from textual.widgets import Button, OptionList
@@ -65,9 +65,11 @@ async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path) 
             await settle(pilot)
 
         await each_language(pilot, "start over button", on_reset)
-        for lang in LANGS:  # the dialog is worded when it is built: opened in each language
+        for lang in in_turn():  # the dialog is worded when it is built: opened in each language
             async with speaking(pilot, lang, "start over dialog"):
                 reset.focus()  # the list has the focus again after a change of language
+                await settle(pilot)
+                assert reset.has_focus
                 await press(pilot, "enter")
                 assert isinstance(app.screen, ConfirmScreen)
                 _fits(app, "start over dialog")
@@ -79,7 +81,7 @@ async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path) 
 async def test_every_tab_of_the_rules_fits(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        for lang in LANGS:  # the rules are built in the language in force when they open
+        for lang in in_turn():  # the rules are built in the language in force when they open
             async with speaking(pilot, lang, "the rules"):
                 await press(pilot, "question_mark")
                 assert isinstance(app.screen, RulesScreen)
@@ -96,7 +98,7 @@ async def test_the_join_name_dialog_with_its_refusal_fits(data_dir: Path) -> Non
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for lang in LANGS:  # the dialog and its refusal are worded when they are said
+        for lang in in_turn():  # the dialog and its refusal are worded when they are said
             async with speaking(pilot, lang, "join name refused"):
                 app.push_screen(JoinNameScreen("a-rather-long-server-name.example.org:7654", ask_key=True))
                 await settle(pilot)

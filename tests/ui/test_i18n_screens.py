@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking
+from languages import each_language, english_left, in_turn, speaking
 from settings_keys import row_text, to_setting
 from text_fit import unfitted_texts
 from textual.widgets import OptionList
@@ -42,7 +42,7 @@ async def test_the_lobby_and_the_refill_offer_fit_80x24_in_every_language(data_d
             assert all(name in screen_text(app) for name in GAME_NAMES[lang])
 
         await each_language(pilot, "the lobby", names)
-        for lang in LANGS:  # a dialog is worded when it is built: offered in each language
+        for lang in in_turn():  # a dialog is worded when it is built: offered in each language
             async with speaking(pilot, lang, "the refill offer"):
                 app.offer_refill("blackjack", 10**9)
                 await settle(pilot)
@@ -183,7 +183,7 @@ async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for lang in LANGS:  # each dialog is worded when it is built: built in each language
+        for lang in in_turn():  # each dialog is worded when it is built: built in each language
             words = {"ja": "名前", "lt": "vardas", "en": "name"}[lang]
             for dialog in (
                 JoinNameScreen("cards.example.org:7654", ask_key=True),
