@@ -61,7 +61,7 @@ async def test_escape_and_reopen_gives_the_same_cards_and_the_same_turn(data_dir
         await press(pilot, "escape")
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
-        assert "Bankroll 995" in text  # the stake is already taken, in the lobby too
+        assert "Bankroll 995" in text, text  # the stake is already taken, in the lobby too
         assert "your round is waiting" in text
         assert app.store.bankroll == 99_500
         await press(pilot, "1")

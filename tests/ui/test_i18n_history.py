@@ -15,7 +15,6 @@ from languages import each_language, english_left, in_turn, speaking
 from rich.cells import cell_len
 from text_fit import unfitted_texts
 from textual.widgets import DataTable, Input, TabbedContent
-from textual_plotext import PlotextPlot
 
 from cardtable import i18n
 from cardtable.store import Store
@@ -24,6 +23,7 @@ from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.history_replay import BaccaratReplay, BlackjackReplay, PokerReplay, ReplayScreen
 from cardtable.ui.screens.server_history import ServerHistoryScreen
 from cardtable.ui.screens.stats import StatsScreen
+from cardtable.ui.widgets.history.charts import StatsChart
 
 from helpers import press, screen_text, settle
 
@@ -67,7 +67,7 @@ def _problems(app: CardTableApp) -> list[str]:  # type: ignore[type-arg]
     problems = unfitted_texts(app)
     problems += [f"{field!r} at {field.region}" for field in app.screen.query(Input)
                  if field.display and field.region.right > app.size.width - 1]
-    for chart in app.screen.query(PlotextPlot):  # the plotting library counts characters, not cells
+    for chart in app.screen.query(StatsChart):  # the plotting library counts characters, not cells
         if chart.display and chart.region:
             wide = [line for line in chart.render().plain.split("\n") if cell_len(line) > chart.size.width]
             problems += [f"{chart!r}: {line!r}" for line in wide]
@@ -105,6 +105,7 @@ async def test_the_statistics_fit_80x24_on_every_tab(data: Path) -> None:
             table = app.screen.query_one("#stats-table", DataTable)
             names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
             assert tuple(names[:3]) == GAMES[lang]  # the rows as the lobby names the games
+            assert app.screen.query(StatsChart)  # the chart's lines are measured too
 
         await _everywhere(pilot, "bankroll", bankroll)
         for tab in ("nets", "results", "coach"):

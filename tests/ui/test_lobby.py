@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from settings_keys import to_setting
 
+from cardtable.i18n.formatting import chips
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, game_available
@@ -17,7 +18,7 @@ from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.screens.too_small import TooSmallScreen
 from cardtable.ui.widgets.common.chips import ChipBalance
 
-from helpers import notifications, screen_text
+from helpers import notifications, press, screen_text, settle
 
 
 async def test_lobby_shows_games_and_bankroll(data_dir: Path) -> None:
@@ -321,3 +322,22 @@ def test_a_shared_lobby_entry_with_malformed_seats_reads_as_no_one() -> None:
     )
     fake = SimpleNamespace(app=SimpleNamespace(shared_lobby=lobby))
     assert LobbyScreen._shared_blurb(fake, "blackjack") == "table 1: no one · 4 free | table 2: ann"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("keys", [("1", "enter"), ("2", "t", "enter"), ("3", "enter")], ids=GAME_INFO)
+async def test_the_lobby_shows_the_bankroll_a_table_left_it_with(tmp_path: Path, keys: tuple[str, ...]) -> None:
+    """The stake dealt at a table leaves the bankroll while the lobby is hidden under it;
+    back in the lobby the figure drawn is the new one, not the one it was covered with."""
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert balance_line(app) == "Bankroll 1,000"
+        await press(pilot, *keys)  # a stake dealt (blackjack, poker) or a coup played
+        while not isinstance(app.screen, LobbyScreen):  # the session's summary, if any
+            await press(pilot, "escape")
+        assert app.bankroll != 100_000
+        assert balance_line(app) == f"Bankroll {chips(app.bankroll)}"
+
+
+def balance_line(app: CardTableApp) -> str:
+    return next(line.strip() for line in screen_text(app).splitlines() if "Bankroll" in line)

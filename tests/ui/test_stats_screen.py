@@ -186,30 +186,33 @@ async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
 
 async def test_opening_plots_the_chart_once_and_builds_no_hidden_tab(data: Path, monkeypatch) -> None:
     """The chart on show is plotted once, at the size the layout gives it (not at a
-    guessed size first, nor again for a repaint); the coach's tables wait for their tab;
-    a new size or theme plots it again."""
-    from textual_plotext import PlotextPlot
+    guessed size first, nor again for a repaint), by the thread that reads its figures;
+    the coach's tables wait for their tab; a new size or theme plots it again."""
+    import threading
 
-    plotted: list[tuple[int, int]] = []
-    render = PlotextPlot.render
+    from cardtable.ui.widgets.history import charts
 
-    def counting_render(self: PlotextPlot) -> object:
-        plotted.append((self.size.width, self.size.height))
-        return render(self)
+    plotted: list[tuple[tuple[int, int], bool]] = []
+    plot = charts._plotted
 
-    monkeypatch.setattr(PlotextPlot, "render", counting_render)
+    def counting_plot(chart, data, key):  # type: ignore[no-untyped-def]
+        plotted.append((key[0], threading.current_thread() is threading.main_thread()))
+        return plot(chart, data, key)
+
+    monkeypatch.setattr(charts, "_plotted", counting_plot)
     app = CardTableApp(data_dir=data, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(pilot)
         chart = screen.query_one("#chart-bankroll")
-        assert plotted == [(chart.size.width, chart.size.height)]
+        assert plotted == [((chart.size.width, chart.size.height), False)]  # in the thread
+        assert "Bankroll after each round" in screen_text(app)
         assert not screen.query("#coach-games")  # the coach's tab is not shown
         screen.refresh(repaint=True)
         await settle(pilot)
         assert len(plotted) == 1  # a repaint reuses the plot
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
-        assert plotted[-1] == (chart.size.width, chart.size.height) and len(plotted) == 2
+        assert plotted[-1][0] == (chart.size.width, chart.size.height) and len(plotted) == 2
         app.theme = "textual-light"
         await settle(pilot)
         assert len(plotted) == 3

@@ -28,6 +28,7 @@ from dataclasses import replace
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Header
 
@@ -134,8 +135,9 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
     def compose(self) -> ComposeResult:
         low, high = self.client.limits()
         shared = self.client.SHARED
+        width, height = self.app.size  # the layout's: all but the header's and the footer's line
         self._layout = BaccaratLayout(ascii=self.app.ascii, min_bet=low, max_bet=high, allowed=self.allowed,
-                                      players=shared)
+                                      players=shared, size=Size(width, max(0, height - 2)))
         self._banner, self._chip, self._spots = self._layout.banner, self._layout.chip, self._layout.spots
         if shared:  # enter says ready: the coup is the table's, dealt when everyone is
             (deal,) = self._bindings.key_to_bindings["enter"]

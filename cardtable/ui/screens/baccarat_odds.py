@@ -30,6 +30,9 @@ __all__ = ["OddsCounting"]
 
 OddsKey = tuple[tuple[int, ...], str]
 
+#: Not empty once a table has started the warm-up count (once per program).
+_WARMED: list[bool] = []
+
 
 class OddsCounting(Screen[None]):
     """Counts the odds for a shoe in a thread and shows them when they are still the
@@ -102,8 +105,12 @@ class OddsCounting(Screen[None]):
         return self.client.bets_to_deal()
 
     def _warm_up_odds(self) -> None:
-        """Count the odds once in a thread when the table opens: the first count imports
-        numpy and builds what every later count shares, so a deal never waits for it."""
+        """Count the odds once in a thread when a table first opens: the first count
+        imports numpy and builds what every later count shares, so a deal never waits for
+        it. Once done in this program, a table opens without it (no thread, no worker)."""
+        if _WARMED:
+            return
+        _WARMED.append(True)
         counts, _source = self.client.next_shoe()
         decks = self.client.decks()
         self._count_odds(counts if counts is not None else full_shoe_counts(decks), decks, None)

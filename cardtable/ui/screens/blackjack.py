@@ -22,7 +22,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Header
+from textual.geometry import Size
 
 from ...ai.grading import Decision
 from ...ai.seats import ComputerSeats
@@ -37,6 +37,7 @@ from ..blackjack_client import BlackjackClient, LocalBlackjackClient, RemoteBlac
 from ..widgets.blackjack.coach import CoachSpot
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .bj_summary import SessionStats, SessionSummary
 from .blackjack_sitting import BlackjackSitting
 
@@ -138,14 +139,15 @@ class BlackjackScreen(BlackjackSitting):
         levels: list[str] = [""] * (SEATS - 1)
         if self.remote is None:
             levels = self.local_setup()
-        self._layout = BlackjackFelt(self.rules, levels, id="bj-table")
+        width, height = self.app.size  # the felt's: all but the header's and the footer's line
+        self._layout = BlackjackFelt(self.rules, levels, size=Size(width, max(0, height - 2)), id="bj-table")
         self._bet = self._layout.bet
         self._banner = self._layout.banner
         if self.remote is not None:
             self._layout.deal_word = "bet"
             self._layout.buttons["deal"].label = _("Bet ⏎")
         self._footer = KeyFooter(compact=True)
-        yield Header()
+        yield TitleHeader()
         yield self._layout
         yield self._footer
 
@@ -160,7 +162,6 @@ class BlackjackScreen(BlackjackSitting):
         else:
             super().on_mount()
             self.local_mount()
-        self.call_after_refresh(self._draw)  # again once the rows know their width
 
     def retranslate(self) -> None:
         """The language changed: the table's buttons and words, and the banner's prompt."""

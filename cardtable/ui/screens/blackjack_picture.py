@@ -161,7 +161,7 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
 
     def _draw(self) -> None:
         client = self.client
-        if client is None or not self.is_mounted:
+        if client is None or not self._layout.is_mounted:  # drawn from the screen's mount on
             return
         others = client.others()
         self._layout.state = FeltPicture(

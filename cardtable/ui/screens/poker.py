@@ -130,18 +130,25 @@ class PokerScreen(PokerCoach, PokerMachines):
         machine = self._chosen_machine()
         table = self._table_for(machine)
         self.set_reactive(PokerScreen.view, PokerView(table, bankroll=self.app.bankroll))
-        layout = self._layout = PokerLayout(machine, table, ascii=self.app.ascii, id="poker-table")
+        # laid out for the terminal's height at once: a tall one is not first drawn short
+        roomy = self.app.size.height >= ROOMY_FROM
+        layout = PokerLayout(machine, table, ascii=self.app.ascii, roomy=roomy, id="poker-table")
+        self._layout = layout
         self._banner, self._bet, self._slots = layout.banner, layout.bet, layout.slots
+        self._set_roomy(roomy)
         self._footer = KeyFooter()
         yield Header()
         yield layout
         yield self._footer
 
     def on_resize(self, event: events.Resize) -> None:
+        self._set_roomy(event.size.height >= ROOMY_FROM)
+
+    def _set_roomy(self, roomy: bool) -> None:
         """Large cards and a table centred in its height when the terminal has room."""
-        roomy = event.size.height >= ROOMY_FROM
         self.set_class(roomy, "-roomy")
         self._slots.set_card_size(CardSize.LARGE if roomy else CardSize.BOX)
+        self._layout.set_roomy(roomy)
 
     def on_mount(self) -> None:
         self.watch(self.app, "bankroll", self._bankroll_changed, init=False)

@@ -7,7 +7,9 @@ round settles (no pass over the history), so the first frame is painted at once 
 with 100,000 rounds (``benchmarks/history_size.py`` measures it); the charts (one pass
 over the history's amounts), the graded decisions (one pass over the details) and the
 exact house edges (SQLite sums the stakes per spot and machine) follow a moment later
-from a thread. The screen keeps those figures in reactives, and its widgets
+from a thread, which also plots the chart on show: that chart is laid out in the first
+frame (saying it is being drawn), so the figures arriving cost one repaint, not a layout,
+a new widget and a plot. The screen keeps those figures in reactives, and its widgets
 (``widgets/history/stats_views.py``, the charts) are bound to them and draw their part.
 """
 
@@ -28,6 +30,7 @@ from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.history.chart_data import ChartData, chart_data_from_columns
+from ..widgets.history.charts import BankrollChart, GameNetChart, PlotKey, Plotted, ResultsChart, StatsChart
 from ..widgets.history.stats_views import (
     CoachData,
     CoachFigures,
@@ -41,6 +44,7 @@ __all__ = ["StatsScreen", "stats_cells", "accuracy_cells"]
 
 _TABS = ["tab-bankroll", "tab-nets", "tab-results", "tab-coach"]
 _CHARTS = ("bankroll", "nets", "results")
+_KINDS: dict[str, type[StatsChart]] = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}
 #: The tabs' titles, by key (shown through ``_()``).
 _TAB_TITLES = {"bankroll": N_("Bankroll"), "nets": N_("Net per game"), "results": N_("Results"), "coach": N_("Coach")}
 
@@ -72,11 +76,13 @@ class StatsScreen(Screen[None]):
         Binding("c", "next_chart", N_("Next chart"), id="stats.chart"),
     ]
 
-    rows: reactive[tuple[StatsRow, ...]] = reactive(())
+    # The figures repaint only the widgets that draw them (bound to them, or the charts),
+    # not the whole screen: a screen's reactive repaints the screen by default.
+    rows: reactive[tuple[StatsRow, ...]] = reactive((), repaint=False)
     """A row per game and the total (with the exact edges once they are known)."""
-    coach: reactive[CoachData | None] = reactive(None)
+    coach: reactive[CoachData | None] = reactive(None, repaint=False)
     """The graded decisions and the drills' scores, read in a thread."""
-    chart_data: reactive[ChartData | None] = reactive(None, init=False)
+    chart_data: reactive[ChartData | None] = reactive(None, init=False, repaint=False)
     """The charts' figures, read in a thread (None until then)."""
 
     def compose(self) -> ComposeResult:
@@ -89,18 +95,23 @@ class StatsScreen(Screen[None]):
             yield StatsTable(id="stats-table", cursor_type="none", zebra_stripes=True).data_bind(
                 rows_shown=StatsScreen.rows)
             yield StatsNote(id="stats-note").data_bind(rows_shown=StatsScreen.rows)
-            # The plots are mounted when their data has been read (see watch_chart_data).
+            # The chart shown first is laid out now and plotted when its data has been read
+            # (in the same thread: its data arriving costs a repaint, not a layout); the
+            # others are mounted when their tab is first shown (see watch_chart_data).
             with TabbedContent(id="stats-charts"):
                 for key in _CHARTS:
                     with TabPane(_(_TAB_TITLES[key]), id=f"tab-{key}"):
-                        yield Label(_("Drawing the chart…"), classes="chart-wait")
+                        if key == _CHARTS[0]:
+                            yield _KINDS[key](id=f"chart-{key}")
+                        else:
+                            yield Label(_("Drawing the chart…"), classes="chart-wait")
                 with TabPane(_(_TAB_TITLES["coach"]), id="tab-coach"):
                     yield CoachFigures(id="coach").data_bind(figures=StatsScreen.coach)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         if self._rows_read:
-            self.call_after_refresh(self._load_rest, self.app.store)
+            self.call_after_refresh(self._read_the_rest)
 
     _rows_read = False
 
@@ -113,41 +124,49 @@ class StatsScreen(Screen[None]):
         except StoreError as error:
             self.app.report_store_error(_("The statistics could not be read"), error)
 
+    def _chart(self, key: str) -> StatsChart | None:
+        """The chart of tab ``key`` (the first one is composed; the others are None until
+        their tab is shown with figures)."""
+        found = self.query_one(f"#tab-{key}", TabPane).query(f"#chart-{key}")
+        return found.first(StatsChart) if found else None
+
     def watch_chart_data(self, data: ChartData | None) -> None:
-        """Draw the charts (the plotting library is imported only now): the chart on the
-        tab shown at once, each other one when its tab is first shown."""
+        """Draw the charts: the chart on the tab shown at once (unless drawn with its data
+        already), each other one when its tab is first shown."""
         if data is None:
             return
         active = self.query_one(TabbedContent).active
         for key in _CHARTS:
-            drawn = bool(self.query_one(f"#tab-{key}", TabPane).query(f"#chart-{key}"))
-            if drawn or f"tab-{key}" == active:  # a chart drawn before is updated
+            chart = self._chart(key)
+            if chart is not None and chart.data is not data:  # a chart drawn before is updated
+                chart.show(data)
+            elif chart is None and f"tab-{key}" == active:
                 self._draw_chart(key)
 
     def _draw_chart(self, key: str) -> None:
-        from ..widgets.history.charts import BankrollChart, GameNetChart, ResultsChart
-
-        assert self.chart_data is not None
-        kind = {"bankroll": BankrollChart, "nets": GameNetChart, "results": ResultsChart}[key]
+        """Mount the chart of tab ``key`` (first shown), plotted when painted at its size;
+        the note is hidden at once: the chart is laid out (and plotted) once."""
         pane = self.query_one(f"#tab-{key}", TabPane)
-        charts = pane.query(kind)
-        if charts:
-            charts.first().show(self.chart_data)
-        else:  # the note is hidden at once: the chart is laid out (and plotted) once, at its size
-            waiting = pane.query(".chart-wait")
-            waiting.set(display=False)
-            waiting.remove()
-            pane.mount(kind(self.chart_data, id=f"chart-{key}"))
+        waiting = pane.query(".chart-wait")
+        waiting.set(display=False)
+        waiting.remove()
+        pane.mount(_KINDS[key](self.chart_data, id=f"chart-{key}"))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A chart's tab is shown for the first time: its chart is drawn now."""
         key = (event.pane.id or "").removeprefix("tab-")
-        waiting = not event.pane.query(f"#chart-{key}")
-        if self.chart_data is not None and key in _CHARTS and waiting:
+        if self.chart_data is not None and key in _CHARTS and self._chart(key) is None:
             self._draw_chart(key)
 
+    def _read_the_rest(self) -> None:
+        """Start the thread that reads the figures (and plots the chart shown), once the
+        first frame is drawn."""
+        chart = self._chart(_CHARTS[0])
+        if chart is not None:
+            self._load_rest(self.app.store, chart, chart.plot_key())
+
     @work(thread=True, exclusive=True, group="stats-figures")
-    def _load_rest(self, store: Store) -> None:
+    def _load_rest(self, store: Store, chart: StatsChart, key: PlotKey) -> None:
         try:
             data = chart_data_from_columns(*store.chart_columns(), store.refills(), START_BANKROLL)
         except StoreError:
@@ -157,26 +176,29 @@ class StatsScreen(Screen[None]):
             drills = store.drill_scores()
         except (StoreError, ValueError):
             coach, drills = None, []
-        # the chart and the coach's tab in one step: one layout and one frame for both
-        self.app.call_from_thread(self._show_figures, data, coach, drills)
-        if not any(r.staked for r in self.rows):
-            return
-        try:
-            edges = exact_edges(store)
-        except Exception:  # noqa: BLE001 - the column stays "—"
-            return
-        self.app.call_from_thread(self._show_edges, edges)
+        edges: dict[str, float | None] | None = None
+        if any(r.staked for r in self.rows):
+            try:
+                edges = exact_edges(store)
+            except Exception:  # noqa: BLE001 - the column stays "—"
+                edges = None
+        plotted = chart.plot_aside(data, key)
+        # everything in one step: one repaint for the chart, the coach's tab and the edges
+        self.app.call_from_thread(self._show_figures, data, coach, drills, edges, chart, plotted)
 
-    def _show_figures(self, data: ChartData, coach: CoachStats | None, drills: list[DrillScore]) -> None:
+    def _show_figures(
+        self, data: ChartData, coach: CoachStats | None, drills: list[DrillScore],
+        edges: dict[str, float | None] | None, chart: StatsChart, plotted: Plotted | None,
+    ) -> None:
+        chart.show(data, plotted)  # before the reactive: its watcher finds the chart drawn
         self.chart_data = data
         if coach is not None:
             self.coach = (coach, tuple(drills))
-
-    def _show_edges(self, edges: dict[str, float | None]) -> None:
-        try:
-            self.rows = tuple(stats_rows(self.app.store, edges))
-        except StoreError:
-            return
+        if edges is not None:
+            try:
+                self.rows = tuple(stats_rows(self.app.store, edges))
+            except StoreError:
+                return
 
     def retranslate(self) -> None:
         """The language changed: the title, the tabs, the tables and the charts in it."""
@@ -189,8 +211,8 @@ class StatsScreen(Screen[None]):
         self.query_one(StatsTable).retranslate()
         self.query_one(StatsNote).refresh()
         self.query_one(CoachFigures).retranslate()
-        if self.chart_data is not None:
-            self.watch_chart_data(self.chart_data)
+        for chart in self.query(StatsChart).results():
+            chart.replot()  # its titles in the new language
 
     def action_history(self) -> None:
         from .history import HistoryScreen

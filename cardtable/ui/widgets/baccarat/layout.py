@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Label, Static
 
@@ -59,6 +61,8 @@ ROOMY_FROM = 34
 #: The layout's size (columns, rows) from which the cards are huge, the roads large, the
 #: spots as wide as their words and the spare rows shared out between the parts.
 HUGE_FROM = (140, 44)
+#: The parts a huge table's spare rows follow, top to bottom (one gap after each).
+_GAPS_AFTER = ("bac-top", "bac-hands", "bac-banner", "bac-actions")
 
 
 class BaccaratLayout(Vertical):
@@ -117,6 +121,7 @@ class BaccaratLayout(Vertical):
         max_bet: int,
         allowed: Callable[[str], bool] = lambda _action: False,
         players: bool = False,
+        size: Size | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-shared" if players else None)
@@ -128,7 +133,8 @@ class BaccaratLayout(Vertical):
         self.shoe = ShoeLine("", id="bac-shoe")
         self.odds = OddsPanel(id="bac-odds")
         self.hands = [HandView(h, ascii=ascii, id=f"hand-{h.label.lower()}") for h in (Outcome.PLAYER, Outcome.BANKER)]
-        self.banner = Banner(id="bac-banner")
+        # born as the table's first words show it (a class changed once mounted restyles)
+        self.banner = Banner(id="bac-banner", classes="-info")
         self.spots = {o: BetSpot(o, id=f"spot-{o.label.lower()}") for o in SPOT_ORDER}
         self.chip = BetControls(chip_sizes(min_bet, max_bet), label=_("Chip"), id="bac-chip")
         #: The buttons' words (marked), worded again when the language changes.
@@ -145,40 +151,55 @@ class BaccaratLayout(Vertical):
                                   disabled=True),
         }
         self.boards = (BeadPlate(id="bac-bead"), BigRoadBoard(id="bac-road"), RoadTally(id="bac-tally"))
+        self.titles = RoadTitles(id="bac-road-titles")
+        #: The spare rows between the parts on a huge table (.bac-gap), made when first needed.
+        self._gaps: list[Static] | None = None
+        if size is not None:  # drawn for the size its first layout gives it: nothing changes then
+            self._fit(size)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
         """Large cards and more air between the parts when the terminal gives room; huge
         cards, large roads and the spare rows between the parts when it has room to spare."""
-        roomy = event.size.height >= ROOMY_FROM
-        huge = event.size.width >= HUGE_FROM[0] and event.size.height >= HUGE_FROM[1]
+        roomy = size.height >= ROOMY_FROM
+        huge = size.width >= HUGE_FROM[0] and size.height >= HUGE_FROM[1]
         self.set_class(roomy and not huge, "-roomy")
         self.set_class(huge, "-huge")
         for hand in self.hands:
             hand.set_card_size(CardSize.LARGE if roomy else CardSize.BOX, huge=huge)
         for board in self.boards[:2]:
             board.large = huge
-        self.query_one(RoadTitles).bead = BEAD_COLUMNS * 2 if huge else BEAD_COLUMNS
+        self.titles.bead = BEAD_COLUMNS * 2 if huge else BEAD_COLUMNS
+        if huge and self._gaps is None:
+            self._gaps = [Static(classes="bac-gap") for _gap in _GAPS_AFTER]
+            if self.is_mounted:  # grown huge: the gaps join the table (they stay, hidden, if it shrinks)
+                for gap, after in zip(self._gaps, _GAPS_AFTER, strict=True):
+                    self.mount(gap, after=self.query_one(f"#{after}"))
 
     def compose(self) -> ComposeResult:
-        # the gaps (.bac-gap) show on a huge table only: the spare rows between the parts
+        # the gaps (.bac-gap) show on a huge table only: the spare rows between the parts,
+        # one after each part of _GAPS_AFTER (made only when the table is huge)
+        gaps = iter(self._gaps or ())
         with Horizontal(id="bac-top"):
             yield self.balance
             yield self.shoe
-        yield Static(classes="bac-gap")
+        yield from islice(gaps, 1)
         if self.players is not None:
             yield self.players
         with Horizontal(id="bac-hands"):
             yield from self.hands
-        yield Static(classes="bac-gap")
+        yield from islice(gaps, 1)
         yield self.banner
-        yield Static(classes="bac-gap")
+        yield from islice(gaps, 1)
         with Horizontal(id="bac-bets"):
             yield from self.spots.values()
             yield self.chip
         with Horizontal(id="bac-actions"):
             yield from self.buttons.values()
-        yield Static(classes="bac-gap")
-        yield RoadTitles(id="bac-road-titles")
+        yield from islice(gaps, 1)
+        yield self.titles
         with Horizontal(id="bac-roads"):
             yield from self.boards
         yield Label(_(NOTE), id="bac-note")

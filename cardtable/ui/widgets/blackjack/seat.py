@@ -18,7 +18,12 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from ....core.blackjack import Hand, HandOutcome, HandResult, RoundState
@@ -181,29 +186,86 @@ class HandPicture:
 
 @dataclass(frozen=True)
 class HandsPicture:
-    """The player's hands: ``active`` the one to act; ``largest`` the card size allowed."""
+    """The player's hands: ``active`` the one to act; ``largest`` the card size allowed;
+    ``room`` the row's width the boxes share."""
 
     hands: tuple[Hand, ...] = ()
     results: tuple[HandResult | None, ...] = ()
     active: int | None = None
     ascii: bool = False
     largest: CardSize = CardSize.BOX
+    room: int = 78
 
 
-class _Repaints:
-    """A row that draws itself from its ``state``: again when the state or its width changes."""
+class _AtWidth(Visual):
+    """A row's text drawn for the width Textual measures or renders it at (the width is
+    Textual's to give: asking the row its size while the screen is laid out would lay
+    the screen out again)."""
 
-    def _paint(self) -> None:
+    def __init__(self, row: _DrawnRow) -> None:
+        self._row = row
+
+    @property
+    def plain(self) -> str:
+        """The text as the row shows it (as a text's ``plain``)."""
+        return self._row._content(self._row._width).plain
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle, options: RenderOptions) -> list[Strip]:
+        self._row._width = width
+        return self._row._content(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._row._content(container_width).get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self._row._content(width).get_height(rules, width)
+
+
+class _DrawnRow(Static):
+    """A row drawn from its ``state`` at the width it is rendered at: Textual renders it
+    again when its width changes, so a resize repaints nothing by hand, and a state
+    given before the first layout is in the first frame at the right width. The screen
+    is laid out again only when the row's number of lines changes."""
+
+    state: reactive[object]
+    #: The row last drawn: (width, state, its content, its number of lines).
+    _drawn: tuple[int, object, Content, int] | None = None
+    #: The width the row was last rendered at (0: not yet).
+    _width = 0
+
+    def _draw(self, width: int) -> Text:
+        """The row's text at ``width`` cells (0: not laid out yet)."""
         raise NotImplementedError
+
+    def _follow_state(self) -> None:
+        """What follows the state but not the width (classes, markers)."""
+
+    def _drawing(self, width: int) -> tuple[int, object, Content, int]:
+        state, drawn = self.state, self._drawn
+        if drawn is None or drawn[0] != width or drawn[1] is not state:
+            text = self._draw(width)
+            content = Content.from_rich_text(text, console=self.app.console)
+            drawn = self._drawn = (width, state, content, text.plain.count("\n") + 1)
+        return drawn
+
+    def _content(self, width: int) -> Content:
+        return self._drawing(width)[2]
+
+    def render(self) -> Visual:
+        return _AtWidth(self)
 
     def watch_state(self) -> None:
         self._paint()
 
-    def on_resize(self) -> None:
-        self._paint()
+    def _paint(self) -> None:
+        """Draw the row again (its state changed, or the language)."""
+        lines = self._drawn[3] if self._drawn is not None else 0
+        self._drawn = None
+        self._follow_state()
+        self.refresh(layout=self._drawing(self._width)[3] != lines)
 
 
-class DealerRow(_Repaints, Static):
+class DealerRow(_DrawnRow):
     """``Dealer  9♥ ▒▒  shows 9`` on one line; at a larger size a label line above the
     cards as boxes. The face-down card is a back until the reveal."""
 
@@ -214,7 +276,7 @@ class DealerRow(_Repaints, Static):
     state: reactive[DealerPicture] = reactive(DealerPicture, init=False, repaint=False)
     """What the row shows; it draws itself again when this changes (or its width)."""
 
-    def _paint(self) -> None:
+    def _draw(self, width: int) -> Text:
         picture = self.state
         ascii, shoe_text, size = picture.ascii, picture.shoe_text, picture.size
         label = Text()
@@ -229,7 +291,7 @@ class DealerRow(_Repaints, Static):
             total = picture.total
             style = "bold red" if picture.busted else ("bold" if picture.revealed else "dim")
             label.append(total, style)
-        width = max(1, self.size.width)
+        width = max(1, width)
         if not cards:  # the house rule, and how the second card is dealt when there is room
             rule = _("stands on all 17s · {hole}").format(hole=_(HOLE_CARD))
             if label.cell_len + 1 + cell_len(rule) + 2 + cell_len(shoe_text) > width:
@@ -244,17 +306,15 @@ class DealerRow(_Repaints, Static):
         if shoe_text:
             label.append(" " * max(2, width - label.cell_len - cell_len(shoe_text)))
             label.append(shoe_text, "dim")
-        self._plain = label.plain
-        text = Text("\n").join([label, *lines])
-        _show(self, text)
+        return Text("\n").join([label, *lines])
 
     @property
     def plain(self) -> str:
         """The label line as plain text (the dealer's cards, total and the shoe)."""
-        return getattr(self, "_plain", "")
+        return self._content(self._width).plain.split("\n", 1)[0]
 
 
-class ComputerSeat(_Repaints, Static):
+class ComputerSeat(_DrawnRow):
     """A computer seat: name and level, its hands (one line each as chips, or boxes
     for a single hand when there is room), then the stake and the seat's chips."""
 
@@ -300,11 +360,20 @@ class ComputerSeat(_Repaints, Static):
             return 1 + size.height + 1 + money
         return 1 + max(1, hands) + money
 
-    def _paint(self) -> None:
-        """Draw the seat; ``rows``: the hand lines every seat keeps (the most hands any
-        seat has), so that the seats' money lines sit on one row."""
+    def _follow_state(self) -> None:
         picture = self.state
-        results, stack, bet, active = picture.results, picture.stack, picture.bet, picture.active
+        self.markers = [hand_marker(hand, self._result(index))[0] for index, hand in enumerate(picture.hands)]
+        self.set_class(picture.active is not None, "-active")
+
+    def _result(self, index: int) -> HandResult | None:
+        results = self.state.results
+        return results[index] if index < len(results) else None
+
+    def _draw(self, width: int) -> Text:
+        """The seat at ``width`` (inside the padding); ``rows``: the hand lines every seat
+        keeps (the most hands any seat has), so that the seats' money lines sit on one row."""
+        picture = self.state
+        stack, bet, active = picture.stack, picture.bet, picture.active
         ascii, size, rows = picture.ascii, picture.size, picture.rows
         lines: list[Text] = []
         head = Text(no_wrap=True, overflow="crop")
@@ -312,14 +381,11 @@ class ComputerSeat(_Repaints, Static):
         head.append(" ")
         head.append(level_name(self.level), LEVEL_STYLES.get(self.level, "bold"))
         lines.append(head)
-        self.markers = []
         hands = list(picture.hands)
-        width = self.size.width  # inside the padding (0 before the first layout)
         boxes = size is not CardSize.CHIP and len(hands) == 1 and bool(hands[0].cards)
         for index, hand in enumerate(hands):
-            result = results[index] if index < len(results) else None
-            marker, kind = hand_marker(hand, result)
-            self.markers.append(marker)
+            result = self._result(index)
+            kind = hand_marker(hand, result)[1]
             tail = Text()
             if hand.cards and not hand.busted and not hand.blackjack:
                 tail.append(f" {hand.total}", "bold")
@@ -355,8 +421,7 @@ class ComputerSeat(_Repaints, Static):
             lines.append(Text.assemble(stake, (" · ", "dim"), chips))
         else:
             lines.extend((stake, chips))
-        self.set_class(active is not None, "-active")
-        _show(self, Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
+        return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
 
 
 class PlayerHand(Static):
@@ -379,8 +444,8 @@ class PlayerHand(Static):
     #: Cells around the cards: the border and the padding, left and right.
     FRAME = 4
 
-    state: reactive[HandPicture] = reactive(HandPicture, init=False, repaint=False)
-    """What the box shows; it draws itself again when this changes."""
+    state: reactive[HandPicture] = reactive(HandPicture, repaint=False)
+    """What the box shows; it draws itself again when this changes (and when mounted)."""
 
     def __init__(self, index: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -456,7 +521,7 @@ class PlayerHand(Static):
         _show(self, body)
 
 
-class PlayerHands(_Repaints, Horizontal):
+class PlayerHands(Horizontal):
     """The player's up to four hands side by side, all at one card size: the largest
     the table allows that fits every hand in its share of the row."""
 
@@ -479,15 +544,16 @@ class PlayerHands(_Repaints, Horizontal):
         """Rows a hand box takes at ``size`` (border, cards, the total)."""
         return 2 + (2 if size is CardSize.CHIP else size.height) + 1
 
-    def fitting_size(self, hands: Sequence[Hand], largest: CardSize) -> tuple[CardSize, int]:
+    @staticmethod
+    def fitting_size(hands: Sequence[Hand], largest: CardSize, room: int) -> tuple[CardSize, int]:
         """The largest size up to ``largest`` at which every hand fits its share of the
-        row, and the width of each box."""
+        row ``room`` cells wide, and the width of each box."""
         count = max(1, len(hands))
-        share = (self.size.width or 78) // count
+        share = room // count
         most = max((len(h.cards) for h in hands), default=2)
         order = [CardSize.LARGE, CardSize.BOX]
         for size in order[order.index(largest) :] if largest in order else []:
-            if self.width_for_all(most, size, tight=False) <= share:
+            if PlayerHands.width_for_all(most, size, tight=False) <= share:
                 return size, PlayerHand.width_for(most, size, tight=False)
             if PlayerHand.width_for(most, size, tight=True) + 1 <= share:
                 return size, share - 1
@@ -498,13 +564,17 @@ class PlayerHands(_Repaints, Horizontal):
         """A box's width plus its right margin."""
         return PlayerHand.width_for(cards, size, tight=tight) + 1
 
-    state: reactive[HandsPicture] = reactive(HandsPicture, init=False, repaint=False)
-    """The player's hands as the row shows them; the boxes follow when this changes."""
+    state: reactive[HandsPicture] = reactive(HandsPicture, repaint=False)
+    """The player's hands as the row shows them; the boxes follow when this changes
+    (and when it is mounted, should the table's first picture be the default one)."""
+
+    def watch_state(self) -> None:
+        self._paint()
 
     def _paint(self) -> None:
         picture = self.state
         hands = list(picture.hands)
-        size, width = self.fitting_size(hands, picture.largest)
+        size, width = self.fitting_size(hands, picture.largest, picture.room)
         self.card_size = size
         spaced = size is not CardSize.CHIP  # chips: four boxes abut to fit 80 columns
         for i, box in enumerate(self.boxes):

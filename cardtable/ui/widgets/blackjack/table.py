@@ -15,8 +15,10 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Button, Label
+from textual.widgets import Label
 from textual.widgets.button import ButtonVariant
 
 from ....core.blackjack import Action, EventKind, Round, RoundState, Rules
@@ -79,6 +81,9 @@ _SIZES = (
 )
 #: The table's height from which the buttons are drawn tall, as at the other tables.
 TALL_BUTTONS_FROM = 30
+#: The rows of controls under the play area (each a line under a blank one, or three
+#: lines tall: ``blackjack.tcss``).
+_CONTROL_ROWS = 2
 #: The bankroll's figures the action row keeps room for beside the buttons.
 _BALANCE_ROOM = " 10,000 + 500"
 #: The session's result the bet row keeps room for.
@@ -140,22 +145,25 @@ class _PlayArea(Vertical):
     def on_resize(self) -> None:
         table = self.parent
         if isinstance(table, BlackjackFelt):
-            self.call_after_refresh(table.redraw)
+            self.call_after_refresh(table.resized)
 
 
 class BlackjackFelt(Vertical):
     """The whole table below the header: it composes the seats and controls once and
     redraws them from a view."""
 
-    def __init__(self, rules: Rules, levels: Sequence[str], *, id: str | None = None) -> None:
+    def __init__(self, rules: Rules, levels: Sequence[str], *, size: Size | None = None, id: str | None = None) -> None:
+        """``size``: the felt's size as it will be laid out, when the screen knows it (the
+        controls are then built for it, not restyled once mounted)."""
         super().__init__(id=id)
+        self._foreseen = size
         self.dealer = DealerRow(id="bj-dealer")
         self.seats = [ComputerSeat(SEAT_NAMES[i], level, id=f"seat-{i}") for i, level in enumerate(levels)]
         self.hands = PlayerHands(rules.max_hands, id="bj-hands")
         self.banner = Banner(id="bj-banner")
         self.coach = CoachPanel(id="bj-coach")
         self.bet = BetControls(bet_ladder(rules.min_bet, rules.max_bet), label=_("Bet"), formatter=format_chips,
-                               id="bj-bet")
+                               compact=True, id="bj-bet")
         self._chip_values = [v for v in CHIP_VALUES if rules.min_bet <= v <= rules.max_bet]
         self.chips = [
             TableButton(format_chips(v), id=f"chip-{v}", classes="chip", compact=True, action=f"screen.chip({v})")
@@ -187,12 +195,17 @@ class BlackjackFelt(Vertical):
         self.play = _PlayArea(id="bj-play")
         #: The card sizes of the last draw, and the computer seats' hand rows it had.
         self._sizes: tuple[CardSize, CardSize, CardSize, int] | None = None
+        #: The picture and the geometry of the last draw.
+        self._drawn_for: tuple[FeltPicture | None, tuple[Size, int, int]] | None = None
         self._seat_hands = 1
+        if size is not None:
+            self._fit(size)
 
     def compose(self) -> ComposeResult:
         with self.play:
             yield self.dealer
-            with Horizontal(id="bj-seats"):
+            with Horizontal(id="bj-seats") as seats:
+                seats.display = bool(self.seats)  # none: the player alone
                 yield from self.seats
             yield self.hands
             yield self.banner
@@ -230,17 +243,12 @@ class BlackjackFelt(Vertical):
         for part in parts:
             part._paint()
 
-    def on_mount(self) -> None:
-        if not self.seats:  # the player alone
-            self.query_one("#bj-seats").display = False
-        for button in self.bet.query(Button).results(Button):
-            button.compact = True
-
-    def _fit_row(self) -> None:
+    def _fit_row(self, width: int | None = None) -> None:
         """The buttons close up (no gap between them) when a row's words and figures
         would not fit it side by side (long Lithuanian or wide Japanese words at 80
-        columns): the action buttons and the bankroll, the bet, chips and the session."""
-        row = min(100, self.content_region.width)
+        columns): the action buttons and the bankroll, the bet, chips and the session;
+        ``width``: the felt's inside (None: as laid out)."""
+        row = min(100, self.content_region.width if width is None else width)
         actions = [str(self.buttons[name].label) for name in ("hit", "stand", "double", "split", "tip", "chart")]
         need = sum(cell_len(word) + 3 for word in actions) + cell_len(_("Bankroll") + _BALANCE_ROOM) + 2
         betting = [str(button.label) for button in (*self.chips, self.buttons["deal"], self.buttons["repeat"])]
@@ -249,14 +257,55 @@ class BlackjackFelt(Vertical):
         self.set_class(bool(row) and max(need, bet) > row, "-tight")
 
     def on_resize(self, event: events.Resize) -> None:
-        """Tall buttons when there is room; the cards redrawn at the size that fits."""
-        self._fit_row()
-        tall = event.size.height >= TALL_BUTTONS_FROM
+        """Tall buttons when there is room; the cards redrawn at the size that fits
+        (nothing changes when the first draw foresaw this size)."""
+        self._fit(event.size)
+        self.call_after_refresh(self.resized)
+
+    def _geometry(self) -> tuple[Size, int, int]:
+        """What the draw depends on besides the picture: the play area's size, and the
+        widths of the seats' row and of the hands' row."""
+        room = self._room()
+        seats = self.query_one("#bj-seats").size.width or room.width
+        return room, seats, self.hands.size.width or room.width
+
+    def resized(self) -> None:
+        """The felt or its play area changed size: drawn again, unless the last draw was
+        already for this size (the first, made before the first layout, foresaw it)."""
+        if self._drawn_for != (self.state, self._geometry()):
+            self.redraw()
+
+    def _fit(self, size: Size) -> None:
+        """The controls for the felt's ``size``: tall buttons when there is room, close
+        together when their words need it."""
+        self._fit_row(size.width - self.styles.padding.width)
+        tall = size.height >= TALL_BUTTONS_FROM
         if tall != self.has_class("-tall"):
             self.set_class(tall, "-tall")
             for button in [*self.chips, *self.buttons.values()]:
                 button.compact = not tall
-        self.call_after_refresh(self.redraw)
+
+    def _expected_size(self) -> Size:
+        """The felt's size before its first layout: as the screen foresaw it, or the
+        screen's less the rows of the parts above and below it (the header, the footer)."""
+        if self._foreseen is not None:
+            return self._foreseen
+        width, height = self.app.size
+        parent = self.parent
+        for part in parent.children if parent is not None else ():
+            rows = part.styles.height
+            if part is not self and part.display and rows is not None and rows.unit is Unit.CELLS:
+                height -= int(rows.value)
+        return Size(width, max(0, height))
+
+    def _room(self) -> Size:
+        """The play area's size: as laid out, or, before the first layout, as it will be
+        (so that the first frame is drawn once, at the card sizes it shows)."""
+        if self.play.size:
+            return self.play.size
+        felt = self._expected_size()
+        controls = _CONTROL_ROWS * (3 if felt.height >= TALL_BUTTONS_FROM else 2)
+        return Size(max(0, felt.width - self.styles.padding.width), max(0, felt.height - controls))
 
     def coach_changed(self) -> None:
         """The coach's values were shown or hidden: draw again only if the cards must
@@ -265,14 +314,14 @@ class BlackjackFelt(Vertical):
             self.redraw()
 
     def _seat_lines(self, hands: int, size: CardSize) -> int:
-        seats = self.query_one("#bj-seats").size.width or 78
+        seats = self.query_one("#bj-seats").size.width or self._room().width
         narrow = seats // max(1, len(self.seats)) < ComputerSeat.ONE_LINE_MONEY
         return ComputerSeat.lines_needed(hands, size, narrow=narrow)
 
     def card_sizes(self, seat_hands: int) -> tuple[CardSize, CardSize, CardSize, int]:
         """(dealer, seats, hands, gap): the largest card sizes whose rows fit the play
         area's height, with a blank row between the parts when that fits too."""
-        height = self.play.size.height
+        height = self._room().height
         if not height:
             return CardSize.CHIP, CardSize.CHIP, CardSize.BOX, 1
         for dealer, seat, hand, gap in _SIZES:
@@ -311,6 +360,9 @@ class BlackjackFelt(Vertical):
         felt = self.state
         if felt is None:
             return
+        self._drawn_for = (felt, self._geometry())
+        if not self.size:  # drawn before the first layout: the controls as they will be
+            self._fit(self._expected_size())
         view, ascii = felt.view, felt.ascii
         picture = view.picture
         seat_hands = (
@@ -357,6 +409,7 @@ class BlackjackFelt(Vertical):
             turn[1] if playing and turn is not None else None,
             ascii,
             hand_size,
+            self.hands.size.width or self._room().width,
         )
         net = "" if felt.session_net is None else _("session {net}").format(net=signed(felt.session_net))
         if net != self._net_text:

@@ -100,10 +100,13 @@ class BetControls(Horizontal):
         value: int | None = None,
         label: str = "Bet",
         formatter: Callable[[int], str] = format_chips,
+        compact: bool = False,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        #: The − and + buttons are born compact (not restyled compact once mounted).
+        self._compact_buttons = compact
         if not values:
             raise ValueError("BetControls needs at least one value")
         self.values = list(values)
@@ -112,7 +115,9 @@ class BetControls(Horizontal):
         self.set_reactive(BetControls.value, self._nearest(value if value is not None else self.values[0]))
 
     def compose(self) -> ComposeResult:
-        down, up = TableButton("−", id="bet-down"), TableButton("+", id="bet-up")
+        # each button born as the value leaves it (a button changed once mounted restyles)
+        down = TableButton("−", id="bet-down", compact=self._compact_buttons, disabled=not self.can_decrease)
+        up = TableButton("+", id="bet-up", compact=self._compact_buttons, disabled=not self.can_increase)
         for button in (down, up):
             # Every click counts: the value itself is the feedback, and Button ignores
             # clicks during its "active" flash, which swallowed quick repeated clicks.

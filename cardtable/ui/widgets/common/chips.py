@@ -34,21 +34,32 @@ class ChipBalance(Static):
     A dealt stake has already left the bankroll (docs/rules.md section 1), so it is not
     taken off the figure a second time."""
 
+    _stale = False
+    """A figure taken while the screen was hidden, to draw when it shows again."""
+
     def on_mount(self) -> None:
         if hasattr(self.app, "bankroll"):
             self.watch(self.app, "bankroll", self._bankroll_changed, init=True)
+            self.app.screen_change_signal.subscribe(self, self._screen_changed)
 
     def on_unmount(self) -> None:
         forget_app_watchers(self)
+        self.app.screen_change_signal.unsubscribe(self)
 
     def _bankroll_changed(self, value: int) -> None:
-        if self.is_mounted and self.screen is not self.app.screen:
-            # covered (the lobby's, under a table): the new figure without a repaint — an
+        if self.is_mounted and not self.screen.is_current:
+            # hidden (the lobby's, under a table): the new figure without a repaint — an
             # auto-width line that changes width would re-lay the screen underneath and
-            # repaint the whole table above it; the screen is drawn afresh when it returns
+            # repaint the whole table above it; it is drawn when its screen shows again
             self.set_reactive(ChipBalance.amount, value)
+            self._stale = True
             return
         self.amount = value
+
+    def _screen_changed(self, screen: object) -> None:
+        if self._stale and self.is_mounted and self.screen.is_current:
+            self._stale = False
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         """The longest wording that fits the width the layout gives (its figures always

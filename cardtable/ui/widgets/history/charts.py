@@ -1,6 +1,6 @@
 """The statistics screen's charts: the bankroll over rounds (refills marked), each
 game's net over rounds, and the distribution of results — real plots with axes
-(textual-plotext), drawn from a :class:`~.chart_data.ChartData`.
+(textual-plotext's plotting object), drawn from a :class:`~.chart_data.ChartData`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
+from rich.padding import Padding
+from rich.text import Text
 from textual.app import RenderResult
-from textual_plotext import PlotextPlot
+from textual.color import Color
+from textual.widget import Widget
 
 from ....i18n import _
 from ....i18n.formatting import number
@@ -75,67 +78,110 @@ def _axes(p: Any, xs: Sequence[float], ys: Sequence[float], size: tuple[int, int
     p.ylim(yt[0], yt[-1])
 
 
-class _Chart(PlotextPlot):
-    """A plot of :attr:`data`, plotted when it is painted: once at the size the layout
-    gives it (not first at a guessed size and again when laid out), and again only when
-    its data, its size or the theme change — a repaint of the screen reuses the plot."""
+#: How a plot is drawn: its size in cells, the app's theme, and that theme's surface and
+#: foreground colours (the plot's background and text, as textual-plotext's "auto" theme).
+PlotKey = tuple[tuple[int, int], str, tuple[tuple[int, int, int], tuple[int, int, int]]]
+#: A plot drawn: how, and the text drawn.
+Plotted = tuple[PlotKey, Text]
+
+
+def _plotted(chart: StatsChart, data: ChartData, key: PlotKey) -> Text:
+    """``chart``'s plot of ``data`` drawn as ``key`` says, with a plotting object of its own
+    (a thread may call it). The plotting library is imported here, when a chart is drawn
+    first, not when the statistics open."""
+    from textual_plotext.plot import Plot, _rgbify_theme, _sequence
+    from textual_plotext.plot import _themes as themes
+
+    (width, height), theme, (surface, foreground) = key
+    name = f"textual-auto-{theme}"  # the theme textual-plotext's PlotextPlot would register
+    if name not in themes:
+        sequence: list[str | int | tuple[int, int, int]] = [*_sequence]
+        themes[name] = _rgbify_theme(surface, surface, foreground, "default", sequence)
+    plt = Plot()
+    chart.plot(plt, data, (width, height))
+    plt.plotsize(width, height)
+    plt._set_size(width, height)
+    plt.theme(name)
+    return Text.from_ansi(plt.build())
+
+
+class StatsChart(Widget):
+    """A plot of :attr:`data` (with textual-plotext's plotting object): plotted once at the
+    size the layout gives it (not first at a guessed size and again when laid out), and
+    again only when its data, its size or the theme change — a repaint of the screen reuses
+    the plot. Until its data is known it says that the chart is being drawn; the screen may
+    plot it in a thread (:meth:`plot_aside`) and hand the plot over with the data
+    (:meth:`show`): the data arriving then costs the screen a repaint, not a layout and a plot."""
+
+    COMPONENT_CLASSES = {"chart--waiting"}
 
     DEFAULT_CSS = """
-    _Chart { height: 1fr; min-height: 8; }
+    StatsChart { width: 1fr; height: 1fr; min-height: 8; }
+    StatsChart > .chart--waiting { color: $text-muted; }
     """
 
     def __init__(self, data: ChartData | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.data = data or ChartData()
-        #: The size the data was last plotted at (None: to be plotted again).
-        self._drawn_for: tuple[int, int] | None = None
-        #: The last plot painted, for the same (size, theme).
-        self._painted: tuple[tuple[int, int], str, RenderResult] | None = None
-
-    def show(self, data: ChartData) -> None:
         self.data = data
-        self._drawn_for = self._painted = None
+        #: The last plot painted (None: to be plotted when painted).
+        self._painted: Plotted | None = None
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh())
+
+    def show(self, data: ChartData, plotted: Plotted | None = None) -> None:
+        """Plot ``data`` (when painted, unless ``plotted`` already holds its plot)."""
+        self.data = data
+        self._painted = plotted
+        self.refresh()
+
+    def replot(self) -> None:
+        """Plot again when painted (its texts in a new language)."""
+        self._painted = None
         self.refresh()
 
     def on_resize(self) -> None:
         """The ticks depend on the room: chosen again at the new size (when painted)."""
-        if self.room != self._drawn_for:
+        if self._painted is not None and self._painted[0][0] != self.room:
             self.refresh()
 
     def render(self) -> RenderResult:
-        room = self.room
-        if room != self._drawn_for:
-            self.draw()
+        if self.data is None:  # as the screen's note "Drawing the chart…" (padding 1 2)
+            waiting = Text(_("Drawing the chart…"), style=self.get_component_rich_style("chart--waiting"))
+            return Padding(waiting, (1, 2))
+        key = self.plot_key()
         painted = self._painted
-        if painted is not None and painted[0] == room and painted[1] == self.app.theme:
-            return painted[2]
-        result = super().render()
-        self._painted = (room, self.app.theme, result)
-        return result
+        if painted is None or painted[0] != key:
+            painted = self._painted = (key, _plotted(self, self.data, key))
+        return painted[1]
+
+    def plot_key(self) -> PlotKey:
+        """How the chart is plotted now: its size, the app's theme and its colours."""
+        variables = self.app.theme_variables
+        colours = (Color.parse(variables["surface"]).rgb, Color.parse(variables["foreground"]).rgb)
+        return self.room, self.app.theme, colours
+
+    def plot_aside(self, data: ChartData, key: PlotKey) -> Plotted | None:
+        """The plot of ``data`` for :meth:`show`, drawn (by a thread) at the size laid out
+        by now and as ``key`` says otherwise (None before the chart is laid out)."""
+        if not self.size.area:
+            return None
+        key = (self.room, *key[1:])
+        return key, _plotted(self, data, key)
 
     @property
     def room(self) -> tuple[int, int]:
         """The plot's size in cells (a terminal's when not laid out yet)."""
         return (self.size.width or 80, self.size.height or 12)
 
-    def draw(self) -> None:
-        plt = self.plt
-        plt.clear_data()
-        plt.clear_figure()
-        self.plot(plt)
-        self._drawn_for = self.room
-        self._painted = None
-
-    def plot(self, plt: object) -> None:  # pragma: no cover - overridden
+    def plot(self, p: Any, d: ChartData, room: tuple[int, int]) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
-class BankrollChart(_Chart):
+class BankrollChart(StatsChart):
     """The bankroll after each round, with the refills marked."""
 
-    def plot(self, plt: object) -> None:
-        p = self.plt
-        d = self.data
+    def plot(self, p: Any, d: ChartData, room: tuple[int, int]) -> None:
         # The title says what the marks are: a legend box would hide the line's start.
         p.title(_cells(_("Bankroll after each round (chips) · ▲ a refill") if d.refills
                        else _("Bankroll after each round (chips)")))
@@ -145,17 +191,15 @@ class BankrollChart(_Chart):
             return
         xs, ys = thin((0, *d.rounds), (d.opening, *d.bankroll))  # from the bankroll before round 1
         p.plot(xs, ys, marker="braille", color="green")
-        _axes(p, xs, [*ys, *(y for _, y in d.refills)], self.room)
+        _axes(p, xs, [*ys, *(y for _, y in d.refills)], room)
         if d.refills:
             p.scatter([x for x, _ in d.refills], [y for _, y in d.refills], marker="▲", color="red")
 
 
-class GameNetChart(_Chart):
+class GameNetChart(StatsChart):
     """Each game's net result so far, over the rounds of the whole history."""
 
-    def plot(self, plt: object) -> None:
-        p = self.plt
-        d = self.data
+    def plot(self, p: Any, d: ChartData, room: tuple[int, int]) -> None:
         p.title(_cells(_("Net per game over rounds (chips)")))
         p.xlabel(_cells(_("round")))
         if not d.nets:
@@ -169,15 +213,13 @@ class GameNetChart(_Chart):
             every_x += tx
             every_y += ty
         p.horizontal_line(0, color="gray")
-        _axes(p, every_x, every_y, self.room)
+        _axes(p, every_x, every_y, room)
 
 
-class ResultsChart(_Chart):
+class ResultsChart(StatsChart):
     """How often each result happened: the rounds' nets as a histogram."""
 
-    def plot(self, plt: object) -> None:
-        p = self.plt
-        d = self.data
+    def plot(self, p: Any, d: ChartData, room: tuple[int, int]) -> None:
         p.title(_cells(_("Results per round (chips): how often each")))
         p.xlabel(_cells(_("net of the round")))
         if not d.results:
@@ -193,4 +235,4 @@ class ResultsChart(_Chart):
         for value in results:
             counts[min(bins - 1, int((value - low) / width))] += 1
         p.hist(results, bins=bins, color="cyan")
-        _axes(p, [low, high], [0, max(counts)], self.room)
+        _axes(p, [low, high], [0, max(counts)], room)

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
-from textual.widgets import Checkbox, Label
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widgets import Checkbox
 
 from ....core.cards import Card
 from ....core.poker_hand import HAND_SIZE
@@ -62,7 +65,16 @@ def hand_slots(
 
 
 class CardSlot(Vertical):
-    """One place, ``#slot-N``: the key to press, ``#card-N`` and ``#exchange-N``."""
+    """One place, ``#slot-N``: the key to press, ``#card-N`` under it and ``#exchange-N``.
+
+    The key ``[N]`` is drawn by the place itself on its top line, as a centred label
+    styled by the row's ``.poker-key`` rules would be: a widget fewer per card (each costs
+    its styling, layout and messages when the table opens)."""
+
+    DEFAULT_CSS = """
+    CardSlot { content-align: center top; }
+    CardSlot > CardWidget { margin-top: 1; }
+    """
 
     slot: reactive[Slot] = reactive(Slot(), init=False, repaint=False)
     """What this place shows."""
@@ -75,9 +87,17 @@ class CardSlot(Vertical):
         self.box: Checkbox = TickBox(_("Exchange"), id=f"exchange-{position}", compact=True, disabled=True)
 
     def compose(self) -> ComposeResult:
-        yield Label(f"[{self.position + 1}]", classes="poker-key")
         yield self.card
         yield self.box
+
+    def render_line(self, y: int) -> Strip:
+        """The key on the top line; the place's background under the card and the box."""
+        if y:
+            return super().render_line(y)
+        row = self.parent
+        style = row.get_visual_style("poker-key") if isinstance(row, CardSlots) else self.visual_style
+        key = Content(f"[{self.position + 1}]")
+        return Visual.to_strips(self, key, self.size.width, 1, style)[0]
 
     def watch_slot(self, slot: Slot) -> None:
         card = self.card
@@ -93,7 +113,10 @@ class CardSlot(Vertical):
 
 
 class CardSlots(Horizontal):
-    """The row of five places; the boxes post their own ``Checkbox.Changed`` on a click."""
+    """The row of five places; the boxes post their own ``Checkbox.Changed`` on a click.
+    The places' keys take their style from the row (``.poker-key``: one style for five)."""
+
+    COMPONENT_CLASSES = {"poker-key"}
 
     slots: reactive[tuple[Slot, ...]] = reactive(EMPTY, init=False, repaint=False)
     """The five places' states, left to right."""

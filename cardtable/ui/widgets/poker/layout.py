@@ -50,6 +50,11 @@ def banner_words(view: PokerView) -> tuple[str, str]:
     return "", ""
 
 
+def _gap(roomy: bool) -> list[Static]:
+    """A gap between two parts of a tall table (none on a short one)."""
+    return [Static(classes="poker-gap")] if roomy else []
+
+
 class PokerLayout(Vertical):
     """Everything between the header and the footer (ids as in poker.tcss)."""
 
@@ -60,8 +65,11 @@ class PokerLayout(Vertical):
     view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
     """The table as shown (the screen's state)."""
 
-    def __init__(self, machine: Machine, table: PokerTable, *, ascii: bool, id: str | None = None) -> None:
+    def __init__(
+        self, machine: Machine, table: PokerTable, *, ascii: bool, roomy: bool = False, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
+        self._roomy = roomy
         self.balance = ChipBalance(id="poker-balance")
         self._poker_table = table
         self.coin_info = Label(coin_info(table.coin_size, table.exchange_rounds), id="poker-coin-info")
@@ -74,22 +82,36 @@ class PokerLayout(Vertical):
         self.message = Line("", id="poker-message")
 
     def compose(self) -> ComposeResult:
-        # the gaps (.poker-gap) are shown on a tall terminal only: they share the spare
-        # rows between the parts, so the table fills the height instead of floating in it
+        # the gaps (.poker-gap) exist on a tall terminal only: they share the spare rows
+        # between the parts, so the table fills the height instead of floating in it
+        roomy = self._roomy
         with Horizontal(id="poker-status"):
             yield self.balance
             yield self.coin_info
-        yield Static(classes="poker-gap")
+        yield from _gap(roomy)
         with Horizontal(id="poker-top"):
             yield self.paytable
             yield self.coach
             yield self.side
-        yield Static(classes="poker-gap")
+        yield from _gap(roomy)
         yield self.banner
-        yield Static(classes="poker-gap")
+        yield from _gap(roomy)
         yield self.slots
-        yield Static(classes="poker-gap")
+        yield from _gap(roomy)
         yield self.message
+
+    def set_roomy(self, roomy: bool) -> None:
+        """The terminal became tall (the gaps come) or short again (they go)."""
+        if roomy == self._roomy:
+            return
+        self._roomy = roomy
+        if not self.is_mounted:  # composed as it is now
+            return
+        if roomy:
+            for part in ("#poker-status", "#poker-top", "#poker-banner", "#poker-cards"):
+                self.mount(*_gap(True), after=self.query_one(part))
+        else:
+            self.query(".poker-gap").remove()
 
     def retranslate(self) -> None:
         """Every word of the table in the language in force (the language changed)."""

@@ -145,7 +145,9 @@ class BetPanel(Vertical):
             return
         label = controls.query_one(".bet-label", Label)
         others = sum(child.outer_size.width for child in controls.children if child is not label)
-        label.display = others + cell_len(_("Bet")) + label.styles.padding.width <= self.size.width
+        fits = others + cell_len(_("Bet")) + label.styles.padding.width <= self.size.width
+        if label.display != fits:  # set only on a change: setting it at all re-lays out the screen
+            label.display = fits
 
 
 class MachineLine(Static):
