@@ -160,6 +160,25 @@ async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
         assert [p for p in unfitted_texts(app) if p.startswith("option")] != []
 
 
+async def test_the_english_check_sees_a_sentence_left_in_english(data_dir: Path) -> None:
+    """The language walks' other check is not blind: an English sentence of the catalog
+    left on a Japanese screen (a text not worded anew) is reported, and only there."""
+    from cardtable.ui.widgets.common.menu import MenuItem
+
+    sentence = "Coach mode shows the Hi-Lo count, and the plays it turns"
+    app = _app(data_dir, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert english_left(app, "ja") == []
+        app.screen.query_one("#lobby-note").update(sentence + ".")  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert english_left(app, "ja") == [sentence]
+        assert english_left(app, "en") == []
+        app.screen.query_one("#menu-rules", MenuItem).update("Coach mode shows")  # two words: too short to tell
+        await settle(pilot)
+        assert english_left(app, "ja") == [sentence]
+
+
 async def test_the_rules_built_before_a_change_of_language_are_built_again(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
