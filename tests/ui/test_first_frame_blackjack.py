@@ -87,11 +87,11 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> Iterator[Opening]:
     yield opening
 
 
-def _app(data_dir: Path, seats: tuple[str, ...] = ("normal", "hard")) -> CardTableApp:
+def _app(data_dir: Path, seats: tuple[str, ...] = ("normal", "hard"), lang: str = "en") -> CardTableApp:
     store = Store.open(data_dir)
     store.save_settings(replace(store.settings(), bj_seats=seats))
     store.close()
-    return CardTableApp(data_dir=data_dir, animations=False, seed=7,
+    return CardTableApp(data_dir=data_dir, animations=False, seed=7, lang=lang,
                         shoe_factory=lambda game, decks, cut: Shoe.stacked(STACK))
 
 
@@ -101,10 +101,16 @@ def _on_the_table(app: CardTableApp, widgets: list[Widget]) -> list[Widget]:
     return [w for w in widgets if any(w is part or part in w.ancestors for part in parts)]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (200, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+#: Terminal sizes and languages: the cards grow with the room, the buttons grow tall from
+#: 32 rows, and close up where the words are long (lietuvių) or wide (日本語) at 80 columns.
+CASES = [((80, 24), "en"), ((100, 30), "en"), ((120, 40), "en"), ((200, 50), "en"), ((80, 24), "lt"),
+         ((80, 24), "ja"), ((120, 40), "ja")]
+
+
+@pytest.mark.parametrize(("size", "lang"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in CASES])
 async def test_the_first_frame_is_the_whole_table(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 size: tuple[int, int]) -> None:
-    app = _app(data_dir)
+                                                 size: tuple[int, int], lang: str) -> None:
+    app = _app(data_dir, lang=lang)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         with watched(monkeypatch) as opening:
@@ -113,7 +119,7 @@ async def test_the_first_frame_is_the_whole_table(data_dir: Path, monkeypatch: p
             settled = screen_text(app)
         # the dealer's row, the seats and the empty box are in the first frame, as they stay
         assert opening.first_frame == settled
-        assert "Dealer" in settled and "Ada" in settled and "place a bet" in settled
+        assert "Ada" in settled and "Bert" in settled and "╭" in settled  # the seats, the empty box
         # no part of the table (nor its header's title) asked to be laid out again
         assert _on_the_table(app, opening.asked_after) == []
         # its own layout; the screen's resize and mount (Textual's) at most

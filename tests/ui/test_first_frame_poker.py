@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from poker_pilot import SIZE, poker_app
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.screens.drill import DrillScreen
 from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.card import CardSize, CardWidget
@@ -30,10 +32,12 @@ class Layouts:
     inside: bool = False
     asked_after_first: list[Widget] = field(default_factory=list)
 
-    def of_table(self) -> list[str]:
-        """The widgets of the table (not Textual's header) that asked after the first layout."""
-        table = [w for w in self.asked_after_first if any(isinstance(a, PokerLayout) for a in w.ancestors_with_self)]
-        return [type(w).__name__ for w in table]
+    def on_screen(self, screen: Screen) -> list[str]:
+        """The widgets on ``screen`` (the table, its header, its footer) that asked (the
+        screen itself is left out: Textual lays it out once more when its own mount is
+        complete, whatever it holds)."""
+        asked = [w for w in self.asked_after_first if w is not screen and w.is_attached and w.screen is screen]
+        return [type(w).__name__ for w in asked]
 
 
 def watch_layouts(monkeypatch: pytest.MonkeyPatch) -> Layouts:
@@ -41,7 +45,8 @@ def watch_layouts(monkeypatch: pytest.MonkeyPatch) -> Layouts:
     refresh_layout, refresh = Screen._refresh_layout, Widget.refresh
 
     def laid_out(self: Screen, *args: object, **kwargs: object) -> None:
-        if not isinstance(self, PokerScreen):
+        size = args[0] if args else kwargs.get("size") or self.outer_size
+        if not isinstance(self, PokerScreen) or not size:  # not on screen yet: nothing laid out
             return refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
         seen.inside = True
         try:
@@ -60,11 +65,12 @@ def watch_layouts(monkeypatch: pytest.MonkeyPatch) -> Layouts:
     return seen
 
 
-async def test_no_widget_of_the_table_asks_for_a_layout_after_the_first(
+async def test_no_widget_of_the_table_s_screen_asks_for_a_layout_after_the_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # After the first layout Textual sends each widget a Resize: the bet's word ("Bet")
-    # still fits beside − and +, so nothing may move and nothing is laid out again.
+    # still fits beside − and +, so nothing may move and nothing is laid out again; nor
+    # does the header's title, set after the first frame, lay the screen out.
     app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -73,7 +79,7 @@ async def test_no_widget_of_the_table_asks_for_a_layout_after_the_first(
         await settle(pilot)
         assert isinstance(app.screen, PokerScreen) and seen.done >= 1
         assert app.screen.query_one(".bet-label").display  # the word is shown at 80 columns
-        assert seen.of_table() == []
+        assert seen.on_screen(app.screen) == []
 
 
 async def table_text(data_dir: Path, size: tuple[int, int]) -> str:
@@ -135,3 +141,50 @@ async def test_the_bet_s_buttons_are_built_as_they_show_and_not_restyled(
         assert bet.query_one("#bet-down", TableButton).disabled
         assert not bet.query_one("#bet-up", TableButton).disabled
         assert restyled == []
+
+
+async def drill_text(app: CardTableApp, pilot: Pilot) -> str:
+    """The poker drill's first question as a player sees it."""
+    app.push_screen(DrillScreen("poker", questions=2, seed=7))
+    await settle(pilot)
+    await settle(pilot)
+    text = screen_text(app)
+    app.pop_screen()
+    await settle(pilot)
+    return text
+
+
+async def test_the_poker_drill_shows_each_key_above_its_card_table_visited_or_not(tmp_path: Path) -> None:
+    # The drill draws the table's five places: the keys [1]–[5] above the cards, the
+    # boxes under them; the table's own styles (loaded when it opens) change nothing there.
+    app = CardTableApp(data_dir=tmp_path, seed=7, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = await drill_text(app, pilot)
+        lines = before.splitlines()
+        keys = next(i for i, line in enumerate(lines) if "[1]" in line)
+        assert all(f"[{n}]" in lines[keys] for n in range(1, 6))
+        assert lines[keys + 1].count("╭─────╮") == 5
+        assert lines[keys + 6].count("Exchange") == 5 and "…" not in lines[keys + 6]
+        await pilot.press("3")
+        await settle(pilot)
+        assert isinstance(app.screen, PokerScreen)
+        app.pop_screen()
+        await settle(pilot)
+        assert await drill_text(app, pilot) == before
+
+
+async def test_the_table_is_built_from_few_widgets(tmp_path: Path) -> None:
+    # Each widget costs its styling, layout, messages and a share of every frame when the
+    # table opens: the five places are one grid that draws its keys, the gaps of a tall
+    # table exist only on one. (A new part of the table raises this budget knowingly.)
+    app = poker_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(PokerLayout)
+        widgets = list(table.walk_children(with_self=True))
+        assert len(widgets) <= 32, sorted(type(w).__name__ for w in widgets)
+        assert not table.query(".poker-gap")
+        # the table takes the rows between header and footer: its height is not measured
+        # from its parts' (which its first layout would do for every part)
+        assert table.region.height == SIZE[1] - 2 and not table.styles.height.is_auto

@@ -147,6 +147,7 @@ class BlackjackScreen(BlackjackSitting):
             self._layout.deal_word = "bet"
             self._layout.buttons["deal"].label = _("Bet ⏎")
         self._footer = KeyFooter(compact=True)
+        self._fit_footer()  # the footer is built with the keys that fit (not rebuilt once shown)
         yield TitleHeader()
         yield self._layout
         yield self._footer
@@ -192,7 +193,8 @@ class BlackjackScreen(BlackjackSitting):
                 self._bindings.key_to_bindings[binding.key] = [binding]
             else:
                 self._bindings.key_to_bindings.pop(binding.key, None)
-        self.refresh_bindings()
+        if self.is_mounted:
+            self.refresh_bindings()
 
     # -- what may be done ----------------------------------------------------------------
 

@@ -155,7 +155,10 @@ class BlackjackPicture(BlackjackRemote, BlackjackCoach, BlackjackBetting):
 
     def _dim_keys(self) -> None:
         """Dim the footer's keys now, in this key's frame; the full rebuild only when
-        that cannot be done."""
+        that cannot be done; none before the footer is mounted (it is built with the keys
+        as they are then)."""
+        if not self._footer.is_mounted:
+            return
         if not self._footer.refresh_keys():
             self.refresh_bindings()
 

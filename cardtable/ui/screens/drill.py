@@ -76,17 +76,16 @@ class DrillScreen(Screen[None]):
     DrillScreen #drill-dealer, DrillScreen #drill-hand { height: 5; width: auto; margin-bottom: 1; }
     DrillScreen #drill-dealer CardWidget, DrillScreen #drill-hand CardWidget { margin-right: 1; }
     DrillScreen CardSlots { height: auto; width: auto; margin-bottom: 1; }
-    DrillScreen .poker-slot { width: 13; height: auto; }
-    DrillScreen .poker-key { width: 1fr; content-align: center middle; }
-    DrillScreen .poker-slot CardWidget { margin-left: 3; }
+    DrillScreen .poker-slot { grid-columns: 13; grid-rows: 6 1; width: 65; height: 7; }
+    DrillScreen .poker-slot CardWidget { margin: 1 0 0 3; }
     DrillScreen #drill-prompt { width: 1fr; height: auto; }
     DrillScreen #drill-feedback { width: 1fr; height: auto; margin-top: 1; }
     DrillScreen #drill-score { width: 1fr; height: auto; border: round $accent; padding: 0 1; }
     DrillScreen #drill-play.-hidden, DrillScreen #drill-score.-hidden { display: none; }
     DrillScreen.-roomy #drill-dealer, DrillScreen.-roomy #drill-hand { height: 9; }
     DrillScreen.-roomy #drill-dealer-box { width: 22; }
-    DrillScreen.-roomy .poker-slot { width: 15; }
-    DrillScreen.-roomy .poker-slot CardWidget { margin-left: 2; }
+    DrillScreen.-roomy .poker-slot { grid-columns: 15; grid-rows: 10 1; width: 75; height: 11; }
+    DrillScreen.-roomy .poker-slot CardWidget { margin: 1 0 0 2; }
     """
 
     BINDINGS = [

@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
-from textual.widgets import Checkbox, Header
+from textual.widgets import Checkbox
 
 from ...ai.grading import Decision
 from ...core.poker_hand import HAND_SIZE, DrawHand, Phase
@@ -41,6 +41,7 @@ from ...tables.poker import PokerService
 from ..widgets.common.bet import BetControls
 from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.poker import machines as room
 from ..widgets.poker.layout import PokerLayout
 from ..widgets.poker.machines import machines_on_offer
@@ -137,7 +138,7 @@ class PokerScreen(PokerCoach, PokerMachines):
         self._banner, self._bet, self._slots = layout.banner, layout.bet, layout.slots
         self._set_roomy(roomy)
         self._footer = KeyFooter()
-        yield Header()
+        yield TitleHeader()
         yield layout
         yield self._footer
 

@@ -1,9 +1,10 @@
 """The five places of a draw-poker hand: the key, the card and its Exchange box.
 
-Each place holds its own state (:class:`Slot`: the card, face down or not, ticked, lit,
-open to clicks) in a reactive and draws itself from it. The row is fed the five states
-at once (:attr:`CardSlots.slots`); a place whose state did not change does nothing, so
-ticking one box redraws that card alone.
+Each place's state is a :class:`Slot` (the card, face down or not, ticked, lit, open to
+clicks). The row is fed the five states at once (:attr:`CardSlots.slots`) and shows each
+on its card and box (:func:`show_slot`); a place whose state did not change is not
+touched, so ticking one box redraws that card alone. The places are one grid
+(:class:`CardGrid`) that draws the keys itself: few widgets to build when the table opens.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual
+from textual.widget import Widget
 from textual.widgets import Checkbox
 
 from ....core.cards import Card
@@ -25,7 +27,7 @@ from ....i18n import _
 from ..common.card import CardSize, CardWidget
 from ..common.tickbox import TickBox
 
-__all__ = ["Slot", "CardSlot", "CardSlots", "hand_slots", "EMPTY"]
+__all__ = ["Slot", "CardGrid", "CardSlots", "hand_slots", "show_slot", "EMPTY"]
 
 
 @dataclass(frozen=True)
@@ -64,75 +66,90 @@ def hand_slots(
     )
 
 
-class CardSlot(Vertical):
-    """One place, ``#slot-N``: the key to press, ``#card-N`` under it and ``#exchange-N``.
+def show_slot(card: CardWidget, box: Checkbox, slot: Slot) -> None:
+    """Card ``card`` and its Exchange ``box`` as ``slot`` says."""
+    card.card = slot.card
+    card.face_down = slot.face_down
+    card.selected = slot.ticked
+    card.set_class(slot.winning, "-winning")
+    if box.value != slot.ticked:
+        with box.prevent(Checkbox.Changed):  # the state already says so
+            box.value = slot.ticked
+    box.disabled = not slot.open
 
-    The key ``[N]`` is drawn by the place itself on its top line, as a centred label
-    styled by the row's ``.poker-key`` rules would be: a widget fewer per card (each costs
-    its styling, layout and messages when the table opens)."""
+
+class CardGrid(Widget):
+    """The five places in one grid (``.poker-slot``: one column each): the keys ``[N]``
+    on its top line, drawn by the grid as centred labels would be, ``#card-N`` under them
+    and ``#exchange-N`` at the bottom. One container for the five places, and the cards
+    (then the boxes) styled as one group: each widget costs its styling, layout and
+    messages when the table opens."""
+
+    COMPONENT_CLASSES = {"poker-key"}
 
     DEFAULT_CSS = """
-    CardSlot { content-align: center top; }
-    CardSlot > CardWidget { margin-top: 1; }
+    CardGrid {
+        layout: grid;
+        grid-size: 5 2;
+        grid-columns: 14;
+        grid-rows: 6 1;
+        width: 70;
+        height: 7;
+        content-align: center top;
+    }
+    CardGrid > CardWidget { margin-top: 1; }
     """
 
-    slot: reactive[Slot] = reactive(Slot(), init=False, repaint=False)
-    """What this place shows."""
+    _keys: tuple[tuple[int, object], Strip] | None = None
+    """The keys' line as last drawn, and the width and style it was drawn for."""
 
-    def __init__(self, position: int, *, ascii: bool = False) -> None:
-        super().__init__(classes="poker-slot", id=f"slot-{position}")
-        self.position = position
-        self.card = CardWidget(None, ascii=ascii, id=f"card-{position}")
-        # [x] / [ ]: ticked or not reads without colour
-        self.box: Checkbox = TickBox(_("Exchange"), id=f"exchange-{position}", compact=True, disabled=True)
+    def __init__(self, cards: list[CardWidget], boxes: list[Checkbox]) -> None:
+        super().__init__(classes="poker-slot")
+        self._cards, self._boxes = cards, boxes
 
     def compose(self) -> ComposeResult:
-        yield self.card
-        yield self.box
+        yield from self._cards
+        yield from self._boxes
 
     def render_line(self, y: int) -> Strip:
-        """The key on the top line; the place's background under the card and the box."""
+        """The keys on the top line; the grid's background elsewhere."""
         if y:
             return super().render_line(y)
-        row = self.parent
-        style = row.get_visual_style("poker-key") if isinstance(row, CardSlots) else self.visual_style
-        key = Content(f"[{self.position + 1}]")
-        return Visual.to_strips(self, key, self.size.width, 1, style)[0]
-
-    def watch_slot(self, slot: Slot) -> None:
-        card = self.card
-        card.card = slot.card
-        card.face_down = slot.face_down
-        card.selected = slot.ticked
-        card.set_class(slot.winning, "-winning")
-        box = self.box
-        if box.value != slot.ticked:
-            with box.prevent(Checkbox.Changed):  # the state already says so
-                box.value = slot.ticked
-        box.disabled = not slot.open
+        style = self.get_visual_style("poker-key")
+        drawn = (self.size.width, style)
+        if self._keys is None or self._keys[0] != drawn:
+            column = self.size.width // HAND_SIZE
+            keys = [
+                Visual.to_strips(self, Content(f"[{n}]"), column, 1, style)[0] for n in range(1, HAND_SIZE + 1)
+            ]
+            self._keys = (drawn, Strip.join(keys).crop_extend(0, self.size.width, None))
+        return self._keys[1]
 
 
 class CardSlots(Horizontal):
-    """The row of five places; the boxes post their own ``Checkbox.Changed`` on a click.
-    The places' keys take their style from the row (``.poker-key``: one style for five)."""
-
-    COMPONENT_CLASSES = {"poker-key"}
+    """The row of five places (:class:`CardGrid`, centred); the boxes post their own
+    ``Checkbox.Changed`` on a click."""
 
     slots: reactive[tuple[Slot, ...]] = reactive(EMPTY, init=False, repaint=False)
     """The five places' states, left to right."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.places = [CardSlot(i, ascii=ascii) for i in range(HAND_SIZE)]
-        self.cards = [place.card for place in self.places]
-        self.boxes = [place.box for place in self.places]
+        self.cards = [CardWidget(None, ascii=ascii, id=f"card-{i}") for i in range(HAND_SIZE)]
+        # [x] / [ ]: ticked or not reads without colour
+        self.boxes: list[Checkbox] = [
+            TickBox(_("Exchange"), id=f"exchange-{i}", compact=True, disabled=True) for i in range(HAND_SIZE)
+        ]
+        self._shown = EMPTY
 
     def compose(self) -> ComposeResult:
-        yield from self.places
+        yield CardGrid(self.cards, self.boxes)
 
     def watch_slots(self, slots: tuple[Slot, ...]) -> None:
-        for place, slot in zip(self.places, slots, strict=True):
-            place.slot = slot  # an unchanged place is not touched (reactive compare)
+        for card, box, old, slot in zip(self.cards, self.boxes, self._shown, slots, strict=True):
+            if slot != old:  # an unchanged place is not touched
+                show_slot(card, box, slot)
+        self._shown = slots
 
     def retranslate(self) -> None:
         """The boxes' word in the language in force."""

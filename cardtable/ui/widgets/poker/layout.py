@@ -58,8 +58,10 @@ def _gap(roomy: bool) -> list[Static]:
 class PokerLayout(Vertical):
     """Everything between the header and the footer (ids as in poker.tcss)."""
 
+    # the rows between the header and the footer, not its parts' heights added up: the
+    # parts sit at its top either way, and no layout has to measure the table first
     DEFAULT_CSS = """
-    PokerLayout { height: auto; }
+    PokerLayout { height: 1fr; }
     """
 
     view: reactive[PokerView] = reactive(PokerView, init=False, repaint=False, always_update=True)
