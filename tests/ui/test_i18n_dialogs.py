@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking
+from languages import each_language, english_left, in_turn, speaking
 from settings_keys import to_setting
 from text_fit import unfitted_texts
 from textual.widgets import Button, OptionList
@@ -39,47 +39,41 @@ def _fits(app: CardTableApp, where: str) -> None:
 
 
 async def test_every_settings_row_and_the_start_over_dialog_fit(data_dir: Path) -> None:
+    """The settings walked in each language on one app (a change of language words the
+    whole list again: dearer than walking its rows once more)."""
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "o")
-        assert isinstance(app.screen, SettingsScreen)
-        listing = app.screen.query_one("#settings-list", OptionList)
-        rows = [listing.get_option_at_index(i) for i in range(listing.option_count)]
-        keys = [row.id for row in rows if row.id and not row.disabled]
-        assert len(keys) >= 10
-
-        def in_view(lang: str) -> None:  # the row highlighted stays in view as the words change
-            row = listing.highlighted
-            assert row is not None and row == listing.get_option_index(key)
-            top = listing.scroll_offset.y
-            assert top <= row < top + listing.scrollable_content_region.height, (row, top)
-
-        for key in keys:
-            await to_setting(pilot, key)  # the list scrolls: each row is seen whole
-            await each_language(pilot, key, in_view)
-        reset = app.screen.query_one("#reset", Button)
-
-        async def on_reset(lang: str) -> None:
-            reset.focus()
-            reset.scroll_visible(animate=False)
-            await settle(pilot)
-
-        await each_language(pilot, "start over button", on_reset)
-        for lang in LANGS:  # the dialog is worded when it is built: opened in each language
-            async with speaking(pilot, lang, "start over dialog"):
-                reset.focus()  # the list has the focus again after a change of language
+        await settle(pilot)
+        for lang in in_turn():
+            async with speaking(pilot, lang, "the settings"):
+                await press(pilot, "o")
+                assert isinstance(app.screen, SettingsScreen)
+                listing = app.screen.query_one("#settings-list", OptionList)
+                rows = [listing.get_option_at_index(i) for i in range(listing.option_count)]
+                keys = [row.id for row in rows if row.id and not row.disabled]
+                assert len(keys) >= 10
+                for key in keys:
+                    await to_setting(pilot, key)  # the list scrolls: each row is seen whole
+                    _fits(app, key)
+                    assert english_left(app, lang) == [], key
+                reset = app.screen.query_one("#reset", Button)
+                reset.focus()
+                reset.scroll_visible(animate=False)
+                await settle(pilot)
+                _fits(app, "start over button")
                 await press(pilot, "enter")
                 assert isinstance(app.screen, ConfirmScreen)
                 _fits(app, "start over dialog")
                 assert english_left(app, lang) == []
                 await press(pilot, "escape")
                 assert isinstance(app.screen, SettingsScreen) and app.store.bankroll == 100_000
+                await press(pilot, "escape")
 
 
 async def test_every_tab_of_the_rules_fits(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        for lang in LANGS:  # the rules are built in the language in force when they open
+        for lang in in_turn():  # the rules are built in the language in force when they open
             async with speaking(pilot, lang, "the rules"):
                 await press(pilot, "question_mark")
                 assert isinstance(app.screen, RulesScreen)
@@ -96,7 +90,7 @@ async def test_the_join_name_dialog_with_its_refusal_fits(data_dir: Path) -> Non
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for lang in LANGS:  # the dialog and its refusal are worded when they are said
+        for lang in in_turn():  # the dialog and its refusal are worded when they are said
             async with speaking(pilot, lang, "join name refused"):
                 app.push_screen(JoinNameScreen("a-rather-long-server-name.example.org:7654", ask_key=True))
                 await settle(pilot)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking
+from languages import each_language, english_left, in_turn, speaking
 from text_fit import unfitted_texts
 from textual.widgets import Input
 
@@ -89,7 +89,7 @@ async def test_the_poker_drill_fits_in_every_language(data_dir: Path) -> None:
     the words they were built with."""
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        for lang in LANGS:
+        for lang in in_turn():
             async with speaking(pilot, lang, "the poker drill"):
                 app.push_screen(DrillScreen("poker", questions=2, seed=7))
                 await until([pilot], lambda: isinstance(app.screen, DrillScreen) and app.screen.question is not None)
@@ -119,7 +119,7 @@ async def test_the_count_drill_fits_in_every_language(data_dir: Path) -> None:
     force when it ends (not worded again by a later change of language)."""
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        for lang in LANGS:
+        for lang in in_turn():
             async with speaking(pilot, lang, "the count drill"):
                 app.push_screen(CountDrillScreen(questions=1, seed=7, pace=0))
                 await settle(pilot)
@@ -176,7 +176,7 @@ async def test_the_index_drill_fits_in_every_language(data_dir: Path, monkeypatc
     monkeypatch.setattr(indices_module, "indices", lambda system, rules: _plays())
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        for lang in LANGS:
+        for lang in in_turn():
             async with speaking(pilot, lang, "the index drill"):
                 app.push_screen(IndexDrillScreen(questions=2, seed=3))
                 await until([pilot], lambda: getattr(app.screen, "question", None) is not None)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking, switch_language
+from languages import each_language, english_left, in_turn, speaking
 from rich.cells import cell_len
 from text_fit import unfitted_texts
 from textual.widgets import DataTable, Input
@@ -116,41 +116,43 @@ async def test_the_statistics_fit_80x24_on_every_tab(data: Path) -> None:
 
 
 async def test_the_history_its_filters_and_a_replay_of_each_game_fit_80x24(data: Path) -> None:
+    """The history walked in each language on one app: its filters are cheaper to press again
+    than the list is to word again, and a replay's felt is worded when it is built."""
     app = _app(data, "en")
+    games = ("blackjack", "baccarat", "poker")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await press(pilot, "y")
-        screen = app.screen
-        assert isinstance(screen, HistoryScreen)
-
-        def listed(lang: str) -> None:
-            assert WORDS[lang][1] in screen_text(app)
-
-        await _everywhere(pilot, "list", listed)
-        for key in ("g", "w", "w", "w", "b", "b"):  # the widest choice of each filter, in turn
-            await press(pilot, key)
-            await _everywhere(pilot, f"filter {key}: {screen.filter}")
-        await press(pilot, "b", "w", "g", "g", "g")  # back to every game, any result, newest first
-        games = ("blackjack", "baccarat", "poker")
-        for lang in LANGS:  # a replay opened in each language (the felt's words are set when it is built)
-            for game, kind in zip(games, (BlackjackReplay, BaccaratReplay, PokerReplay), strict=True):
-                async with speaking(pilot, lang, f"the {game} replay"):
+        for lang in in_turn():
+            async with speaking(pilot, lang, "the history"):
+                await press(pilot, "y")
+                screen = app.screen
+                assert isinstance(screen, HistoryScreen)
+                assert WORDS[lang][1] in screen_text(app)
+                _fits(app, "list", lang)
+                for key in ("g", "w", "w", "w", "b", "b"):  # the widest choice of each filter, in turn
+                    await press(pilot, key)
+                    _fits(app, f"filter {key}: {screen.filter}", lang)
+                await press(pilot, "b", "w", "g", "g", "g")  # back to every game, any result, newest first
+                for game, kind in zip(games, (BlackjackReplay, BaccaratReplay, PokerReplay), strict=True):
                     replay = await _replay(pilot, app, game)
                     assert isinstance(replay, kind)
                     shown = screen_text(app)
                     assert WORDS[lang][2] in shown and GAMES[lang][games.index(game)] in shown, shown
                     for moment, key in (("dealt", "right"), ("step 2", "end"), ("settled", "escape")):
-                        problems = _problems(app) + english_left(app, lang)
-                        assert problems == [], (moment, problems)
+                        _fits(app, f"{game} replay {moment}", lang)
                         await press(pilot, key)
-        await switch_language(pilot, "en")
-        screen.query_one("#filter-since").value = "2026-13-01"  # type: ignore[attr-defined]
-        await settle(pilot)
+                since = screen.query_one("#filter-since", Input)
+                since.value = "2026-13-01"
+                await settle(pilot)
+                assert "YYYY-MM-DD" in screen_text(app)  # the date field's refusal
+                _fits(app, "a bad date", lang)
+                since.value = ""
+                await press(pilot, "escape")
 
-        def refused(lang: str) -> None:
-            assert "YYYY-MM-DD" in screen_text(app)  # the date field's refusal, in each language
 
-        await _everywhere(pilot, "a bad date", refused)
+def _fits(app: CardTableApp, where: str, lang: str) -> None:
+    problems = _problems(app) + english_left(app, lang)
+    assert problems == [], (where, problems)
 
 
 async def test_an_empty_history_fits_80x24(data_dir: Path) -> None:

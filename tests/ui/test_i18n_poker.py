@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking, switch_language
+from languages import each_language, english_left, in_turn, speaking
 from poker_pilot import SIZE, poker_app
 from text_fit import unfitted_texts
 from textual.widgets import Button
@@ -127,7 +127,7 @@ async def test_every_moment_of_the_table_fits_80x24(data_dir: Path) -> None:
         await press(pilot, "enter")
         assert _poker(app).view.result is not None
         await _everywhere(pilot, "a settlement")
-        for lang in LANGS:  # coach mode turned on in each language: the header says it as it turns on
+        for lang in in_turn():  # coach mode turned on in each language: the header says it as it turns on
             async with speaking(pilot, lang, "coach mode"):
                 await press(pilot, "k")  # coach mode on: the banner says so
                 _fits(app, "coach mode")
@@ -141,11 +141,10 @@ async def test_every_moment_of_the_table_fits_80x24(data_dir: Path) -> None:
                 _fits(app, "the coach's word on a costly exchange")
                 assert english_left(app, lang) == []
                 await press(pilot, "k")
-        await switch_language(pilot, "en")
         for n in range(len(_poker(app).machines)):  # every machine's pay table
             await press(pilot, "m")
             await _everywhere(pilot, f"machine {n}")
-        for lang in LANGS:  # a dialog over the table, worded when it is offered
+        for lang in in_turn():  # a dialog over the table, worded when it is offered
             async with speaking(pilot, lang, "the refill dialog"):
                 app.offer_refill("poker", 10**9)
                 await settle(pilot)

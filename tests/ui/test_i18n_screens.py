@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from languages import LANGS, each_language, english_left, speaking
+from languages import each_language, english_left, in_turn, speaking
 from settings_keys import row_text, to_setting
 from text_fit import unfitted_texts
 from textual.widgets import OptionList
@@ -42,7 +42,7 @@ async def test_the_lobby_and_the_refill_offer_fit_80x24_in_every_language(data_d
             assert all(name in screen_text(app) for name in GAME_NAMES[lang])
 
         await each_language(pilot, "the lobby", names)
-        for lang in LANGS:  # a dialog is worded when it is built: offered in each language
+        for lang in in_turn():  # a dialog is worded when it is built: offered in each language
             async with speaking(pilot, lang, "the refill offer"):
                 app.offer_refill("blackjack", 10**9)
                 await settle(pilot)
@@ -160,6 +160,25 @@ async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
         assert [p for p in unfitted_texts(app) if p.startswith("option")] != []
 
 
+async def test_the_english_check_sees_a_sentence_left_in_english(data_dir: Path) -> None:
+    """The language walks' other check is not blind: an English sentence of the catalog
+    left on a Japanese screen (a text not worded anew) is reported, and only there."""
+    from cardtable.ui.widgets.common.menu import MenuItem
+
+    sentence = "Coach mode shows the Hi-Lo count, and the plays it turns"
+    app = _app(data_dir, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert english_left(app, "ja") == []
+        app.screen.query_one("#lobby-note").update(sentence + ".")  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert english_left(app, "ja") == [sentence]
+        assert english_left(app, "en") == []
+        app.screen.query_one("#menu-rules", MenuItem).update("Coach mode shows")  # two words: too short to tell
+        await settle(pilot)
+        assert english_left(app, "ja") == [sentence]
+
+
 async def test_the_rules_built_before_a_change_of_language_are_built_again(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,7 +202,7 @@ async def test_the_shared_table_dialogs_fit_80x24(data_dir: Path) -> None:
     app = _app(data_dir, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for lang in LANGS:  # each dialog is worded when it is built: built in each language
+        for lang in in_turn():  # each dialog is worded when it is built: built in each language
             words = {"ja": "名前", "lt": "vardas", "en": "name"}[lang]
             for dialog in (
                 JoinNameScreen("cards.example.org:7654", ask_key=True),
