@@ -22,6 +22,7 @@ from cardtable.core.baccarat import Outcome
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens import baccarat_odds
 from cardtable.ui.screens.baccarat import BaccaratScreen
+from cardtable.ui.widgets.baccarat import odds
 from cardtable.ui.widgets.baccarat.layout import BaccaratLayout
 from cardtable.ui.widgets.common.footer import KeyFooter
 
@@ -124,7 +125,7 @@ async def test_the_odds_are_warmed_up_by_the_first_table_opened_only(
     """The warm-up count (numpy, the shared tables) is done once in a program: a table
     opened again starts no thread for it."""
     counted: list[int] = []
-    count_odds = baccarat_odds.count_odds
+    count_odds = odds.count_odds  # what the screen imported
 
     def counting(counts: dict[int, int], decks: int) -> object:
         counted.append(decks)
@@ -235,7 +236,7 @@ async def test_a_chip_on_a_spot_gives_that_spot_its_stake_and_leaves_the_rest_of
         def noted(self: Reactive[object], obj: object, value: object, always: bool = False) -> None:
             if isinstance(obj, Widget):
                 given.append((obj, self.name))
-            reactive_set(self, obj, value, always)
+            reactive_set(self, obj, value, always)  # type: ignore[arg-type]
 
         monkeypatch.setattr(Reactive, "_set", noted)
         await pilot.press("p")  # a second chip on the Player

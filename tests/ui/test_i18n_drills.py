@@ -5,6 +5,7 @@ snapshot at 120×40 per language, and a change of language redraws an open drill
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -244,7 +245,7 @@ async def test_the_coach_warning_fits_and_names_the_choices(data_dir: Path) -> N
                 app.push_screen(CoachWarning(shown_decision))
                 await settle(pilot)
 
-                def named(lang: str, words: dict[str, tuple[str, ...]] = words) -> None:
+                def named(lang: str, words: Mapping[str, tuple[str, ...]] = words) -> None:
                     shown = screen_text(app)
                     assert all(word in shown for word in words[lang]), shown
 

@@ -33,7 +33,7 @@ async def _drawn(
     """The two lines the tabs draw at 60 columns, as (text, style) runs."""
     app = TabsApp(strip)
     async with app.run_test(size=(60, 4)) as pilot:
-        widget = app.query_one(TabStrip if strip else Tabs)
+        widget: TabStrip | Tabs = app.query_one(TabStrip) if strip else app.query_one(Tabs)
         await pilot.pause()
         app.theme = theme  # changed after the first frame, as the settings change it
         widget.active = active
