@@ -27,10 +27,24 @@ def notifications(app: App) -> list[str]:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Let the table's work run to its next stop (a catch-up worker included)."""
+    """Let the table's work run to its next stop (a catch-up worker included), and the
+    screen draw it: Pilot judges the app idle when it used next to no CPU for a moment,
+    which a busy machine (more test workers than cores) can also cause by not running it."""
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    while drawing_due(pilot.app):
+        await pilot.pause()
+
+
+def drawing_due(app: App) -> bool:
+    """A layout or repaint the current screen has yet to draw."""
+    screen = app.screen
+    return bool(
+        getattr(screen, "_layout_required", False)
+        or getattr(screen, "_repaint_required", False)
+        or getattr(screen, "_dirty_widgets", None)
+    )
 
 
 async def press(pilot: Pilot, *keys: str) -> None:
