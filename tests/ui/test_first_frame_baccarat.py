@@ -9,8 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from textual.app import App
-from textual.css.stylesheet import Stylesheet
+from restyles import note_restyles
 from textual.dom import DOMNode
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -48,26 +47,8 @@ def _fills_the_screen(app: CardTableApp, height: int) -> None:
 @contextmanager
 def restyles() -> Iterator[list[DOMNode]]:
     """The nodes styled again after they were styled as they were mounted."""
-    restyled: list[DOMNode] = []
-    register, apply = App._register, Stylesheet.apply
-    registering = [0]
-
-    def counted_register(self: App[object], *args: object, **kwargs: object) -> object:
-        registering[0] += 1
-        try:
-            return register(self, *args, **kwargs)  # type: ignore[arg-type]
-        finally:
-            registering[0] -= 1
-
-    def noted_apply(self: Stylesheet, node: DOMNode, *args: object, **kwargs: object) -> None:
-        if not registering[0]:
-            restyled.append(node)
-        apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(App, "_register", counted_register)
-        patch.setattr(Stylesheet, "apply", noted_apply)
-        yield restyled
+        yield note_restyles(patch)
 
 
 async def test_a_table_that_is_not_huge_builds_no_spare_rows_and_grows_them_when_it_becomes_huge(

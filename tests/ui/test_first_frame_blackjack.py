@@ -10,8 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
-from textual.app import App
-from textual.css.stylesheet import Stylesheet
+from restyles import note_restyles
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
@@ -65,23 +64,7 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> Iterator[Opening]:
             opening.asked_after.append(self)
         return refresh(self, *regions, layout=layout, **kwargs)  # type: ignore[arg-type]
 
-    register, apply = App._register, Stylesheet.apply
-    registering = [0]
-
-    def counted_register(self: App[object], *args: object, **kwargs: object) -> object:
-        registering[0] += 1
-        try:
-            return register(self, *args, **kwargs)  # type: ignore[arg-type]
-        finally:
-            registering[0] -= 1
-
-    def noted_apply(self: Stylesheet, node: DOMNode, *args: object, **kwargs: object) -> None:
-        if not registering[0]:
-            opening.restyled.append(node)
-        apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(App, "_register", counted_register)
-    monkeypatch.setattr(Stylesheet, "apply", noted_apply)
+    opening.restyled = note_restyles(monkeypatch)
     monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
     monkeypatch.setattr(Widget, "refresh", noted_refresh)
     yield opening
