@@ -1,4 +1,4 @@
-"""Shared fixtures (every test gets its own data folder) and the number of workers."""
+"""Shared fixtures: every test gets its own data folder."""
 
 from __future__ import annotations
 
@@ -11,16 +11,6 @@ import pytest
 
 if TYPE_CHECKING:
     from cardtable.store import Store
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers a core. A UI test spends about a third of its time waiting
-    (Pilot's idle checks, timers, a server's replies, a subprocess), so one worker a core
-    leaves the cores idle that long; two keep them busy (the suite took 3:46 with 2 workers
-    on 2 cores and 3:05 with 4). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still overrides it."""
-    import os
-
-    return 2 * (os.cpu_count() or 1)
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.screens.rules import RulesScreen, help_markdown
 from cardtable.ui.widgets.common.markdown import MarkdownText
 
-from helpers import screen_text
+from helpers import screen_text, until
 
 TOPICS = ("house", "blackjack", "baccarat", "poker")
 
@@ -109,14 +109,13 @@ async def test_only_the_shown_tab_is_built_and_the_others_when_first_activated(d
         assert text.source == help_markdown("baccarat", baccarat_decks=app.settings.baccarat_decks)
         # a click on a tab builds its text
         await pilot.click("#--content-tab-rules-poker")
-        await pilot.pause()
-        assert active_tab(screen) == "rules-poker"
+        await until([pilot], lambda: active_tab(screen) == "rules-poker" and "Jacks or Better" in screen_text(app))
         assert built_texts(screen) == {"baccarat", "poker"}
         assert screen.query_one("#rules-text-poker", MarkdownText).source == help_markdown("poker")
         assert "Jacks or Better" in screen_text(app)
         # so does activating it from the code (the keyboard goes through the same message)
         screen.query_one("#rules-tabs", TabbedContent).active = "rules-house"
-        await pilot.pause()
+        await until([pilot], lambda: "Chips are" in screen_text(app))  # drawn, on a busy machine too
         assert built_texts(screen) == {"baccarat", "poker", "house"}
         assert "Chips are" in screen_text(app)
         # closed and opened again: the same texts are kept, nothing is built anew
