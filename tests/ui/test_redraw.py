@@ -17,6 +17,7 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, Compositor
 from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
@@ -70,11 +71,17 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
     (widgets rendered, widgets Textual renders) per frame."""
     original = ChangedOnlyCompositor.render_partial_update
     rendered: list[Widget] = []
-    render_lines = Widget.render_lines
+    # every widget drawn counts, from memory or not (the remembering kinds draw their own)
+    drawers = (Widget, DimmableKey, TableButton)
+    render_lines = {owner: owner.render_lines for owner in drawers}
 
-    def counting(widget: Widget, crop):  # type: ignore[no-untyped-def]
-        rendered.append(widget)
-        return render_lines(widget, crop)
+    def counter(owner: type[Widget]):  # type: ignore[no-untyped-def]
+        def counting(widget: Widget, crop):  # type: ignore[no-untyped-def]
+            if owner is not Widget or not isinstance(widget, drawers[1:]):
+                rendered.append(widget)
+            return render_lines[owner](widget, crop)
+
+        return counting
 
     def both(compositor: ChangedOnlyCompositor):  # type: ignore[no-untyped-def]
         dirty = set(compositor._dirty_regions)
@@ -91,12 +98,14 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
         return ours
 
     setattr(ChangedOnlyCompositor, "render_partial_update", both)  # noqa: B010 - typed apart
-    setattr(Widget, "render_lines", counting)  # noqa: B010
+    for owner in drawers:
+        setattr(owner, "render_lines", counter(owner))  # noqa: B010
     try:
         yield
     finally:
         setattr(ChangedOnlyCompositor, "render_partial_update", original)  # noqa: B010
-        setattr(Widget, "render_lines", render_lines)  # noqa: B010
+        for owner in drawers:
+            setattr(owner, "render_lines", render_lines[owner])  # noqa: B010
 
 
 @pytest.mark.parametrize(
@@ -252,20 +261,59 @@ async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
         key = keys[0]
         textual_render = FooterKey.render
         worked_out = recorded(monkeypatch, FooterKey, "render")
+        drawn = recorded(monkeypatch, Widget, "render_lines")
         for _ in range(2):
             for press in ("plus", "minus"):
                 await pilot.press(press)
                 await settle(pilot)
                 assert key.render() == textual_render(key)  # the look Textual gives it now
+                assert key.render_lines(key.outer_size.region) == textual_lines(key)  # and its lines
         worked_out.clear()
+        drawn.clear()
         await pilot.press("plus")
         await settle(pilot)
         assert key.has_class("-disabled") is False and worked_out == []  # remembered
+        assert not any(call[0] is key for call in drawn)  # its lines too
         app.theme = "textual-light"  # a new stylesheet: worked out afresh
         await settle(pilot)
         await pilot.press("minus")
         await settle(pilot)
         assert (key,) in worked_out and key.render() == textual_render(key)
+        assert key.render_lines(key.outer_size.region) == textual_lines(key)
+
+
+def textual_lines(widget: Widget) -> list[Strip]:
+    """``widget``'s lines as Textual draws them now, from nothing."""
+    widget._styles_cache.clear()
+    return Widget.render_lines(widget, widget.outer_size.region)
+
+
+async def test_a_table_button_draws_each_look_as_textual_does_and_a_seen_one_from_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = ButtonsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        down = app.query_one("#bet-down", TableButton)
+        drawn = recorded(monkeypatch, Widget, "render_lines")
+        for flag in (False, True, False):
+            down.disabled = flag
+            await pilot.pause()
+            assert down.render_lines(down.outer_size.region) == textual_lines(down)
+        drawn.clear()
+        down.disabled = True  # a look drawn before
+        await pilot.pause()
+        assert not any(call[0] is down for call in drawn)
+        before = down.render_lines(down.outer_size.region)
+        down.label = "<"  # new words: drawn anew
+        await pilot.pause()
+        assert any(call[0] is down for call in drawn)
+        assert down.render_lines(down.outer_size.region) == textual_lines(down) != before
+        down.styles.background = "red"  # styled by hand: always Textual's drawing
+        await pilot.pause()
+        drawn.clear()
+        assert down.render_lines(down.outer_size.region) == textual_lines(down)
+        assert any(call[0] is down for call in drawn)
 
 
 async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(

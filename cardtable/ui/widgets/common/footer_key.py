@@ -3,9 +3,10 @@
 A table dims and undims footer keys on most key presses; Textual's key works its look
 out afresh each time (its styles and every ancestor's, three walks up the tree), about
 half the cost of a key press's frame. :class:`DimmableKey` keeps the text it rendered
-per state: its words, its dimming, its compact mode, and the classes and pseudo-classes
-of it and its ancestors under the same stylesheet (a new theme or language is a new
-state). Inline styles set on its ancestors are not part of the state: none are.
+per state, and the lines it drew from it: its words, its dimming, its compact mode,
+and the classes and pseudo-classes of it and its ancestors under the same stylesheet (a
+new theme or language is a new state). Inline styles set on its ancestors are not part
+of the state: none are.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -28,6 +31,7 @@ class DimmableKey(FooterKey):
     """Textual's footer key, its rendered text remembered per state."""
 
     _looks: dict[tuple[Any, ...], Text] | None = None
+    _drawn: dict[tuple[Any, ...], list[Strip]] | None = None
     _looks_rules: object = None
 
     @classmethod
@@ -48,21 +52,36 @@ class DimmableKey(FooterKey):
             return key
         return twin.data_bind(compact=Footer.compact)
 
-    def render(self) -> Text:
+    def _state(self) -> tuple[Any, ...]:
+        """What decides the key's look now (the remembered looks forgotten under a new
+        stylesheet, or when there are too many)."""
         stylesheet = self.app.stylesheet
         rules = stylesheet.rules_map
-        looks = self._looks
-        if looks is None or self._looks_rules is not rules or len(looks) >= _LOOKS:
-            looks = self._looks = {}
+        if self._looks is None or self._drawn is None or self._looks_rules is not rules or len(self._looks) >= _LOOKS:
+            self._looks, self._drawn = {}, {}
             self._looks_rules = rules
-        state = (
+        return (
             self.key_display,
             self.description,
             self.compact,
             self.styles.text_style,
             style_context(self, stylesheet),
         )
-        look = looks.get(state)
+
+    def render(self) -> Text:
+        state = self._state()
+        assert self._looks is not None
+        look = self._looks.get(state)
         if look is None:
-            look = looks[state] = super().render()
+            look = self._looks[state] = super().render()
         return look.copy()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A dimmed or undimmed key draws the lines it drew in that state before: its
+        styles, text and size decide them (strips are immutable, so shared safely)."""
+        key = (self._state(), crop, self.size)
+        assert self._drawn is not None
+        lines = self._drawn.get(key)
+        if lines is None:
+            lines = self._drawn[key] = super().render_lines(crop)
+        return lines

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -97,4 +99,24 @@ class RememberedStyles(_Mixin):
 
 
 class TableButton(RememberedStyles, Button):
-    """A table's button: enabling and disabling it restyles from memory."""
+    """A table's button: enabling and disabling it restyles from memory, and it draws
+    the lines it drew before in the same look."""
+
+    _drawn: dict[tuple[Any, ...], list[Strip]] | None = None
+    _drawn_rules: object = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines drawn for this label, size and styling context before (a button flips
+        between enabled and disabled, hovered or not): strips are immutable, so shared."""
+        if self.styles.inline._rules:  # styled by hand: not a look the context decides
+            return super().render_lines(crop)
+        stylesheet: Stylesheet = self.app.stylesheet
+        drawn = self._drawn
+        if drawn is None or self._drawn_rules is not stylesheet.rules_map or len(drawn) >= _MEMO_SIZE:
+            drawn = self._drawn = {}
+            self._drawn_rules = stylesheet.rules_map  # a new theme draws anew
+        key = (self.label, crop, self.size, style_context(self, stylesheet))
+        lines = drawn.get(key)
+        if lines is None:
+            lines = drawn[key] = super().render_lines(crop)
+        return lines
