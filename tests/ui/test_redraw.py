@@ -73,7 +73,7 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
     rendered: list[Widget] = []
     # every widget drawn counts, from memory or not (the remembering kinds draw their own)
     drawers = (Widget, DimmableKey, TableButton)
-    render_lines = {owner: owner.render_lines for owner in drawers}
+    render_lines: dict[type[Widget], Any] = {owner: owner.render_lines for owner in drawers}
 
     def counter(owner: type[Widget]):  # type: ignore[no-untyped-def]
         def counting(widget: Widget, crop):  # type: ignore[no-untyped-def]
