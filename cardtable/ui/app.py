@@ -26,10 +26,12 @@ from .room import CardRoom
 from .screen_work import apply as _spare_screens_needless_work
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .store_words import store_words
+from .style_memo import apply as _style_as_before
 from .wide_overlay import apply as _draw_wide_text_whole
 
 _draw_wide_text_whole()
 _spare_screens_needless_work()
+_style_as_before()
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
     from .remote import Remote, SharedSession
