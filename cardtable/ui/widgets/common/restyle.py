@@ -27,11 +27,15 @@ __all__ = ["RememberedStyles", "TableButton", "style_context"]
 _MEMO_SIZE = 16
 
 
-def _context(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[Any, ...]:
+def _context(node: DOMNode, named: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[Any, ...]:
     """What decides the rules ``node`` matches: each node on its path from the app, with
-    the ``pseudo``-classes the stylesheet's selectors name (no other can change a match)."""
-    return tuple(
-        (type(part), part._id, frozenset(part._classes), _pseudo_state(part, pseudo)) for part in node.css_path_nodes
+    the pseudo-classes the stylesheet's selectors name for it (``named``: those a selector
+    asks of the node itself, those it asks of an ancestor; no other can change a match)."""
+    own, above = named
+    *ancestors, last = node.css_path_nodes
+    return (
+        *((type(part), part._id, frozenset(part._classes), _pseudo_state(part, above)) for part in ancestors),
+        (type(last), last._id, frozenset(last._classes), _pseudo_state(last, own)),
     )
 
 
@@ -46,16 +50,26 @@ def style_context(node: DOMNode, stylesheet: Stylesheet) -> tuple[Any, ...]:
     return _context(node, _named_pseudo_classes(stylesheet))
 
 
-_named: list[Any] = [None, ()]
+_named: list[Any] = [None, ((), ())]
 """The stylesheet's rules map and the pseudo-classes its selectors name."""
 
 
-def _named_pseudo_classes(stylesheet: Stylesheet) -> tuple[str, ...]:
-    """The pseudo-classes any selector of ``stylesheet`` names (kept per rules map)."""
+def _named_pseudo_classes(stylesheet: Stylesheet) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The pseudo-classes the selectors of ``stylesheet`` name: in the part that matches
+    the node itself (the last), and in the parts that match its ancestors (kept per rules
+    map)."""
     rules = stylesheet.rules_map
     if _named[0] is not rules:
-        _named[:] = [rules, tuple(sorted({name for rule in stylesheet.rules for name in rule.pseudo_classes}))]
-    names: tuple[str, ...] = _named[1]
+        own: set[str] = set()
+        above: set[str] = set()
+        for rule in stylesheet.rules:
+            for selector_set in rule.selector_set:
+                *parents, last = selector_set.selectors
+                own.update(last.pseudo_classes)
+                for parent in parents:
+                    above.update(parent.pseudo_classes)
+        _named[:] = [rules, (tuple(sorted(own)), tuple(sorted(above)))]
+    names: tuple[tuple[str, ...], tuple[str, ...]] = _named[1]
     return names
 
 
