@@ -35,14 +35,27 @@ _FLAGS = ("_has_hover_style", "_has_focus_within", "_has_order_style", "_has_odd
 _Styled = tuple[dict[str, Any], tuple[bool, ...]]
 
 
+def own_memo(stylesheet: Stylesheet) -> dict[tuple[Any, ...], _Styled]:
+    """The stylesheet's own memory (emptied when its rules change: a new theme, new CSS)."""
+    memo: dict[tuple[Any, ...], _Styled] | None = stylesheet.__dict__.get("_cardtable_styled")
+    rules = stylesheet.rules_map
+    if memo is None or stylesheet.__dict__.get("_cardtable_styled_rules") is not rules:
+        memo = stylesheet.__dict__["_cardtable_styled"] = {}
+        stylesheet.__dict__["_cardtable_styled_rules"] = rules
+    return memo
+
+
+#: Where a stylesheet's memory is kept (the tests keep one per set of parsed rules, shared
+#: by the apps of a test process).
+memo_for = own_memo
+
+
 def _remembered_apply(
     self: Stylesheet, node: DOMNode, *, animate: bool = False, cache: dict[tuple[Any, ...], Any] | None = None
 ) -> None:
-    memo: dict[tuple[Any, ...], _Styled] | None = self.__dict__.get("_cardtable_styled")
-    rules = self.rules_map
-    if memo is None or self.__dict__.get("_cardtable_styled_rules") is not rules or len(memo) >= _SIZE:
-        memo = self.__dict__["_cardtable_styled"] = {}
-        self.__dict__["_cardtable_styled_rules"] = rules  # a new stylesheet: matched anew
+    memo = memo_for(self)
+    if len(memo) >= _SIZE:
+        memo.clear()
     context = style_context(node, self)
     styled = memo.get(context)
     if styled is None:

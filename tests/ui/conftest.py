@@ -64,6 +64,33 @@ if _parse_rules.__code__.co_varnames[:6] == ("self", "css", "read_from", "is_def
     Stylesheet._parse_rules = _shared_parse_rules  # type: ignore[method-assign]
 
 
+# -- the style memory, shared by the apps of a test process ----------------------------------
+#
+# The app styles a widget from what the same place got before (``cardtable/ui/style_memo.py``),
+# keeping that memory per stylesheet. The rules a place gets depend only on the stylesheet's
+# rule sets and the place's context, and with the parsed rules shared above, two apps with the
+# same CSS and theme hold the very same rule-set objects (kept alive in ``_parsed``, so their
+# ids are never reused): the memory is kept per list of rule sets instead, and every app but a
+# worker's first styles its lobby and tables without matching.
+
+from cardtable.ui import style_memo  # noqa: E402
+
+_styled: dict[tuple[int, ...], dict[tuple[object, ...], object]] = {}
+
+
+def _shared_memo(stylesheet: Stylesheet) -> dict:  # type: ignore[type-arg]
+    state = stylesheet.__dict__
+    rules_map = stylesheet.rules_map
+    if state.get("_shared_styled_rules") is not rules_map:
+        state["_shared_styled"] = _styled.setdefault(tuple(map(id, stylesheet.rules)), {})
+        state["_shared_styled_rules"] = rules_map
+    return state["_shared_styled"]  # type: ignore[no-any-return]
+
+
+if Stylesheet._parse_rules is _shared_parse_rules:  # the rule sets outlive their apps
+    style_memo.memo_for = _shared_memo
+
+
 # -- garbage collection, tuned for many short-lived apps -------------------------------------
 #
 # A UI test builds a whole app (thousands of widgets, styles and strips) and drops it; most of

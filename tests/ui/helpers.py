@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
 from cardtable.core.cards import Shoe
@@ -38,13 +39,21 @@ async def settle(pilot: Pilot) -> None:
 
 
 def drawing_due(app: App) -> bool:
-    """A layout or repaint the current screen has yet to draw."""
+    """A layout or repaint the current screen has yet to draw, or a message the app or a
+    widget of the screen has yet to handle (one handled may post the next: Pilot's idle
+    check can pass between the two when the process is not run)."""
     screen = app.screen
     return bool(
         getattr(screen, "_layout_required", False)
         or getattr(screen, "_repaint_required", False)
         or getattr(screen, "_dirty_widgets", None)
+        or any(_pending(node) for node in (app, *screen.walk_children(with_self=True)))
     )
+
+
+def _pending(node: MessagePump) -> bool:
+    queue = getattr(node, "_message_queue", None)
+    return bool((queue is not None and queue.qsize()) or getattr(node, "_next_callbacks", None))
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

@@ -149,8 +149,9 @@ async def test_a_new_deck_count_shows_in_the_baccarat_text_next_time(data_dir: P
         line = text.line_of("Computed exactly")
         assert line is not None
         scroll = again.query_one("#rules-scroll-baccarat", VerticalScroll)
+        await until([pilot], lambda: scroll.max_scroll_y > 0)  # laid out (a busy machine is slow)
         scroll.scroll_to(y=line, animate=False)  # padding 1: the line shows second
-        await pilot.pause()
+        await until([pilot], lambda: "for the 4-deck shoe" in screen_text(app))
         shown = screen_text(app)
         assert "for the 4-deck shoe" in shown and "8-deck" not in shown
         await close_rules(pilot)
@@ -174,9 +175,9 @@ async def test_each_opening_starts_at_the_top(data_dir: Path) -> None:
         await pilot.pause()
         screen = await open_rules(pilot)
         scroll = screen.query_one("#rules-scroll-baccarat", VerticalScroll)
+        await until([pilot], lambda: scroll.max_scroll_y > 0)  # the rules laid out (a busy machine is slow)
         scroll.scroll_end(animate=False)
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await until([pilot], lambda: scroll.scroll_y > 0)
         await close_rules(pilot)
         await open_rules(pilot)
         assert scroll.scroll_y == 0

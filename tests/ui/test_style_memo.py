@@ -56,6 +56,12 @@ def differences(stylesheet: Stylesheet, node: DOMNode) -> dict[str, Any] | None:
     return {"node": node, "rules": {key: (ours[0].get(key), theirs[0].get(key)) for key in keys}}
 
 
+@pytest.fixture(autouse=True)
+def apps_own_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each app its own style memory, as in the game (the test process shares one)."""
+    monkeypatch.setattr(style_memo, "memo_for", style_memo.own_memo)
+
+
 def checked_styling(monkeypatch: pytest.MonkeyPatch) -> tuple[list[DOMNode], list[dict[str, Any]]]:
     """From now on: the nodes Textual's matching styles, and each node styled that differs
     from Textual's matching at the moment it is styled (a node may later change a class
