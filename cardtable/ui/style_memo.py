@@ -20,7 +20,7 @@ from typing import Any
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
-from .widgets.common.restyle import style_context
+from .widgets.common.restyle import rules_memory, style_context
 
 __all__ = ["apply"]
 
@@ -37,12 +37,7 @@ _Styled = tuple[dict[str, Any], tuple[bool, ...]]
 
 def own_memo(stylesheet: Stylesheet) -> dict[tuple[Any, ...], _Styled]:
     """The stylesheet's own memory (emptied when its rules change: a new theme, new CSS)."""
-    memo: dict[tuple[Any, ...], _Styled] | None = stylesheet.__dict__.get("_cardtable_styled")
-    rules = stylesheet.rules_map
-    if memo is None or stylesheet.__dict__.get("_cardtable_styled_rules") is not rules:
-        memo = stylesheet.__dict__["_cardtable_styled"] = {}
-        stylesheet.__dict__["_cardtable_styled_rules"] = rules
-    return memo
+    return rules_memory(stylesheet, "_cardtable_styled", stylesheet, None)
 
 
 #: Where a stylesheet's memory is kept (the tests keep one per set of parsed rules, shared

@@ -19,7 +19,7 @@ from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from .restyle import style_context
+from .restyle import rules_memory, style_context
 
 __all__ = ["DimmableKey"]
 
@@ -29,10 +29,6 @@ _LOOKS = 8
 
 class DimmableKey(FooterKey):
     """Textual's footer key, its rendered text remembered per state."""
-
-    _looks: dict[tuple[Any, ...], Text] | None = None
-    _drawn: dict[tuple[Any, ...], list[Strip]] | None = None
-    _looks_rules: object = None
 
     @classmethod
     def like(cls, key: FooterKey) -> FooterKey:
@@ -53,35 +49,29 @@ class DimmableKey(FooterKey):
         return twin.data_bind(compact=Footer.compact)
 
     def _state(self) -> tuple[Any, ...]:
-        """What decides the key's look now (the remembered looks forgotten under a new
-        stylesheet, or when there are too many)."""
-        stylesheet = self.app.stylesheet
-        rules = stylesheet.rules_map
-        if self._looks is None or self._drawn is None or self._looks_rules is not rules or len(self._looks) >= _LOOKS:
-            self._looks, self._drawn = {}, {}
-            self._looks_rules = rules
+        """What decides the key's look now."""
         return (
             self.key_display,
             self.description,
             self.compact,
             self.styles.text_style,
-            style_context(self, stylesheet),
+            style_context(self, self.app.stylesheet),
         )
 
     def render(self) -> Text:
+        looks: dict[tuple[Any, ...], Text] = rules_memory(self, "_looks", self.app.stylesheet, _LOOKS)
         state = self._state()
-        assert self._looks is not None
-        look = self._looks.get(state)
+        look = looks.get(state)
         if look is None:
-            look = self._looks[state] = super().render()
+            look = looks[state] = super().render()
         return look.copy()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A dimmed or undimmed key draws the lines it drew in that state before: its
         styles, text and size decide them (strips are immutable, so shared safely)."""
+        drawn: dict[tuple[Any, ...], list[Strip]] = rules_memory(self, "_drawn", self.app.stylesheet, 2 * _LOOKS)
         key = (self._state(), crop, self.size)
-        assert self._drawn is not None
-        lines = self._drawn.get(key)
+        lines = drawn.get(key)
         if lines is None:
-            lines = self._drawn[key] = super().render_lines(crop)
+            lines = drawn[key] = super().render_lines(crop)
         return lines

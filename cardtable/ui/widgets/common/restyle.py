@@ -21,10 +21,22 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button
 
-__all__ = ["RememberedStyles", "TableButton", "style_context"]
+__all__ = ["RememberedStyles", "TableButton", "rules_memory", "style_context"]
 
 #: Styles remembered per widget at most (a widget has a handful of looks).
 _MEMO_SIZE = 16
+
+
+def rules_memory(holder: object, name: str, stylesheet: Stylesheet, size: int | None = _MEMO_SIZE) -> dict[Any, Any]:
+    """``holder``'s memory called ``name``, kept for ``stylesheet``'s present rules: emptied
+    when they change (a new theme, new CSS) and when it holds ``size`` entries."""
+    state = holder.__dict__
+    memory: dict[Any, Any] | None = state.get(name)
+    rules = stylesheet.rules_map
+    if memory is None or state.get(name + "_rules") is not rules or (size is not None and len(memory) >= size):
+        memory = state[name] = {}
+        state[name + "_rules"] = rules
+    return memory
 
 
 def _context(node: DOMNode, named: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[Any, ...]:
@@ -84,19 +96,12 @@ class RememberedStyles(_Mixin):
     reuse the rules it matched before in the same context; anything else restyles the
     way Textual does."""
 
-    _styles_memo: dict[tuple[Any, ...], dict[str, Any]] | None = None
-    _styles_memo_rules: object = None
-
     def update_node_styles(self, animate: bool = True) -> None:
         if self._nodes or not self.is_attached or self.COMPONENT_CLASSES:
             super().update_node_styles(animate)
             return
         stylesheet: Stylesheet = self.app.stylesheet
-        rules = stylesheet.rules_map
-        memo = self._styles_memo
-        if memo is None or self._styles_memo_rules is not rules or len(memo) >= _MEMO_SIZE:
-            memo = self._styles_memo = {}
-            self._styles_memo_rules = rules  # a new stylesheet (e.g. theme) forgets them all
+        memo = rules_memory(self, "_styles_memo", stylesheet)  # a new theme forgets them all
         context = style_context(self, stylesheet)
         remembered = memo.get(context)
         base = self.styles.base
@@ -116,19 +121,13 @@ class TableButton(RememberedStyles, Button):
     """A table's button: enabling and disabling it restyles from memory, and it draws
     the lines it drew before in the same look."""
 
-    _drawn: dict[tuple[Any, ...], list[Strip]] | None = None
-    _drawn_rules: object = None
-
     def render_lines(self, crop: Region) -> list[Strip]:
         """The lines drawn for this label, size and styling context before (a button flips
         between enabled and disabled, hovered or not): strips are immutable, so shared."""
         if self.styles.inline._rules:  # styled by hand: not a look the context decides
             return super().render_lines(crop)
         stylesheet: Stylesheet = self.app.stylesheet
-        drawn = self._drawn
-        if drawn is None or self._drawn_rules is not stylesheet.rules_map or len(drawn) >= _MEMO_SIZE:
-            drawn = self._drawn = {}
-            self._drawn_rules = stylesheet.rules_map  # a new theme draws anew
+        drawn: dict[tuple[Any, ...], list[Strip]] = rules_memory(self, "_drawn", stylesheet)  # a new theme draws anew
         key = (self.label, crop, self.size, style_context(self, stylesheet))
         lines = drawn.get(key)
         if lines is None:
