@@ -13,6 +13,10 @@ test's time was spent in them); real work in a slice costs milliseconds.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
+
+import pytest
 import textual._wait
 
 if hasattr(textual._wait, "SLEEP_GRANULARITY"):
@@ -110,3 +114,108 @@ def pytest_collection_finish(session: object) -> None:
     """Everything imported so far lives to the end of the run: keep it out of the GC's walks."""
     gc.collect()
     gc.freeze()
+
+
+# -- frames nobody sees ------------------------------------------------------------------------
+#
+# A Pilot app is headless: Textual composes every frame (each widget's lines cut and joined
+# across the screen) and then discards it, since there is no terminal to write to
+# (``App._display``). That was a third of a UI test's CPU. Here a headless app's frame is not
+# composed; what a test reads it renders itself (``helpers.screen_text``, snapshots, which
+# render the whole screen afresh), and the layout, the dirty bookkeeping that ``settle``
+# waits on and the mouse-over check run as before. A test of the frames themselves (the
+# partial redraw, a first frame) is marked ``paints`` and gets them composed as a terminal
+# would; ``CARDTABLE_TEST_PAINT=1`` composes every test's frames.
+
+import os  # noqa: E402
+
+from textual.screen import Screen  # noqa: E402
+
+_compositor_refresh = Screen._compositor_refresh
+_paint_all = os.environ.get("CARDTABLE_TEST_PAINT", "") not in ("", "0")
+_painting = _paint_all
+
+
+def _unseen_refresh(self: Screen) -> None:  # type: ignore[type-arg]
+    app = self.app
+    if _painting or not app.is_headless or app.is_inline or self is not app.screen:
+        _compositor_refresh(self)
+        return
+    self._compositor._dirty_regions.clear()
+    self._dirty_widgets.clear()
+    app._update_mouse_over(self)
+
+
+Screen._compositor_refresh = _unseen_refresh  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def painting(request: pytest.FixtureRequest) -> Iterator[bool]:
+    """Whether this test's headless apps compose their frames (marked ``paints``)."""
+    global _painting
+    _painting = _paint_all or request.node.get_closest_marker("paints") is not None
+    yield _painting
+    _painting = _paint_all
+
+
+# -- Pilot's wait for the screen, asking only the busy ---------------------------------------
+#
+# Each ``pilot.press`` and ``pilot.pause`` first waits until every widget of the screen has
+# handled what was queued for it: Pilot posts a callback to each of them (fifty at a table)
+# and waits until all have run it, which cost each wait about 2.5 ms of CPU, a third of a UI
+# test's. A widget whose message loop is parked on its empty queue (nothing queued, nothing
+# put aside, no callback due after its last message) has nothing left to handle, and its
+# callback would be the next thing it ran: only the others are asked. Every other part of
+# the wait is Pilot's.
+
+from textual.message_pump import MessagePump  # noqa: E402
+from textual.pilot import Pilot, WaitForScreenTimeout  # noqa: E402
+
+_wait_for_screen = Pilot._wait_for_screen
+
+
+def _parked(node: MessagePump) -> bool:
+    """``node``'s loop waits for a message on an empty queue and has nothing due."""
+    queue = node.__dict__.get("_message_queue")
+    return bool(
+        queue is not None
+        and not queue.values
+        and queue.ready_event._waiters
+        and node._pending_message is None
+        and not node._next_callbacks
+        and not node._closing
+    )
+
+
+async def _wait_for_the_busy(self: Pilot, timeout: float = 30.0) -> bool:  # type: ignore[type-arg]
+    try:
+        screen = self.app.screen
+    except Exception:
+        return False
+    busy = [node for node in (self.app, *screen.walk_children(with_self=True)) if not _parked(node)]
+    count = 0
+    done = asyncio.Event()
+
+    def decrement_counter() -> None:
+        nonlocal count
+        count -= 1
+        if count == 0:
+            done.set()
+
+    for node in busy:
+        if node.call_later(decrement_counter):
+            count += 1
+    if count:
+        waits = [asyncio.create_task(done.wait()), asyncio.create_task(self.app._exception_event.wait())]
+        _, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        if len(pending) == len(waits):
+            raise WaitForScreenTimeout("Timed out while waiting for widgets to process pending messages.")
+        if count > 0:
+            return False
+    return True
+
+
+if _wait_for_screen.__code__.co_varnames[:2] == ("self", "timeout") and "_pending_message" in MessagePump.__init__.__code__.co_names:
+    Pilot._wait_for_screen = _wait_for_the_busy  # type: ignore[method-assign]

@@ -20,7 +20,7 @@ from cardtable.ui.widgets.common.card import CardWidget
 from cardtable.ui.widgets.common.chips import ChipBalance
 from cardtable.ui.widgets.poker.paytable import PayTableWidget
 
-from helpers import screen_text
+from helpers import screen_text, until
 
 
 async def test_keys_tick_two_cards_and_only_those_change(data_dir: Path) -> None:
@@ -115,6 +115,8 @@ async def test_clicks_play_a_hand(data_dir: Path) -> None:
         await pilot.click("#card-3")
         await pilot.pause()
         assert str(screen.query_one("#poker-action", Button).label) == "Draw"
+        action = screen.query_one("#poker-action", Button)
+        await until([pilot], lambda: not action.has_class("-active"))  # it ignores clicks while it shows a press
         await pilot.click("#poker-action")
         await pilot.pause()
         assert shown_cards(screen) == parse_cards("KS KD 5H 5C 8D")

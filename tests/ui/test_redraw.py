@@ -32,6 +32,9 @@ from cardtable.ui.widgets.common.restyle import TableButton
 
 from helpers import settle
 
+#: The tests compare the frames themselves with Textual's.
+pytestmark = pytest.mark.paints
+
 
 def painted(update: ChopsUpdate, console: Console) -> dict[tuple[int, int], tuple[str, Style | None]]:
     """The cells a partial update paints on the terminal: (x, y) -> (character, style)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
 from textual._compositor import Compositor
 from textual.screen import Screen
 from textual.widget import Widget
@@ -22,6 +23,9 @@ from helpers import drawing_due, screen_text, settle, until
 
 #: Rounds the conftest's ``filled_dir`` plays for this module, and its seed.
 HISTORY = (60, 3)
+
+#: The test counts what the frames paint.
+pytestmark = pytest.mark.paints
 
 
 def _hold_the_history(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -185,6 +186,7 @@ async def test_a_chart_is_drawn_when_its_tab_is_first_shown(data: Path) -> None:
         assert len(screen.query(ResultsChart)) == 1 and "Results per round" in screen_text(app)
 
 
+@pytest.mark.paints  # counts the plots the frames draw
 async def test_opening_plots_the_chart_once_and_builds_no_hidden_tab(data: Path, monkeypatch) -> None:
     """The chart on show is plotted once, at the size the layout gives it (not at a
     guessed size first, nor again for a repaint), by the thread that reads its figures;
