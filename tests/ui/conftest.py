@@ -217,5 +217,6 @@ async def _wait_for_the_busy(self: Pilot, timeout: float = 30.0) -> bool:  # typ
     return True
 
 
-if _wait_for_screen.__code__.co_varnames[:2] == ("self", "timeout") and "_pending_message" in MessagePump.__init__.__code__.co_names:
+_KNOWN = _wait_for_screen.__code__.co_varnames[:2] == ("self", "timeout")
+if _KNOWN and "_pending_message" in MessagePump.__init__.__code__.co_names:
     Pilot._wait_for_screen = _wait_for_the_busy  # type: ignore[method-assign]
