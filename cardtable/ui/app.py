@@ -120,6 +120,8 @@ class CardTableApp(CardRoom):
         self.remote = remote
         #: The connection to it once the hello was welcomed.
         self.session: SharedSession | None = None
+        #: Whether the table opened at start has been tried (the lobby may be built).
+        self._started = False
 
     # -- settings ----------------------------------------------------------------
 
@@ -389,10 +391,21 @@ class CardTableApp(CardRoom):
     # -- screens -----------------------------------------------------------------
 
     def get_default_screen(self) -> Screen[None]:
-        """The lobby is the bottom of the screen stack."""
-        from .screens.lobby import LobbyScreen
+        """The lobby is the bottom of the screen stack; under a table opened at start it is
+        built when it is first shown (it was a third of such a start)."""
+        from .screens.lobby import LobbyScreen, LobbyToCome
 
+        if self.start_game is not None and self.remote is None and hasattr(Screen, "_push_result_callback"):
+            return LobbyToCome()
         return LobbyScreen()
+
+    def show_lobby(self) -> None:
+        """Build the lobby in place of the empty screen under a table opened at start, once
+        that screen is shown (the start is over and nothing is above it)."""
+        from .screens.lobby import LobbyScreen, LobbyToCome
+
+        if self._started and isinstance(self.screen, LobbyToCome) and len(self.screen_stack) == 1:
+            self.switch_screen(LobbyScreen())
 
     def on_mount(self) -> None:
         self._apply_theme()
@@ -412,7 +425,9 @@ class CardTableApp(CardRoom):
 
             start_join(self)
         elif self.start_game is not None:
-            self.open_game(self.start_game)
+            self._started = True
+            if not self.open_game(self.start_game):
+                self.show_lobby()
         elif self.start_drill is not None:
             self.open_drill(self.start_drill)
         self.call_after_refresh(self._check_size)

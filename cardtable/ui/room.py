@@ -119,6 +119,10 @@ class CardRoom(App[None]):
         """Open a game's table; False when it is not available here."""
 
     @abstractmethod
+    def show_lobby(self) -> None:
+        """Build the lobby where a table opened at start left an empty screen."""
+
+    @abstractmethod
     def open_drill(self, game: str) -> None:
         """Open a strategy drill of ``game``, or the count drill."""
 

@@ -11,7 +11,7 @@ from cardtable.i18n.formatting import chips
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, game_available
-from cardtable.ui.screens.lobby import LobbyScreen
+from cardtable.ui.screens.lobby import LobbyScreen, LobbyToCome
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.settings import SettingsScreen
 from cardtable.ui.screens.stats import StatsScreen
@@ -341,3 +341,44 @@ async def test_the_lobby_shows_the_bankroll_a_table_left_it_with(tmp_path: Path,
 
 def balance_line(app: CardTableApp) -> str:
     return next(line.strip() for line in screen_text(app).splitlines() if "Bankroll" in line)
+
+
+async def test_a_table_opened_at_start_builds_the_lobby_when_it_closes(data_dir: Path) -> None:
+    """``cardtable poker``: the table opens over an empty screen (no lobby is built at
+    start); leaving the table shows the lobby, whole, with the bankroll the table left."""
+    app = CardTableApp(data_dir=data_dir, seed=7, animations=False, start="poker")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PokerScreen"
+        assert [type(s) for s in app.screen_stack] == [LobbyToCome, type(app.screen)]
+        await press(pilot, "enter", "enter")  # the 1-coin bet dealt and drawn: the hand is settled
+        bankroll = app.store.bankroll
+        await press(pilot, "escape")
+        await settle(pilot)
+        if not isinstance(app.screen, LobbyScreen):  # the sitting's summary first
+            await press(pilot, "enter")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [LobbyScreen]
+        shown = screen_text(app)
+        assert "Blackjack" in shown and "Poker" in shown and chips(bankroll) in shown, shown
+        await press(pilot, "3")  # and the lobby opens tables as ever
+        assert type(app.screen).__name__ == "PokerScreen"
+        await press(pilot, "escape")
+        await settle(pilot)
+        if not isinstance(app.screen, LobbyScreen):
+            await press(pilot, "enter")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [LobbyScreen]
+
+
+async def test_a_table_that_cannot_open_at_start_leaves_the_lobby_and_says_why(data_dir: Path) -> None:
+    """The table is held by another copy: the start shows the lobby and the reason."""
+    with Store.open(data_dir) as other:
+        held = other.claim_table("baccarat")  # another copy sits there
+        assert held is not None
+        app = CardTableApp(data_dir=data_dir, animations=False, start="baccarat")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert [type(s) for s in app.screen_stack] == [LobbyScreen]
+            assert any("open in another copy" in m for m in notifications(app)), notifications(app)
+            assert "Baccarat" in screen_text(app)

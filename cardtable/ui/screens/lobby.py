@@ -20,7 +20,7 @@ from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
 
-__all__ = ["LobbyScreen", "wrap_blurb"]
+__all__ = ["LobbyScreen", "LobbyToCome", "wrap_blurb"]
 
 _LOGO = "♠ ♥  c a r d t a b l e  ♦ ♣"
 #: The room an entry gives its text: the entries are 76 cells wide with 2 cells of padding
@@ -304,3 +304,21 @@ class LobbyScreen(Screen[None]):
             self.action_settings()
         elif button_id == "menu-rules":
             self.app.action_rules()
+
+
+class LobbyToCome(Screen[None]):
+    """What lies under a table opened at start (``cardtable blackjack``): nothing, until it
+    is shown, when the lobby takes its place."""
+
+    app = getters.app(CardRoom)  # typed: the card room's own attributes
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Replacing a screen takes back the result callback it was pushed with: the
+        # bottom screen was pushed without one.
+        self._push_result_callback(self, None)
+
+    def on_screen_resume(self) -> None:
+        """Shown again (the table closed): the lobby. At start the table opens over this
+        screen, or the app shows the lobby itself when the table cannot open."""
+        self.app.show_lobby()
