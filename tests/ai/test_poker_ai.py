@@ -33,15 +33,18 @@ def _total_pay(deck: list[Card], held: list[Card], payout, is_wild=lambda card: 
     its natural cards' ranks, whether they share a suit, and how many wild cards it holds
     (the rules of every machine), so ``payout`` is asked once per such pattern and its
     answer counted for each hand of the pattern: the same sum, a few times faster."""
+    # Each card as (rank, suit letter), None for a wild card: plain values, quick to compare.
+    plain = [None if is_wild(c) else (c.rank, c.suit.value) for c in deck]
+    held_plain = [(c.rank, c.suit.value) for c in held if not is_wild(c)]
     paid: dict[tuple[tuple[int, ...], bool, int], int] = {}
     total = 0
-    for draw in itertools.combinations(deck, 5 - len(held)):
-        hand = held + list(draw)
-        natural = [c for c in hand if not is_wild(c)]
-        pattern = (tuple(sorted(c.rank for c in natural)), len({c.suit for c in natural}) <= 1, 5 - len(natural))
+    for draw in itertools.combinations(range(len(deck)), 5 - len(held)):
+        natural = held_plain + [p for i in draw if (p := plain[i]) is not None]
+        flush = len({suit for _, suit in natural}) <= 1
+        pattern = (tuple(sorted(rank for rank, _ in natural)), flush, 5 - len(natural))
         pay = paid.get(pattern)
         if pay is None:
-            pay = paid[pattern] = payout(hand)
+            pay = paid[pattern] = payout(held + [deck[i] for i in draw])
         total += pay
     return total
 
