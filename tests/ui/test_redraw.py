@@ -339,3 +339,33 @@ async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
         await settle(pilot)
         assert footer_key_dimmed(app, "deal")
         assert footer is app.screen.query_one(KeyFooter)
+
+
+@pytest.mark.parametrize("hotkey", ["1", "2", "3"])
+async def test_a_table_opened_again_draws_its_keys_and_buttons_from_memory_as_textual_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hotkey: str
+) -> None:
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for theme in (None, "textual-light"):
+            if theme is not None:  # a new stylesheet: every key and button drawn anew
+                app.theme = theme
+                await settle(pilot)
+            for opening in range(3):  # the first loads the table's CSS: a new stylesheet midway
+                drawn = recorded(monkeypatch, Widget, "render_lines")
+                await pilot.press(hotkey)
+                await settle(pilot)
+                table = app.screen
+                remembering = [w for w in table.query("*") if isinstance(w, (DimmableKey, TableButton)) and w.display]
+                assert len(remembering) > 8
+                by_textual = [call[0] for call in drawn if call[0] in remembering]
+                if opening == 2:  # built anew, drawn from the last table's lines
+                    assert by_textual == []
+                elif opening == 0 and theme is not None:
+                    assert len(set(by_textual)) == len(remembering)
+                for widget in remembering:
+                    assert widget.render_lines(widget.outer_size.region) == textual_lines(widget), widget
+                monkeypatch.undo()
+                await pilot.press("escape")
+                await settle(pilot)

@@ -1,12 +1,13 @@
-"""A footer key that remembers how it looked in each state.
+"""A footer key that draws a look drawn before from memory.
 
 A table dims and undims footer keys on most key presses; Textual's key works its look
 out afresh each time (its styles and every ancestor's, three walks up the tree), about
-half the cost of a key press's frame. :class:`DimmableKey` keeps the text it rendered
-per state, and the lines it drew from it: its words, its dimming, its compact mode,
-and the classes and pseudo-classes of it and its ancestors under the same stylesheet (a
-new theme or language is a new state). Inline styles set on its ancestors are not part
-of the state: none are.
+half the cost of a key press's frame, and a table opened again draws a dozen new keys
+exactly as the last ones looked. :class:`DimmableKey` keeps, for all keys under one
+stylesheet, the text rendered per state and the lines drawn from it: the state is the
+words, the dimming, the compact mode, and the classes and pseudo-classes of the key and
+its ancestors (a new theme or language is a new state). Inline styles set on its
+ancestors are not part of the state: none are.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from .restyle import rules_memory, style_context
+from .restyle import drawings, style_context
 
 __all__ = ["DimmableKey"]
 
-#: Looks remembered per key at most (a key has two or three).
-_LOOKS = 8
+#: Looks remembered per stylesheet at most, for all keys (a key has two or three; a
+#: screen has about a dozen keys, in each language).
+_LOOKS = 512
 
 
 class DimmableKey(FooterKey):
@@ -59,7 +61,7 @@ class DimmableKey(FooterKey):
         )
 
     def render(self) -> Text:
-        looks: dict[tuple[Any, ...], Text] = rules_memory(self, "_looks", self.app.stylesheet, _LOOKS)
+        looks: dict[tuple[Any, ...], Text] = drawings(self.app.stylesheet, "_cardtable_key_looks", _LOOKS)
         state = self._state()
         look = looks.get(state)
         if look is None:
@@ -67,9 +69,10 @@ class DimmableKey(FooterKey):
         return look.copy()
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """A dimmed or undimmed key draws the lines it drew in that state before: its
-        styles, text and size decide them (strips are immutable, so shared safely)."""
-        drawn: dict[tuple[Any, ...], list[Strip]] = rules_memory(self, "_drawn", self.app.stylesheet, 2 * _LOOKS)
+        """A dimmed or undimmed key draws the lines drawn in that state before, by this
+        key or another (a table opened again has the same keys): its styles, text and
+        size decide them (strips are immutable, so shared safely)."""
+        drawn: dict[tuple[Any, ...], list[Strip]] = drawings(self.app.stylesheet, "_cardtable_keys_drawn", 2 * _LOOKS)
         key = (self._state(), crop, self.size)
         lines = drawn.get(key)
         if lines is None:

@@ -21,10 +21,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button
 
-__all__ = ["RememberedStyles", "TableButton", "rules_memory", "style_context"]
+__all__ = ["RememberedStyles", "TableButton", "drawings", "rules_memory", "style_context"]
 
 #: Styles remembered per widget at most (a widget has a handful of looks).
 _MEMO_SIZE = 16
+#: Button drawings remembered per stylesheet at most (a table has about a dozen buttons
+#: with a few looks each, at a few sizes).
+_DRAWN_BUTTONS = 1024
 
 
 def rules_memory(holder: object, name: str, stylesheet: Stylesheet, size: int | None = _MEMO_SIZE) -> dict[Any, Any]:
@@ -37,6 +40,13 @@ def rules_memory(holder: object, name: str, stylesheet: Stylesheet, size: int | 
         memory = state[name] = {}
         state[name + "_rules"] = rules
     return memory
+
+
+def drawings(stylesheet: Stylesheet, name: str, size: int) -> dict[Any, Any]:
+    """The lines widgets of one kind drew under ``stylesheet``'s present rules, shared by
+    every widget of that kind: a table opened again is drawn by widgets built anew, in the
+    same looks as the last ones (the key must hold everything the lines depend on)."""
+    return rules_memory(stylesheet, name, stylesheet, size)
 
 
 def _context(node: DOMNode, named: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[Any, ...]:
@@ -122,12 +132,13 @@ class TableButton(RememberedStyles, Button):
     the lines it drew before in the same look."""
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The lines drawn for this label, size and styling context before (a button flips
-        between enabled and disabled, hovered or not): strips are immutable, so shared."""
+        """The lines drawn for this label, size and styling context before, by this button
+        or another (a button flips between enabled and disabled, hovered or not; a table
+        opened again has the same buttons): strips are immutable, so shared."""
         if self.styles.inline._rules:  # styled by hand: not a look the context decides
             return super().render_lines(crop)
         stylesheet: Stylesheet = self.app.stylesheet
-        drawn: dict[tuple[Any, ...], list[Strip]] = rules_memory(self, "_drawn", stylesheet)  # a new theme draws anew
+        drawn: dict[tuple[Any, ...], list[Strip]] = drawings(stylesheet, "_cardtable_buttons_drawn", _DRAWN_BUTTONS)
         key = (self.label, crop, self.size, style_context(self, stylesheet))
         lines = drawn.get(key)
         if lines is None:
