@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import ControlType
+from rich.style import Style
+from textual._compositor import Compositor
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
@@ -110,3 +115,59 @@ async def test_a_screen_whose_focus_changes_its_keys_builds_them_once(
         await press(pilot, "y")
         assert isinstance(app.screen, HistoryScreen)
         assert len(built) == len(footer_keys(app))
+
+
+def cells_of(update: object, console: Console, cells: dict[tuple[int, int], tuple[str, Style | None]]) -> None:
+    """Paints ``update`` (a full or partial frame) on ``cells``, as a terminal would."""
+    x = y = 0
+    for segment in console.render(update):  # type: ignore[arg-type]
+        if segment.control:
+            for control in segment.control:
+                if control[0] is ControlType.CURSOR_MOVE_TO:
+                    x, y = int(control[1]), int(control[2])  # type: ignore[misc]
+            continue
+        for character in segment.text:
+            if character == "\n":
+                x, y = 0, y + 1
+                continue
+            cells[x, y] = (character, segment.style)
+            x += cell_len(character)
+
+
+@pytest.mark.paints
+@pytest.mark.parametrize("hotkey", ["1", "2", "3"])
+async def test_a_table_opens_in_two_layouts_and_two_frames_that_leave_the_terminal_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hotkey: str
+) -> None:
+    """Textual lays a new screen out and paints it whole three or four times over as its
+    widgets settle; a table takes one layout and frame as it is shown and one for what
+    its widgets changed as they learned their size, and the terminal then shows exactly
+    what a whole frame shows."""
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # the second opening is the usual one: CSS loaded, looks drawn
+            await pilot.press(hotkey)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+        terminal: dict[tuple[int, int], tuple[str, Style | None]] = {}
+        display = app._display
+
+        def shown(screen: Screen[object], update: object) -> None:
+            if update is not None:
+                cells_of(update, app.console, terminal)
+            display(screen, update)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app, "_display", shown)
+        laid_out = calls_on(monkeypatch, Screen, "_refresh_layout")
+        frames = calls_on(monkeypatch, Compositor, "render_update")
+        await pilot.press(hotkey)
+        await settle(pilot)
+        table = app.screen
+        assert not isinstance(table, LobbyScreen)
+        assert [s for s in laid_out if s is table] == [table, table]
+        assert len([c for c in frames if c is table._compositor]) == 2
+        whole: dict[tuple[int, int], tuple[str, Style | None]] = {}
+        cells_of(table._compositor.render_full_update(), app.console, whole)
+        assert len(whole) == 80 * 24 and terminal == whole
