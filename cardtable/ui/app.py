@@ -21,6 +21,7 @@ from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from ..store.private import short
+from .drawn_memory import apply as _draw_plain_containers_from_memory
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
 from .screen_work import apply as _spare_screens_needless_work
@@ -30,6 +31,7 @@ from .style_memo import apply as _style_as_before
 from .wide_overlay import apply as _draw_wide_text_whole
 
 _draw_wide_text_whole()
+_draw_plain_containers_from_memory()
 _spare_screens_needless_work()
 _style_as_before()
 
