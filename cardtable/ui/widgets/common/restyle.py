@@ -55,16 +55,39 @@ def _context(node: DOMNode, named: tuple[tuple[str, ...], tuple[str, ...]]) -> t
     asks of the node itself, those it asks of an ancestor; no other can change a match)."""
     own, above = named
     *ancestors, last = node.css_path_nodes
+    app_wide: dict[str, bool] = {}
     return (
-        *((type(part), part._id, frozenset(part._classes), _pseudo_state(part, above)) for part in ancestors),
-        (type(last), last._id, frozenset(last._classes), _pseudo_state(last, own)),
+        *((type(part), part._id, frozenset(part._classes), _pseudo_state(part, above, app_wide)) for part in ancestors),
+        (type(last), last._id, frozenset(last._classes), _pseudo_state(last, own, app_wide)),
     )
 
 
-def _pseudo_state(node: DOMNode, pseudo: tuple[str, ...]) -> tuple[bool, ...]:
-    """Whether ``node`` has each of the ``pseudo``-classes."""
+#: Textual's checks of the pseudo-classes that ask the app, not the widget (whether it uses
+#: ANSI colours, say): the same answer for every widget, so asked once per context.
+_APP_WIDE: dict[str, Callable[[Any], object]] = {
+    name: check
+    for name, check in Widget._PSEUDO_CLASSES.items()
+    if name in ("ansi", "inline", "nocolor", "dark", "light")
+}
+
+
+def _pseudo_state(node: DOMNode, pseudo: tuple[str, ...], app_wide: dict[str, bool]) -> tuple[bool, ...]:
+    """Whether ``node`` has each of the ``pseudo``-classes (``app_wide``: the app-wide ones
+    answered so far)."""
     checks: Mapping[str, Callable[[Any], object]] = node._PSEUDO_CLASSES
-    return tuple(bool(check(node)) if (check := checks.get(name)) else False for name in pseudo)
+    state = []
+    for name in pseudo:
+        check = checks.get(name)
+        if check is None:
+            state.append(False)
+        elif check is _APP_WIDE.get(name):
+            known = app_wide.get(name)
+            if known is None:
+                known = app_wide[name] = bool(check(node))
+            state.append(known)
+        else:
+            state.append(bool(check(node)))
+    return tuple(state)
 
 
 def style_context(node: DOMNode, stylesheet: Stylesheet) -> tuple[Any, ...]:
