@@ -1,7 +1,7 @@
 """Start the installed cardtable headless (run from outside the checkout by .ci/run).
 
 Fails when an asset is missing from the wheel: stylesheets are loaded at start, every
-rules text is read, every game that exists is opened.
+rules text is read, the shipped count effects are read, every game that exists is opened.
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ async def main() -> int:
         if "not written yet" in text:
             print(f"error: rules text for {topic} missing from the wheel", file=sys.stderr)
             return 1
+    from cardtable.ai.counting.effects import _shipped
+    from cardtable.core.blackjack import Rules
+
+    if _shipped(Rules()) is None:
+        print("error: the shipped count effects (data/count-effects.json) are missing or unread", file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory() as data:
         app = CardTableApp(data_dir=data, animations=False, seed=1)
         async with app.run_test(size=(80, 24)) as pilot:

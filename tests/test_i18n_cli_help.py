@@ -135,11 +135,12 @@ def test_the_simulators_english_report_keeps_its_layout() -> None:
 
 
 @pytest.fixture(scope="module")
-def hilo_one_deck() -> dict[str, object]:
-    """``analyse count``'s figures for Hi-Lo in one deck (about 5 s to work out)."""
+def hilo_house() -> dict[str, object]:
+    """``analyse count``'s figures for Hi-Lo at its defaults (the house's rules: shipped
+    figures, nothing to work out)."""
     from cardtable.cli import count
 
-    return count.report("hilo", 1)
+    return count.report("hilo")
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -148,15 +149,15 @@ def hilo_one_deck() -> dict[str, object]:
             "indeksai (tikrasis skaičius")),
 ])
 def test_analyse_count_reports_in_the_language(
-    lang: str, words: tuple[str, ...], hilo_one_deck: dict[str, object], capsys: pytest.CaptureFixture[str]
+    lang: str, words: tuple[str, ...], hilo_house: dict[str, object], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The report as ``cardtable --lang LANG analyse count --system hilo --decks 1`` prints
-    it (the figures are worked out once for the module: the same in every language)."""
+    """The report as ``cardtable --lang LANG analyse count --system hilo`` prints it (the
+    figures are read once for the module: the same in every language)."""
     from cardtable import i18n
     from cardtable.cli import count
 
     i18n.set_language(lang)
-    count._print(hilo_one_deck)
+    count._print(hilo_house)
     out = capsys.readouterr().out
     assert all(word in out for word in words), out
     lines = out.splitlines()

@@ -345,8 +345,9 @@ async def test_coach_mode_shows_the_count_and_says_when_it_turns_a_play(data_dir
 
 
 async def test_the_indices_are_worked_out_once_however_often_the_prompt_is_said(data_dir: Path) -> None:
-    """The house's indices take seconds: the countdown or a redraw saying the prompt again
-    must not start that work again (threads cannot be stopped, they would pile up)."""
+    """Indices are read or worked out in a thread (seconds for rules not shipped): the
+    countdown or a redraw saying the prompt again must not start that work again (threads
+    cannot be stopped, they would pile up)."""
     app = with_coach(data_dir, "TS TD 6H 9C 5S 5D" + " 9H" * 280)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -18,24 +18,42 @@ full-shoe value, negative) and a standard deviation ``σ`` given by its effects;
 knowledge of the cards gains ``G(σ) = E[max(0, X)]``, a count of correlation ``ρ`` with
 the play's effects gains ``G(ρσ)``; the efficiency is ``Σ f·G(ρσ) / Σ f·G(σ)`` over every
 alternative of every two-card decision, ``f`` its frequency.
+
+**Shipped figures.** The house's rules are the ones every player meets, so their effects
+ship (:mod:`.shipped`) and the public functions read them instead of five seconds of
+analysis; other rules, or a file that does not read, are computed.
+:func:`computed_effects` always computes: what the file is written from and held to.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from cardtable.core.blackjack import Action, Rules
 
-from ..bj_analysis import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, Analysis, HandEV, _row_hands, analysis_for, chart_policy
+from ..bj_analysis import (
+    HARD_ROWS,
+    PAIR_ROWS,
+    SOFT_ROWS,
+    Analysis,
+    HandEV,
+    _row_hands,
+    analysis_for,
+    chart_policy,
+    strategy_key,
+)
 from ..bj_chart import UP_ORDER
 from ..bj_dealer import full_shoe_counts
+from . import shipped
 from .systems import CountSystem
 
-__all__ = ["GameEffects", "PlayEffects", "game_effects", "play_effects", "insurance_effects", "correlation",
-           "betting_correlation", "playing_efficiency", "insurance_correlation", "WEIGHTS", "DEPTH"]
+__all__ = ["GameEffects", "PlayEffects", "Effects", "game_effects", "play_effects", "insurance_effects",
+           "computed_effects", "correlation", "betting_correlation", "playing_efficiency", "insurance_correlation",
+           "WEIGHTS", "DEPTH"]
 
 #: Ranks per card value in a deck (ace, 2..9, and the four ten-valued ranks).
 WEIGHTS: tuple[int, ...] = (1,) * 9 + (4,)
@@ -74,7 +92,89 @@ class PlayEffects:
 
 
 def _key(rules: Rules) -> Rules:
-    return analysis_for(rules).rules
+    """The rules with the fields no figure depends on (limits, penetration) at their defaults."""
+    return strategy_key(rules)
+
+
+@dataclass(frozen=True)
+class Effects:
+    """Every figure of one rule set: the game's effects, each play's, the insurance bet's.
+
+    The unit the shipped file holds (:mod:`.shipped`), one entry per rule set."""
+
+    game: GameEffects
+    plays: tuple[PlayEffects, ...]
+    insurance: PlayEffects | None
+
+    def to_json(self) -> dict[str, object]:
+        """As JSON values; floats stay floats (``json`` writes their ``repr``: exact on reading)."""
+        return {"rules": shipped.rules_json(self.game.rules), "expectation": self.game.expectation,
+                "removal": list(self.game.removal), "plays": [_play_json(p) for p in self.plays],
+                "insurance": None if self.insurance is None else _play_json(self.insurance)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rules: Rules) -> Effects:
+        """The figures of ``data`` for ``rules``; ``ValueError`` when any is missing or
+        not of its kind (a file that does not read is never half used)."""
+        insurance = data.get("insurance")
+        plays = data.get("plays")
+        if not isinstance(plays, list) or not plays:
+            raise ValueError("no plays")
+        return cls(GameEffects(rules, _number(data.get("expectation")), _removal(data.get("removal"))),
+                   tuple(_play(p) for p in plays), None if insurance is None else _play(insurance))
+
+
+def _play_json(play: PlayEffects) -> dict[str, object]:
+    return {"kind": play.kind, "key": play.key, "up": play.up, "basic": play.basic, "alternative": play.alternative,
+            "gain": play.gain, "removal": list(play.removal), "frequency": play.frequency}
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"not a number: {value!r}")
+    return float(value)
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
+
+
+def _word(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"not a word: {value!r}")
+    return value
+
+
+def _removal(value: object) -> tuple[float, ...]:
+    if not isinstance(value, list) or len(value) != 10:
+        raise ValueError("effects of removal are ten numbers")
+    return tuple(_number(v) for v in value)
+
+
+_KINDS = frozenset({"hard", "soft", "pair", "insurance"})
+
+
+def _play(data: object) -> PlayEffects:
+    if not isinstance(data, dict) or data.get("kind") not in _KINDS:
+        raise ValueError("a play is an object of a known kind")
+    return PlayEffects(_word(data.get("kind")), _whole(data.get("key")), _whole(data.get("up")),
+                       _word(data.get("basic")), _word(data.get("alternative")), _number(data.get("gain")),
+                       _removal(data.get("removal")), _number(data.get("frequency")))
+
+
+@lru_cache(maxsize=8)
+def _shipped(rules: Rules) -> Effects | None:
+    """The shipped figures of ``rules`` (a :func:`_key`); None when the file does not hold
+    them or does not read: the caller computes them instead."""
+    entry = shipped.entry_for(rules)
+    if entry is None:
+        return None
+    try:
+        return Effects.from_json(entry, rules)
+    except ValueError:
+        return None
 
 
 @lru_cache(maxsize=64)
@@ -98,18 +198,22 @@ def _each_shoe(rules: Rules, work: Callable[[Analysis], object], progress: Progr
 
 
 @lru_cache(maxsize=16)
-def _game(rules: Rules) -> GameEffects:
+def _computed_game(rules: Rules) -> GameEffects:
     policy = chart_policy(analysis_for(rules).chart())
     values = [_analysis(rules, removed).expected_return(policy) for removed in range(11)]
     return GameEffects(rules, values[0], tuple(v - values[0] for v in values[1:]))
 
 
 def game_effects(rules: Rules, progress: Progress | None = None) -> GameEffects:
-    """The game's effects of removal (eleven exact analyses: about a second each)."""
+    """The game's effects of removal: the shipped figures for the house's rules, else
+    eleven exact analyses (about a second each; ``progress`` reports them)."""
     rules = _key(rules)
-    if progress is not None and _game.cache_info().currsize == 0:
+    known = _shipped(rules)
+    if known is not None:
+        return known.game
+    if progress is not None and _computed_game.cache_info().currsize == 0:
         _each_shoe(rules, lambda a: None, progress)
-    return _game(rules)
+    return _computed_game(rules)
 
 
 def _cell_keys() -> list[tuple[str, int]]:
@@ -138,7 +242,7 @@ def _frequency(analysis: Analysis, kind: str, key: int, up: int) -> float:
 
 
 @lru_cache(maxsize=8)
-def _plays(rules: Rules) -> tuple[PlayEffects, ...]:
+def _computed_plays(rules: Rules) -> tuple[PlayEffects, ...]:
     base = _analysis(rules, 0)
     cells = [_analysis(rules, removed).cells() for removed in range(11)]
     out: list[PlayEffects] = []
@@ -158,16 +262,18 @@ def _plays(rules: Rules) -> tuple[PlayEffects, ...]:
 
 def play_effects(rules: Rules, progress: Progress | None = None) -> tuple[PlayEffects, ...]:
     """Every alternative to basic strategy in every two-card decision, with its effects
-    of removal (every chart cell of eleven exact analyses: seconds)."""
+    of removal: the shipped figures for the house's rules, else every chart cell of
+    eleven exact analyses (seconds; ``progress`` reports them)."""
     rules = _key(rules)
-    if progress is not None and _plays.cache_info().currsize == 0:
+    known = _shipped(rules)
+    if known is not None:
+        return known.plays
+    if progress is not None and _computed_plays.cache_info().currsize == 0:
         _each_shoe(rules, lambda a: a.cells(), progress)
-    return _plays(rules)
+    return _computed_plays(rules)
 
 
-def insurance_effects(rules: Rules) -> PlayEffects | None:
-    """The insurance bet against an ace (pays 2:1 on a dealer ten), per unit insured;
-    None when the rules have no insurance (no peek: this house)."""
+def _computed_insurance(rules: Rules) -> PlayEffects | None:
     if not rules.dealer_peeks:
         return None
     shoe = full_shoe_counts(rules.decks)
@@ -180,6 +286,23 @@ def insurance_effects(rules: Rules) -> PlayEffects | None:
     removal = tuple(value(shoe[9] - (v == 10), n - 1) - full for v in range(1, 11))
     frequency = shoe[0] / sum(shoe)
     return PlayEffects("insurance", 0, 1, "no insurance", "insurance", full, removal, frequency)
+
+
+def insurance_effects(rules: Rules) -> PlayEffects | None:
+    """The insurance bet against an ace (pays 2:1 on a dealer ten), per unit insured;
+    None when the rules have no insurance (no peek: this house)."""
+    rules = _key(rules)
+    known = _shipped(rules)
+    return known.insurance if known is not None else _computed_insurance(rules)
+
+
+def computed_effects(rules: Rules, progress: Progress | None = None) -> Effects:
+    """Every figure of ``rules`` from the exact analysis, never from the shipped file:
+    what ``scripts/count_effects.py`` writes and the tests hold the file to."""
+    rules = _key(rules)
+    if progress is not None:
+        _each_shoe(rules, lambda a: a.cells(), progress)
+    return Effects(_computed_game(rules), _computed_plays(rules), _computed_insurance(rules))
 
 
 # -- what a system captures -----------------------------------------------------------

@@ -302,7 +302,8 @@ def hi_lo() -> CountSystem:
 
 
 def _plays_for(rules: Rules) -> tuple[IndexPlay, ...]:
-    """Hi-Lo's index plays for ``rules`` (seconds of analysis the first time)."""
+    """Hi-Lo's index plays for ``rules`` (shipped for the house's rules; seconds of
+    analysis the first time for others)."""
     from ...ai.counting.indices import indices
     from ...ai.counting.play import index_plays
 

@@ -1,7 +1,8 @@
 """The index drill (``i`` in the count drill): a hand, a dealer up card and a true count —
 the right play by the index numbers the program computes for the system and this house's
-rules (:func:`cardtable.ai.counting.indices.indices`). The indices are computed in a
-thread the first time (seconds); the score is kept with the other drills.
+rules (:func:`cardtable.ai.counting.indices.indices`). The indices are read in a thread
+(shipped for the house's rules; seconds of analysis for others); the score is kept with
+the other drills.
 """
 
 from __future__ import annotations
