@@ -4,6 +4,7 @@ first option (argparse counts characters; "使い方: " is 5 characters but 8 ce
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,13 +35,59 @@ SUBCOMMANDS: dict[tuple[str, ...], dict[str, str]] = {
 USAGE = {"ja": "使い方: ", "lt": "naudojimas: "}
 
 
-def _help(words: tuple[str, ...], lang: str) -> str:
+def _env() -> dict[str, str]:
+    """The environment of every command here: a UTF-8 terminal of 80 columns, no LC_*."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
     env.update(LANG="C.UTF-8", COLUMNS="80")
+    return env
+
+
+def _help(words: tuple[str, ...], lang: str) -> str:
+    """``cardtable --lang LANG WORDS --help`` run as its own process."""
     done = subprocess.run([sys.executable, "-m", "cardtable", "--lang", lang, *words, "--help"],
-                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=_env())
     assert done.returncode == 0 and done.stderr == "", done.stderr
     return done.stdout
+
+
+#: Runs ``cardtable.cli.main`` on each command line it is given, as ``python -m
+#: cardtable`` does, and prints each one's exit code, stdout and stderr as JSON.
+_BATCH = """
+import contextlib, io, json, sys
+import cardtable.__main__ as entry
+from cardtable.cli import main
+sys.argv[0] = entry.__file__  # as under python -m cardtable
+results = []
+for argv in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as stop:  # --help
+            code = stop.code
+    results.append((0 if code is None else code, out.getvalue(), err.getvalue()))
+json.dump(results, sys.stdout)
+"""
+
+#: Every ``--help`` the tests below read: each subcommand in each language, and the
+#: English help of ``simulate``.
+_HELPS = [(words, lang) for words in SUBCOMMANDS for lang in ("ja", "lt")] + [(("simulate",), "en")]
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[tuple[tuple[str, ...], str], str]:
+    """Every ``--help`` of :data:`_HELPS`, printed by one process in the environment of
+    :func:`_help` (one interpreter start instead of twenty-one; the English test checks
+    that a help printed so is the one its own process prints)."""
+    argvs = [["--lang", lang, *words, "--help"] for words, lang in _HELPS]
+    done = subprocess.run([sys.executable, "-c", _BATCH, json.dumps(argvs)], capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL, env=_env())
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    texts = {}
+    for key, (code, out, err) in zip(_HELPS, json.loads(done.stdout), strict=True):
+        assert code == 0 and err == "", (key, err)
+        texts[key] = out
+    return texts
 
 
 def _usage_lines(text: str) -> list[str]:
@@ -50,8 +97,10 @@ def _usage_lines(text: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ("ja", "lt"))
 @pytest.mark.parametrize("words", list(SUBCOMMANDS), ids=lambda w: " ".join(w) or "cardtable")
-def test_every_subcommands_help_is_translated_and_fits(words: tuple[str, ...], lang: str) -> None:
-    text = _help(words, lang)
+def test_every_subcommands_help_is_translated_and_fits(
+    words: tuple[str, ...], lang: str, helps: dict[tuple[tuple[str, ...], str], str]
+) -> None:
+    text = helps[words, lang]
     expected = SUBCOMMANDS[words]
     flat = " ".join(text.split())
     assert expected[lang] in flat, text
@@ -67,9 +116,11 @@ def test_every_subcommands_help_is_translated_and_fits(words: tuple[str, ...], l
         assert cell_len(line) - cell_len(line.lstrip()) == column, "\n".join(usage)
 
 
-def test_the_english_help_is_as_before() -> None:
-    """English keeps argparse's own layout: the usage lines under the first option."""
+def test_the_english_help_is_as_before(helps: dict[tuple[tuple[str, ...], str], str]) -> None:
+    """English keeps argparse's own layout: the usage lines under the first option. The
+    help is printed by its own process, as typed, and is the one the batch printed."""
     text = _help(("simulate",), "en")
+    assert text == helps[("simulate",), "en"]
     usage = _usage_lines(text)
     assert usage[0].startswith("usage: cardtable simulate [-h] --rounds N")
     column = len("usage: cardtable simulate ")
@@ -96,10 +147,8 @@ def test_japanese_help_breaks_lines_as_japanese_is_set() -> None:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
-    env.update(LANG="C.UTF-8", COLUMNS="80")
     return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL, env=env)
+                          timeout=120, stdin=subprocess.DEVNULL, env=_env())
 
 
 @pytest.mark.parametrize(("lang", "words"), [

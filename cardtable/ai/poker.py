@@ -14,9 +14,11 @@ machine.
 
 The deck need not be fresh: ``out`` takes away the cards already out of play (an earlier
 exchange round's discards, docs/rules.md section 4), which is the coach's last round
-(:mod:`cardtable.ai.coach_poker`). The counting runs on numpy arrays (the rank patterns
-of each hold as indices into the deck's binomial table; the suited draws as bit masks of
-ranks), about a millisecond a hand.
+(:mod:`cardtable.ai.coach_poker`). The counting runs on numpy arrays: the ways to draw
+every pattern of k ranks from this deck (products of binomials, one pass over the
+patterns), then one matrix product prices them for all the holds drawing k cards; the
+suited draws are sets of ranks as bit masks, checked against each suit's ranks left.
+About a fifth of a millisecond a hand.
 """
 
 from __future__ import annotations
@@ -119,90 +121,109 @@ def _pay_maps(machine: Machine, coins: int) -> tuple[dict[int, int], dict[int, i
     return plain, flush
 
 
-@lru_cache(maxsize=4096)
-def _paying_patterns(
-    held_key: int, k: int, machine: Machine, coins: int
-) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
-    """Draw patterns of k ranks that make a paying not-suited hand with the held ranks."""
-    plain, _ = _pay_maps(machine, coins)
-    out = []
-    for pattern, key in _multisets(k, machine.wild):
-        pay = plain.get(held_key * key)
-        if pay:
-            out.append((pattern, pay))
-    return tuple(out)
-
-
 #: Columns of the per-deck binomial table: C(left, m) for m = 0..5 drawn of a rank.
 _M = 6
-
-
-@lru_cache(maxsize=4096)
-def _pattern_arrays(
-    held_key: int, k: int, machine: Machine, coins: int
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
-    """:func:`_paying_patterns` as arrays for numpy: for each pattern, k indices into a
-    deck's binomial table (``rank * _M + m``; the padding is rank 0, which the deck
-    never holds, drawn 0 times: C(0, 0) = 1), and the pays."""
-    patterns = _paying_patterns(held_key, k, machine, coins)
-    index = np.zeros((len(patterns), k), dtype=np.intp)
-    pays = np.zeros(len(patterns), dtype=np.int64)
-    for row, (pattern, pay) in enumerate(patterns):
-        for col, (rank, m) in enumerate(pattern):
-            index[row, col] = rank * _M + m
-        pays[row] = pay
-    return index, pays
-
-
 #: _BINOM_TABLE[n, m] = C(n, m) for n 0..4 and m 0..5 (0 when m > n).
 _BINOM_TABLE = np.array([[comb(n, m) for m in range(_M)] for n in range(5)], dtype=np.int64)
 
 
+@cache
+def _draw_index(k: int, wild: str) -> npt.NDArray[np.intp]:
+    """Every multiset of k ranks the deck can hold (:func:`_multisets`, in its order) as
+    indices into a deck's binomial table, ``rank * _M + m`` (the padding is rank 0, which
+    the deck never holds, drawn 0 times: C(0, 0) = 1). Stored as k rows, one column per
+    multiset: the product over a draw's ranks then runs along whole rows (numpy reduces
+    along a short last axis several times slower)."""
+    multisets = _multisets(k, wild)
+    index = np.zeros((k, len(multisets)), dtype=np.intp)
+    for col, (pattern, _key) in enumerate(multisets):
+        for row, (rank, m) in enumerate(pattern):
+            index[row, col] = rank * _M + m
+    index.flags.writeable = False
+    return index
+
+
+@lru_cache(maxsize=4096)
+def _pay_vector(held_key: int, k: int, machine: Machine, coins: int) -> npt.NDArray[np.int64]:
+    """What each k-rank draw of :func:`_draw_index` pays beside the held ranks, as a hand
+    that is not suited (0 when nothing)."""
+    plain, _ = _pay_maps(machine, coins)
+    pays = np.array([plain.get(held_key * key, 0) for _pattern, key in _multisets(k, machine.wild)], dtype=np.int64)
+    pays.flags.writeable = False
+    return pays
+
+
+@lru_cache(maxsize=64)
+def _paying_draws(
+    held_key: int, k: int, machine: Machine, coins: int
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """:func:`_draw_index` and :func:`_pay_vector` kept to the draws that pay: for a
+    hold that is alone with its number of cards drawn (all five exchanged)."""
+    pays = _pay_vector(held_key, k, machine, coins)
+    paying = np.flatnonzero(pays)
+    return np.ascontiguousarray(_draw_index(k, machine.wild)[:, paying]), pays[paying]
+
+
+@cache
+def _suited_masks(size: int, wild: str) -> npt.NDArray[np.int64]:
+    """Every set of ``size`` natural ranks (``itertools.combinations`` order) as a bit mask."""
+    natural = [r for r in range(2, 15) if not _is_wild_rank(r, wild)]
+    masks = np.array([sum(1 << r for r in ranks) for ranks in itertools.combinations(natural, size)], dtype=np.int64)
+    masks.flags.writeable = False
+    return masks
+
+
 @lru_cache(maxsize=8192)
-def _flush_arrays(
-    held_key: int, k: int, j: int, wild_rank: int, machine: Machine, coins: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Draws of ``k`` cards whose ``k - j`` natural cards share the held cards' suit,
-    beside ``j`` wild cards: each set of natural ranks as a bit mask, and what such a
-    draw adds over its not-suited price (only the sets that add anything)."""
+def _flush_vector(held_key: int, k: int, j: int, wild_rank: int, machine: Machine, coins: int) -> npt.NDArray[np.int64]:
+    """Draws of ``k`` cards whose ``k - j`` natural cards share the held cards' suit, beside
+    ``j`` wild cards: for each set of natural ranks (:func:`_suited_masks`), what such a
+    draw adds over its not-suited price."""
     plain, flush = _pay_maps(machine, coins)
-    wild_key = _PRIME[wild_rank] ** j if j else 1
+    base = held_key * (_PRIME[wild_rank] ** j if j else 1)
     natural = [r for r in range(2, 15) if not _is_wild_rank(r, machine.wild)]
-    masks: list[int] = []
-    extras: list[int] = []
+    extras = []
     for ranks in itertools.combinations(natural, k - j):
-        key = held_key * wild_key
-        mask = 0
+        key = base
         for rank in ranks:
             key *= _PRIME[rank]
-            mask |= 1 << rank
-        if key in flush:
-            extra = flush[key] - plain.get(key, 0)
-            if extra:
-                masks.append(mask)
-                extras.append(extra)
-    return np.array(masks, dtype=np.int64), np.array(extras, dtype=np.int64)
-
-
-def _flush_extra(
-    held_key: int, available: int, wilds_left: int, wild_rank: int, k: int, machine: Machine, coins: int
-) -> int:
-    """What draws whose natural cards are all of one suit add over their not-suited price.
-
-    ``available``: that suit's natural ranks still in the deck, as a bit mask;
-    ``wilds_left``: wild cards still in the deck (they may come with such a draw).
-    """
-    extra = 0
-    missing = ~available
-    for j in range(min(k, wilds_left) + 1):
-        masks, extras = _flush_arrays(held_key, k, j, wild_rank, machine, coins)
-        if len(masks):
-            extra += comb(wilds_left, j) * int(extras[(masks & missing) == 0].sum())
-    return extra
+        extras.append(flush[key] - plain.get(key, 0) if key in flush else 0)
+    vector = np.array(extras, dtype=np.int64)
+    vector.flags.writeable = False
+    return vector
 
 
 #: Every hold: (positions kept, cards drawn), fewest kept first.
 _HOLDS = tuple((hold, 5 - size) for size in range(6) for hold in itertools.combinations(range(5), size))
+#: The holds (their places in :data:`_HOLDS`) by the number of cards drawn, 1 to 4.
+_BY_DRAWN = tuple((k, tuple(i for i, (_hold, drawn) in enumerate(_HOLDS) if drawn == k)) for k in (1, 2, 3, 4))
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
+
+def _deck_left(
+    hand: Sequence[Card], machine: Machine, gone: Sequence[Card]
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """What the draw comes from: the cards left of each rank (index 0: the padding rank,
+    none), each suit's natural ranks left (a bit mask); and the hand's cards: each one's
+    rank prime, and 1 << its suit (0 for a wild card)."""
+    wild = machine.wild
+    counts = [0] * (_JOKER_RANK + 1)
+    for rank in range(2, 15):
+        counts[rank] = 4
+    if wild == "joker":
+        counts[_JOKER_RANK] = 1
+    natural_bits = sum(1 << r for r in range(2, 15) if not _is_wild_rank(r, wild))
+    suited_left = [natural_bits] * 4
+    primes = []
+    suit_bits = []
+    for card in hand:
+        primes.append(_PRIME[_rank(card)])
+        suit_bits.append(0 if machine.is_wild(card) else 1 << _SUIT_INDEX[card.suit])
+    for card in list(hand) + list(gone):
+        rank = _rank(card)
+        counts[rank] -= 1
+        if not machine.is_wild(card):
+            suited_left[_SUIT_INDEX[card.suit]] &= ~(1 << rank)
+    return counts, suited_left, primes, suit_bits
 
 
 def _hold_totals(hand: Sequence[Card], machine: Machine, coins: int, gone: Sequence[Card]) -> list[tuple[int, int]]:
@@ -210,50 +231,70 @@ def _hold_totals(hand: Sequence[Card], machine: Machine, coins: int, gone: Seque
     the number of draws). No checks: the callers check the cards."""
     wild = machine.wild
     wild_rank = _JOKER_RANK if wild == "joker" else 2
-    counts = [0] * (_JOKER_RANK + 1)  # index 0: the padding rank, none left
-    for rank in range(2, 15):
-        counts[rank] = 4
-    if wild == "joker":
-        counts[_JOKER_RANK] = 1
-    natural_bits = sum(1 << r for r in range(2, 15) if not _is_wild_rank(r, wild))
-    suited_left = dict.fromkeys(Suit, natural_bits)
-    ranks_of = []
-    suit_of: list[Suit | None] = []
-    for card in hand:
-        rank = _rank(card)
-        ranks_of.append(rank)
-        suit_of.append(None if machine.is_wild(card) else card.suit)
-    for card in list(hand) + list(gone):
-        rank = _rank(card)
-        counts[rank] -= 1
-        if not machine.is_wild(card):
-            suited_left[card.suit] &= ~(1 << rank)
+    counts, suited_left, primes, suit_bits = _deck_left(hand, machine, gone)
     wilds_left = counts[wild_rank] if wild != "none" else 0
     unseen = machine.deck_size - 5 - len(gone)
-    # ways[rank * _M + m]: the ways to draw m cards of that rank from this deck
+    # ways_of[rank * _M + m]: the ways to draw m cards of that rank from this deck
     ways_of = _BINOM_TABLE[np.array(counts, dtype=np.intp)].reshape(-1)
-    out: list[tuple[int, int]] = []
-    for hold, k in _HOLDS:
-        held_key = 1
+    held_keys = []
+    for hold, _k in _HOLDS:
+        key = 1
         for i in hold:
-            held_key *= _PRIME[ranks_of[i]]
-        # Every draw priced as a not-suited hand, counted by rank pattern; only the
-        # patterns that pay anything with these held ranks are visited.
-        index, pays = _pattern_arrays(held_key, k, machine, coins)
-        if k > 1:
-            total = int(ways_of[index].prod(axis=1) @ pays)
-        elif k == 1:
-            total = int(ways_of[index[:, 0]] @ pays)
-        else:
-            total = int(pays.sum())
-        # Draws whose natural cards all share the held natural cards' suit: re-price.
-        suits = {suit_of[i] for i in hold} - {None}
-        if len(suits) <= 1:
-            for suit in suits or Suit:
-                assert suit is not None
-                total += _flush_extra(held_key, suited_left[suit], wilds_left, wild_rank, k, machine, coins)
+            key *= primes[i]
+        held_keys.append(key)
+    # Every draw priced as a not-suited hand, counted by rank pattern: the ways to draw
+    # each pattern of k ranks (a product of binomials over this deck), times what it pays
+    # with the held ranks, summed -- for all the holds drawing k cards at once.
+    totals = [0] * len(_HOLDS)
+    totals[-1] = _pay_maps(machine, coins)[0].get(held_keys[-1], 0)  # standing pat
+    index, pays = _paying_draws(1, 5, machine, coins)  # exchanging all five: the paying draws only
+    totals[0] = int(ways_of[index].prod(axis=0) @ pays)
+    for k, places in _BY_DRAWN:
+        draws = ways_of[_draw_index(k, wild)].prod(axis=0)
+        prices = np.stack([_pay_vector(held_keys[p], k, machine, coins) for p in places])
+        for p, total in zip(places, (prices @ draws).tolist(), strict=True):
+            totals[p] = total
+    # Draws whose natural cards all share the held natural cards' suit: re-priced.
+    suited = _SuitedDraws(suited_left, wilds_left, wild_rank, machine, coins)
+    out: list[tuple[int, int]] = []
+    for p, (hold, k) in enumerate(_HOLDS):
+        total = totals[p]
+        suits = 0
+        for i in hold:
+            suits |= suit_bits[i]
+        if suits & (suits - 1) == 0:  # the held natural cards share one suit (or there are none)
+            total += suited.extra(held_keys[p], k, suits.bit_length() - 1)
         out.append((total, comb(unseen, k)))
     return out
+
+
+class _SuitedDraws:
+    """The draws of one deck whose natural cards all share a suit, priced over their
+    not-suited price. For each set of natural ranks a draw may bring: whether all of
+    them are still in the deck, in each suit (one row per suit, 1 or 0)."""
+
+    def __init__(self, suited_left: list[int], wilds_left: int, wild_rank: int, machine: Machine, coins: int) -> None:
+        self.missing = np.array([~left for left in suited_left], dtype=np.int64)[:, None]
+        self.wilds_left, self.wild_rank, self.machine, self.coins = wilds_left, wild_rank, machine, coins
+        self.available: dict[int, npt.NDArray[np.int64]] = {}
+
+    def extra(self, held_key: int, k: int, suit: int) -> int:
+        """What the draws of ``k`` cards whose natural cards are all of ``suit`` (-1: of
+        any one suit) add to the hold's not-suited total; ``wilds_left`` wild cards may
+        come beside them."""
+        extra = 0
+        for j in range(min(k, self.wilds_left) + 1):
+            size = k - j
+            available = self.available.get(size)
+            if available is None:
+                masks = _suited_masks(size, self.machine.wild)
+                available = self.available[size] = ((masks & self.missing) == 0).astype(np.int64)
+            extras = _flush_vector(held_key, k, j, self.wild_rank, self.machine, self.coins)
+            if suit < 0:  # every suit
+                extra += comb(self.wilds_left, j) * int((available @ extras).sum())
+            else:
+                extra += comb(self.wilds_left, j) * int(available[suit] @ extras)
+        return extra
 
 
 def hold_evs(

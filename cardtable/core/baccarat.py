@@ -80,7 +80,12 @@ def card_value(card: Card) -> int:
 
 def hand_total(cards: Sequence[Card]) -> int:
     """A hand's score: the sum of its card values modulo 10."""
-    return sum(card_value(c) for c in cards) % 10
+    total = 0
+    for card in cards:  # card_value, inline: the simulator scores every hand it deals
+        rank = card.rank
+        if rank < 10:
+            total += rank
+    return total % 10
 
 
 def is_natural(total: int) -> bool:
@@ -153,27 +158,26 @@ class Coup:
 
 def play_coup(shoe: Shoe) -> Coup:
     """Deal one complete coup from ``shoe`` by the tableau (docs/rules.md section 2)."""
-    order: list[tuple[Outcome, Card]] = []
-
-    def deal(hand: Outcome, cards: list[Card]) -> Card:
-        card = shoe.draw()
-        cards.append(card)
-        order.append((hand, card))
-        return card
-
-    player: list[Card] = []
-    banker: list[Card] = []
-    deal(Outcome.PLAYER, player)
-    deal(Outcome.BANKER, banker)
-    deal(Outcome.PLAYER, player)
-    deal(Outcome.BANKER, banker)
+    draw = shoe.draw
+    p1 = draw()
+    b1 = draw()
+    p2 = draw()
+    b2 = draw()
+    player = [p1, p2]
+    banker = [b1, b2]
+    order = [(Outcome.PLAYER, p1), (Outcome.BANKER, b1), (Outcome.PLAYER, p2), (Outcome.BANKER, b2)]
     p, b = hand_total(player), hand_total(banker)
     if not (is_natural(p) or is_natural(b)):
         third: int | None = None
         if player_draws(p):
-            third = card_value(deal(Outcome.PLAYER, player))
+            card = draw()
+            player.append(card)
+            order.append((Outcome.PLAYER, card))
+            third = card_value(card)
         if banker_draws(b, third):
-            deal(Outcome.BANKER, banker)
+            card = draw()
+            banker.append(card)
+            order.append((Outcome.BANKER, card))
     return Coup(tuple(player), tuple(banker), tuple(order))
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 import time
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cardtable.ai.poker import best_hold, coach, describe_hold, hold_evs
@@ -28,24 +28,39 @@ def brute_ev(cards: list[Card], hold: tuple[int, ...], coins: int = 5) -> Fracti
     return Fraction(total, comb(47, 5 - len(hold)) * coins)
 
 
+def _combinations(n: int, k: int) -> np.ndarray:
+    """Every ``k``-subset of ``range(n)``, one a row in ascending order, as
+    ``itertools.combinations`` lists them: each row of the (k-1)-subsets is extended by
+    each number above its last."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(k):
+        last = rows[:, -1] if rows.shape[1] else np.full(len(rows), -1)
+        counts = n - 1 - last
+        within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.column_stack([np.repeat(rows, counts, axis=0), np.repeat(last, counts) + 1 + within])
+    return rows
+
+
 def _total_pay(deck: list[Card], held: list[Card], payout, is_wild=lambda card: False) -> int:  # type: ignore[no-untyped-def]
     """What every draw to ``held`` from ``deck`` pays, summed. A hand's pay depends only on
     its natural cards' ranks, whether they share a suit, and how many wild cards it holds
     (the rules of every machine), so ``payout`` is asked once per such pattern and its
-    answer counted for each hand of the pattern: the same sum, a few times faster."""
-    # Each card as (rank, suit letter), None for a wild card: plain values, quick to compare.
-    plain = [None if is_wild(c) else (c.rank, c.suit.value) for c in deck]
-    held_plain = [(c.rank, c.suit.value) for c in held if not is_wild(c)]
-    paid: dict[tuple[tuple[int, ...], bool, int], int] = {}
+    answer counted for each hand of the pattern: the same sum, a few times faster. Every
+    draw is one row of arrays (numpy), its pattern one integer."""
+    cards = held + deck
+    # Each card's rank (0 for a wild card) and suit; a wild card's suit matches any suit.
+    rank = np.array([0 if is_wild(c) else c.rank for c in cards], dtype=np.int64)
+    suit = np.array(["SHDC".index(c.suit.value) if not is_wild(c) else -1 for c in cards], dtype=np.int64)
+    suit_lo, suit_hi = np.where(suit < 0, 9, suit), suit
+    draws = _combinations(len(deck), 5 - len(held)) + len(held)
+    hands = np.column_stack([np.broadcast_to(np.arange(len(held)), (len(draws), len(held))), draws])
+    ranks = np.sort(rank[hands], axis=1)  # the wild cards (0) first
+    flush = suit_lo[hands].min(axis=1) >= suit_hi[hands].max(axis=1)  # one suit among the natural cards
+    key = ranks @ (16 ** np.arange(5)) * 2 + flush  # sorted ranks (and so the wild cards) and the flush
+    _patterns, first, sizes = np.unique(key, return_index=True, return_counts=True)
     total = 0
-    for draw in itertools.combinations(range(len(deck)), 5 - len(held)):
-        natural = held_plain + [p for i in draw if (p := plain[i]) is not None]
-        flush = len({suit for _, suit in natural}) <= 1
-        pattern = (tuple(sorted(rank for rank, _ in natural)), flush, 5 - len(natural))
-        pay = paid.get(pattern)
-        if pay is None:
-            pay = paid[pattern] = payout(held + [deck[i] for i in draw])
-        total += pay
+    for row, size in zip(first.tolist(), sizes.tolist(), strict=True):
+        total += payout([cards[i] for i in hands[row].tolist()]) * size
     return total
 
 
