@@ -80,12 +80,7 @@ def card_value(card: Card) -> int:
 
 def hand_total(cards: Sequence[Card]) -> int:
     """A hand's score: the sum of its card values modulo 10."""
-    total = 0
-    for card in cards:  # card_value, inline: the simulator scores every hand it deals
-        rank = card.rank
-        if rank < 10:
-            total += rank
-    return total % 10
+    return sum([card_value(card) for card in cards]) % 10
 
 
 def is_natural(total: int) -> bool:
