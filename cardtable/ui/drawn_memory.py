@@ -41,13 +41,10 @@ _PLACING = frozenset({"display", "margin", "width", "height", "min_width", "min_
 def _plain(widget: Widget) -> bool:
     """Whether ``widget`` draws only its box: a container with Textual's own drawing, no
     keyline, and no style set by hand but where its box goes."""
-    return (
-        type(widget).render is _render
-        and widget.is_container
-        and not widget.BLANK
-        and _PLACING.issuperset(widget.styles.inline._rules)
-        and widget.styles.keyline[0] == "none"
-    )
+    if type(widget).render is not _render or not widget.is_container or widget.BLANK:
+        return False
+    keyline: str = widget.styles.keyline[0]  # "none" too, whatever its type says
+    return keyline == "none" and _PLACING.issuperset(widget.styles.inline._rules)
 
 
 def _remembered_render_lines(self: Widget, crop: Region) -> list[Strip]:
