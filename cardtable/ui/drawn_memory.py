@@ -9,8 +9,8 @@ the background it sits on: the styles come from the rules it matches (decided by
 classes and pseudo-classes of it and its ancestors, ``restyle.style_context``) unless
 set by hand, and the background from its ancestors' styles. So the lines are kept per
 stylesheet under that key and shared by every container alike; a container styled by
-hand (but for its margins and size), with a keyline, or with a ``render`` of its own
-draws as Textual does.
+hand (but for its margins and size), with a keyline, or with a ``render`` or
+``render_line`` of its own draws as Textual does.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ __all__ = ["apply"]
 
 _render_lines = Widget.render_lines
 _render = Widget.render
+_render_line = Widget.render_line
 
 #: Container drawings kept per stylesheet at most (a screen has a dozen or two containers).
 _DRAWN = 1024
@@ -39,9 +40,11 @@ _PLACING = frozenset({"display", "margin", "width", "height", "min_width", "min_
 
 
 def _plain(widget: Widget) -> bool:
-    """Whether ``widget`` draws only its box: a container with Textual's own drawing, no
-    keyline, and no style set by hand but where its box goes."""
-    if type(widget).render is not _render or not widget.is_container or widget.BLANK:
+    """Whether ``widget`` draws only its box: a container with Textual's own drawing (no
+    ``render`` or ``render_line`` of its own), no keyline, and no style set by hand but
+    where its box goes."""
+    kind = type(widget)
+    if kind.render is not _render or kind.render_line is not _render_line or not widget.is_container or widget.BLANK:
         return False
     keyline: str = widget.styles.keyline[0]  # "none" too, whatever its type says
     return keyline == "none" and _PLACING.issuperset(widget.styles.inline._rules)

@@ -45,6 +45,15 @@ def drawn_by_textual(monkeypatch: pytest.MonkeyPatch) -> list[Widget]:
     return drawn
 
 
+class Lined(Widget):
+    """A container that draws a line of its own through the line API."""
+
+    DEFAULT_CSS = "Lined { layout: vertical; width: 10; height: 3; }"
+
+    def render_line(self, y: int) -> Strip:
+        return Strip.blank(self.size.width) if y else Strip.blank(1)
+
+
 class Boxes(App[None]):
     CSS = """
     Screen { layout: horizontal; }
@@ -60,6 +69,7 @@ class Boxes(App[None]):
         yield Vertical(Static("b"), classes="green-frame")  # alike but for its rules
         yield Horizontal(Vertical(Static("c"), classes="blue"))  # a see-through box
         yield Horizontal(Vertical(Static("d"), classes="blue"))  # ... on a red set by hand
+        yield Lined(Static("e"))
 
     def on_mount(self) -> None:
         self.query(Horizontal).last().styles.background = "red"
@@ -75,6 +85,8 @@ async def test_containers_alike_in_size_draw_as_their_styles_and_background_say(
         drawn = [box.render_lines(box.outer_size.region) for box in boxes]
         assert drawn == [textual_lines(box) for box in boxes]
         assert len({tuple(tuple(line) for line in lines) for lines in drawn}) == 4  # none taken for another
+        lined = app.query_one(Lined)
+        assert lined.is_container and not drawn_memory._plain(lined)  # draws lines of its own
         box = boxes[0]
         box.styles.background = "yellow"  # styled by hand: Textual's drawing
         await pilot.pause()
