@@ -267,3 +267,25 @@ async def test_a_bet_taken_back_from_the_coach_says_what_next_in_japanese(data_d
         await settle(pilot)
         await press(pilot, "k", "t", "enter", "escape")
         assert banner(app) == "取り下げました：ベットはそのまま。変更するか、配ってください。"
+
+
+async def test_the_last_coups_result_is_worded_again_when_the_language_changes(data_dir: Path) -> None:
+    """A language chosen while the last coup's result is on the banner words that result
+    anew (who won, the player's net), not the betting prompt; once the player bets, a
+    change words what the table waits for."""
+    app = make_app(data_dir, COUPS, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "b", "enter")  # 5 on the banker; the banker's natural 9 wins
+        english = banner(app)
+        assert "Banker" in english and "+4.75" in english, english
+        for lang, net in (("ja", "4.75"), ("lt", "4,75")):  # each language's decimal mark
+            async with speaking(pilot, lang, "the result shown"):
+                assert SIDES[lang][1] in banner(app) and net in banner(app), banner(app)
+        async with speaking(pilot, "en", "the result shown"):
+            assert banner(app) == english  # the same result, worded as at first
+        await press(pilot, "p")  # a new bet: the banner now says what the table waits for
+        betting = banner(app)
+        assert "Player" in betting and "enter" in betting, betting
+        async with speaking(pilot, "ja", "a bet placed"):  # the bets, worded anew, not the result
+            assert SIDES["ja"][0] in banner(app) and "enter" in banner(app) and "4.75" not in banner(app), banner(app)

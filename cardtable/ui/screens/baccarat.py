@@ -259,9 +259,15 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
 
         self.catch_up(steps, show, lambda step: self.app.delay(step[1]), done)
 
-    def coup_shown(self, text: str, kind: str) -> None:
-        """The coup is settled and shown: the table takes bets again."""
+    #: The last coup's result as shown: how to word it, and the words shown.
+    _result: tuple[Callable[[], tuple[str, str]], str] | None = None
+
+    def coup_shown(self, words: Callable[[], tuple[str, str]]) -> None:
+        """The coup is settled and shown: the table takes bets again. ``words`` words its
+        result (and its kind) in the language in force: again after a change."""
         self.view = self.client.view()
+        text, kind = words()
+        self._result = (words, text)
         self._banner.show(text, kind)
         if self._layout.odds_shown:
             self._refresh_odds()  # the next coup's odds: this coup's cards are out
@@ -306,12 +312,15 @@ class BaccaratScreen(FooterFitting, OddsCounting, GameScreen):
             self.refresh_bindings()
 
     def retranslate(self) -> None:
-        """The language changed: the table's words again, and the banner says what the
-        table waits for now (its last words were in the other language)."""
+        """The language changed: the table's words again, and the banner says the last
+        coup's result anew if it still shows it, else what the table waits for now (its
+        last words were in the other language)."""
         self._layout.reword()
         self.client.reword()
         self.fit_footer(self._footer)  # the app then refreshes the footer
         self._dimmed = None
-        if self.view.phase is not Phase.DEALING:
+        if self._result is not None and self._banner.text == self._result[1]:
+            self.coup_shown(self._result[0])  # the last coup's result, still shown: worded anew
+        elif self.view.phase is not Phase.DEALING:
             then = _("enter when ready") if self.client.SHARED else None
             self._banner.show(bets_text(self.client.bets_to_deal(), then), "info")

@@ -12,10 +12,11 @@ is opened again. If the data file refuses the settlement the coup stays open and
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from ...ai.coach_baccarat import full_shoe_counts, remaining_counts
 from ...ai.grading import Decision, decisions_in
-from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Outcome
+from ...core.baccarat import CUT_FROM_END, DECK_CHOICES, DEFAULT_DECKS, Coup, Outcome
 from ...core.baccarat_table import BaccaratTable, Phase
 from ...core.cards import Shoe
 from ...core.refusal import Refusal
@@ -227,9 +228,8 @@ class LocalBaccarat(BaccaratClient):
         coup = state.coup
         if coup is None:
             return
-        text, kind = result_words(coup, state.bets)
-        if state.new_shoe:
-            text = _("New shoe · {result}").format(result=text)
+        words = partial(_coup_words, coup, state.bets, state.new_shoe)
+        text = words()[0]
         assert self.service is not None
         try:  # paid in one transaction; then the coup joins the roads
             self.service.settle_coup(YOU)
@@ -242,9 +242,17 @@ class LocalBaccarat(BaccaratClient):
         self.unsaved = False
         self.decisions = []
         self._remember()
-        self.screen.coup_shown(text, kind)
+        self.screen.coup_shown(words)
 
     def why_not(self, action: str) -> str:
         if action == "deal" and not self.screen.dealing:
             return _(NO_BET_HINT)
         return super().why_not(action)
+
+
+def _coup_words(coup: Coup, bets: Mapping[Outcome, int], new_shoe: bool) -> tuple[str, str]:
+    """Who won and the player's net, in the language in force (and its banner kind)."""
+    text, kind = result_words(coup, bets)
+    if new_shoe:
+        text = _("New shoe · {result}").format(result=text)
+    return text, kind

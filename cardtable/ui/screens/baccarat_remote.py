@@ -13,7 +13,8 @@ window closes (its countdown heads the players' line, :mod:`.baccarat_seat`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -293,7 +294,7 @@ class RemoteBaccarat(SharedSeat):
         mine = settled.mine if settled is not None else _NO_BETS
         if mine:
             self._last_bets = mine
-        text, kind = self._result_words(now, settled)
+        words = partial(self._result_words, now, settled)
         dealing = now.dealing(mine)
         self.shared = now
         app = self.screen.app
@@ -302,12 +303,12 @@ class RemoteBaccarat(SharedSeat):
         returned = settled.my_net + dealing.staked if settled is not None and settled.my_net is not None else 0
         self.screen.table_layout.balance.amount = app.bankroll - returned
         self.screen.deal_out(dealing, _("New shoe · dealing…") if dealing.new_shoe else _("Dealing…"),
-                             lambda: self._coup_done(text, kind))
+                             lambda: self._coup_done(words))
         self.draw_players()  # "Coup n" heads the line while it is dealt out
 
-    def _coup_done(self, text: str, kind: str) -> None:
+    def _coup_done(self, words: Callable[[], tuple[str, str]]) -> None:
         self.screen.table_layout.balance.amount = self.screen.app.bankroll
-        self.screen.coup_shown(text, kind)
+        self.screen.coup_shown(words)
         self.draw_players()
 
     @staticmethod
