@@ -7,6 +7,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import ControlType
+from rich.style import Style
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
@@ -20,6 +24,29 @@ def screen_text(app: App) -> str:
     """Everything on the current screen as plain text, one line per terminal row."""
     strips = app.screen._compositor.render_strips()  # type: ignore[attr-defined]
     return "\n".join(strip.text for strip in strips)
+
+
+Cells = dict[tuple[int, int], tuple[str, Style | None]]
+
+
+def painted(update: object, console: Console, cells: Cells | None = None) -> Cells:
+    """The cells a frame (whole or partial) paints on a terminal, over ``cells`` if given:
+    (x, y) -> (character, style)."""
+    cells = {} if cells is None else cells
+    x = y = 0
+    for segment in console.render(update):  # type: ignore[arg-type]
+        if segment.control:
+            for control in segment.control:
+                if control[0] is ControlType.CURSOR_MOVE_TO:
+                    x, y = int(control[1]), int(control[2])  # type: ignore[misc]
+            continue
+        for character in segment.text:
+            if character == "\n":
+                x, y = 0, y + 1
+                continue
+            cells[x, y] = (character, segment.style)
+            x += cell_len(character)
+    return cells
 
 
 def notifications(app: App) -> list[str]:

@@ -5,9 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
-from rich.console import Console
-from rich.segment import ControlType
 from rich.style import Style
 from textual._compositor import Compositor
 from textual.screen import Screen
@@ -20,7 +17,7 @@ from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.common.footer import KeyFooter
 from cardtable.ui.widgets.common.footer_key import DimmableKey
 
-from helpers import press, screen_text, settle
+from helpers import painted, press, screen_text, settle
 
 
 def footer_keys(app: CardTableApp) -> list[str]:
@@ -117,23 +114,6 @@ async def test_a_screen_whose_focus_changes_its_keys_builds_them_once(
         assert len(built) == len(footer_keys(app))
 
 
-def cells_of(update: object, console: Console, cells: dict[tuple[int, int], tuple[str, Style | None]]) -> None:
-    """Paints ``update`` (a full or partial frame) on ``cells``, as a terminal would."""
-    x = y = 0
-    for segment in console.render(update):  # type: ignore[arg-type]
-        if segment.control:
-            for control in segment.control:
-                if control[0] is ControlType.CURSOR_MOVE_TO:
-                    x, y = int(control[1]), int(control[2])  # type: ignore[misc]
-            continue
-        for character in segment.text:
-            if character == "\n":
-                x, y = 0, y + 1
-                continue
-            cells[x, y] = (character, segment.style)
-            x += cell_len(character)
-
-
 @pytest.mark.paints
 @pytest.mark.parametrize("hotkey", ["1", "2", "3"])
 async def test_a_table_opens_in_two_layouts_and_two_frames_that_leave_the_terminal_whole(
@@ -156,7 +136,7 @@ async def test_a_table_opens_in_two_layouts_and_two_frames_that_leave_the_termin
 
         def shown(screen: Screen[object], update: object) -> None:
             if update is not None:
-                cells_of(update, app.console, terminal)
+                painted(update, app.console, terminal)
             display(screen, update)  # type: ignore[arg-type]
 
         monkeypatch.setattr(app, "_display", shown)
@@ -169,5 +149,5 @@ async def test_a_table_opens_in_two_layouts_and_two_frames_that_leave_the_termin
         assert [s for s in laid_out if s is table] == [table, table]
         assert len([c for c in frames if c is table._compositor]) == 2
         whole: dict[tuple[int, int], tuple[str, Style | None]] = {}
-        cells_of(table._compositor.render_full_update(), app.console, whole)
+        painted(table._compositor.render_full_update(), app.console, whole)
         assert len(whole) == 80 * 24 and terminal == whole

@@ -10,11 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.cells import cell_len
-from rich.console import Console
-from rich.segment import ControlType
-from rich.style import Style
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
@@ -30,28 +26,10 @@ from cardtable.ui.widgets.common.footer_key import DimmableKey
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
 
-from helpers import settle
+from helpers import painted, settle
 
 #: The tests compare the frames themselves with Textual's.
 pytestmark = pytest.mark.paints
-
-
-def painted(update: ChopsUpdate, console: Console) -> dict[tuple[int, int], tuple[str, Style | None]]:
-    """The cells a partial update paints on the terminal: (x, y) -> (character, style)."""
-    cells: dict[tuple[int, int], tuple[str, Style | None]] = {}
-    x = y = 0
-    for segment in console.render(update):
-        if segment.control:
-            for control in segment.control:
-                if control[0] is ControlType.CURSOR_MOVE_TO:
-                    x, y = int(control[1]), int(control[2])  # type: ignore[misc]
-            continue
-        for character in segment.text:
-            if character == "\n":
-                continue
-            cells[x, y] = (character, segment.style)
-            x += cell_len(character)
-    return cells
 
 
 def recorded(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[tuple[Any, ...]]:
