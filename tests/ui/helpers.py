@@ -14,6 +14,7 @@ from rich.style import Style
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
+from textual.worker import WorkerState
 
 from cardtable.core.cards import Shoe
 from cardtable.store import START_BANKROLL, Store
@@ -61,19 +62,27 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    while drawing_due(pilot.app):
+    while drawing_due(pilot.app) or working(pilot.app):  # a layout can start a worker (a chart)
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
 
+def working(app: App) -> bool:
+    """A worker of the app not finished yet."""
+    return any(worker.state in (WorkerState.PENDING, WorkerState.RUNNING) for worker in app.workers)
+
+
 def drawing_due(app: App) -> bool:
-    """A layout or repaint the current screen has yet to draw, or a message the app or a
-    widget of the screen has yet to handle (one handled may post the next: Pilot's idle
-    check can pass between the two when the process is not run)."""
+    """A layout or repaint the current screen has yet to draw (or a callback to make after
+    it), or a message the app or a widget of the screen has yet to handle (one handled may
+    post the next: Pilot's idle check can pass between the two when the process is not
+    run)."""
     screen = app.screen
     return bool(
         getattr(screen, "_layout_required", False)
         or getattr(screen, "_repaint_required", False)
         or getattr(screen, "_dirty_widgets", None)
+        or getattr(screen, "_callbacks", None)  # called after the next refresh
         or any(_pending(node) for node in (app, *screen.walk_children(with_self=True)))
     )
 
