@@ -89,6 +89,26 @@ def test_main_runs_the_app_with_the_options(monkeypatch: pytest.MonkeyPatch, tmp
     assert (tmp_path / "d" / "cardtable.sqlite3").exists()
 
 
+def test_the_collector_runs_young_collections_rarely_before_the_app_is_built(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Importing Textual and building the lobby allocate hundreds of thousands of objects:
+    the command sets the young generation's threshold first (the app sets it again)."""
+    import gc
+
+    from cardtable.ui import app as app_module
+
+    seen: list[tuple[int, int, int]] = []
+    monkeypatch.setattr(app_module.CardTableApp, "run", lambda self: seen.append(gc.get_threshold()))
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)  # Python's own, whatever the test process set
+    try:
+        assert main(["--data-dir", str(tmp_path / "d")]) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(20_000, 20, 20)]
+
+
 def test_drill_runs_the_app_on_a_drill_with_global_options_before_or_after(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -18,6 +18,7 @@ from .common import (
     Parser,
     UsageError,
     add_global_options,
+    collect_young_rarely,
     fail,
     open_store,
     speak_argparse,
@@ -147,6 +148,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
         return fail(_("{error} (see '{where}')").format(error=error, where=where))
 
+    collect_young_rarely()
     store = open_store(args.data_dir)
     if isinstance(store, str):
         return fail(store)

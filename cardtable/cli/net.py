@@ -22,7 +22,16 @@ from ..i18n import N_, _
 from ..i18n.refusals import word_refusal
 from ..net.protocol import NAME_PATTERN, name_problem  # the server's rule: docs/protocol.md
 from . import common
-from .common import NET_SUBCOMMANDS, Parser, UsageError, add_global_options, fail, open_store, split_subcommand
+from .common import (
+    NET_SUBCOMMANDS,
+    Parser,
+    UsageError,
+    add_global_options,
+    collect_young_rarely,
+    fail,
+    open_store,
+    split_subcommand,
+)
 
 __all__ = ["net_subcommand", "build_join_parser", "build_web_parser", "parse_address", "NAME_PATTERN"]
 
@@ -143,6 +152,7 @@ def net_subcommand(args: list[str], lang: str | None = None) -> int | None:
 
 
 def _join(args: argparse.Namespace) -> int:
+    collect_young_rarely()
     store = open_store(args.data_dir)
     if isinstance(store, str):
         return fail(store)
