@@ -18,7 +18,6 @@ from .common import (
     Parser,
     UsageError,
     add_global_options,
-    collect_young_rarely,
     fail,
     open_store,
     speak_argparse,
@@ -147,6 +146,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
         return fail(_("{error} (see '{where}')").format(error=error, where=where))
+
+    from ..ui.collector import collect_young_rarely  # before the app: its imports are many
 
     collect_young_rarely()
     store = open_store(args.data_dir)

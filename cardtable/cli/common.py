@@ -8,7 +8,6 @@ Bad options and values are one clear line on stderr and exit code 2 — never a 
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import stat
 import sys
@@ -38,7 +37,6 @@ __all__ = [
     "add_global_options",
     "open_store",
     "take_language",
-    "collect_young_rarely",
 ]
 
 GAMES = config.GAMES
@@ -180,15 +178,6 @@ def add_global_options(
     # Taken out of the command line before any parser sees it (take_language): listed here
     # so that every command's --help shows it.
     parser.add_argument("--lang", choices=LANGUAGES, metavar="en|ja|lt", help=_(LANG_HELP))
-
-
-def collect_young_rarely() -> None:
-    """Before the app is imported: the collector's young generation every 20,000
-    allocations instead of 700, as the app sets once its lobby is up. Importing Textual
-    and building the lobby allocate hundreds of thousands of objects that live as long as
-    the program or are freed by reference counting; collecting them every 700 was about a
-    twentieth of the start-up's CPU. Cycles are still collected, a little later."""
-    gc.set_threshold(20_000, 20, 20)
 
 
 def open_store(folder: Path | None) -> Store | str:

@@ -27,7 +27,6 @@ from .common import (
     Parser,
     UsageError,
     add_global_options,
-    collect_young_rarely,
     fail,
     open_store,
     split_subcommand,
@@ -152,6 +151,8 @@ def net_subcommand(args: list[str], lang: str | None = None) -> int | None:
 
 
 def _join(args: argparse.Namespace) -> int:
+    from ..ui.collector import collect_young_rarely  # before the app: its imports are many
+
     collect_young_rarely()
     store = open_store(args.data_dir)
     if isinstance(store, str):

@@ -21,6 +21,7 @@ from ..i18n.formatting import chips
 from ..resources import asset_path
 from ..store import MAX_BANKROLL, START_BANKROLL, OpenRound, Settings, Store, StoreError
 from ..store.private import short
+from .collector import collect_young_rarely
 from .drawn_memory import apply as _draw_plain_containers_from_memory
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
@@ -63,7 +64,7 @@ def _freeze_long_lived() -> None:
     if not _FROZEN:
         _FROZEN.append(True)
         gc.freeze()
-        gc.set_threshold(20_000, 20, 20)
+        collect_young_rarely()
 
 
 class CardTableApp(CardRoom):
