@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.cli import build_serve_parser, main
+from cardtable.cli import main
+from cardtable.cli.serve import build_serve_parser
 
 
 def _one_error_line(err: str) -> str:

@@ -5,6 +5,5 @@ from __future__ import annotations
 
 from .command import build_drill_parser, build_parser, main
 from .common import UsageError, split_subcommand
-from .serve import build_serve_parser
 
-__all__ = ["main", "build_parser", "build_drill_parser", "build_serve_parser", "split_subcommand", "UsageError"]
+__all__ = ["main", "build_parser", "build_drill_parser", "split_subcommand", "UsageError"]

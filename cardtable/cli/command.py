@@ -6,9 +6,10 @@ Bad options and values are one clear line on stderr and exit code 2 — never a 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import __version__
 from ..i18n import N_, _, from_environment, set_language
@@ -102,22 +103,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+#: The headless subcommands: the module that runs each and its function, imported only
+#: when named (a plain start imports none of them).
+_RUNNERS = {
+    "simulate": ("simulate", "compute_subcommand"),
+    "analyse": ("simulate", "compute_subcommand"),
+    "serve": ("serve", "serve_subcommand"),
+    "history": ("history", "history_subcommand"),
+    "stats": ("history", "history_subcommand"),
+}
+
+
 def _subcommand(args_list: list[str], lang: str | None) -> int | None:
     """Run the headless or network subcommand named in ``args_list`` (exit code), or
     None when there is none (the app's own command line, or ``drill``)."""
-    from .history import history_subcommand
-    from .serve import serve_subcommand
-    from .simulate import compute_subcommand
+    command, _rest = split_subcommand(args_list, (*_RUNNERS, *NET_SUBCOMMANDS))
+    if command is None:
+        return None  # the app: the subcommands' modules are not imported before its first frame
+    if command in NET_SUBCOMMANDS:
+        from .net import net_subcommand
 
-    for run in (compute_subcommand, serve_subcommand, history_subcommand):
-        code = run(args_list)
-        if code is not None:
-            return code
-    if split_subcommand(args_list, NET_SUBCOMMANDS)[0] is None:
-        return None  # the app: the network's modules are not imported before its first frame
-    from .net import net_subcommand
-
-    return net_subcommand(args_list, lang)
+        return net_subcommand(args_list, lang)
+    module, name = _RUNNERS[command]
+    run: Callable[[list[str]], int | None] = getattr(importlib.import_module(f".{module}", __package__), name)
+    return run(args_list)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

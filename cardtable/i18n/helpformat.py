@@ -5,6 +5,7 @@ Japanese sentence has no spaces to break at, and argparse counts characters."""
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 from typing import Any
 
@@ -15,9 +16,15 @@ from .text import pad, wrap
 __all__ = ["CellHelpFormatter", "cell_wrap", "labelled"]
 
 
-#: A piece of help text that is never broken: a run of letters, digits and signs (a word,
-#: an option, a path), a run of spaces, or one double-width character.
-_TOKEN = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+|.")
+@functools.cache
+def _token() -> re.Pattern[str]:
+    """A piece of help text that is never broken: a run of letters, digits and signs (a
+    word, an option, a path), a run of spaces, or one double-width character (compiled
+    when Japanese help is first wrapped: the pattern's ranges are slow to compile, and
+    every start builds a parser)."""
+    return re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+|.")
+
+
 #: Never at the start of a line (Japanese line breaking): closing marks and punctuation.
 _NO_START = set("、。，．・：；？！）」』】〕ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
 #: Never at the end of a line: opening brackets.
@@ -33,7 +40,7 @@ def cell_wrap(text: str, width: int) -> list[str]:
         return wrap(text, width)
     lines: list[list[str]] = [[]]
     used = 0
-    for token in _TOKEN.findall(" ".join(text.split())):
+    for token in _token().findall(" ".join(text.split())):
         size = cell_len(token)
         line = lines[-1]
         if used + size <= width or not line:

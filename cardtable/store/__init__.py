@@ -22,18 +22,48 @@ refills, reconciliation), ``stats``, ``history`` (queries and the export's reads
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .claims import TableClaim
-from .drills import DRILL_GAMES, DRILL_SCORES_KEPT, DrillScore
+from .drills import DRILL_GAMES, DRILL_SCORES_KEPT
 from .errors import InsufficientFunds, NewerDataFile, NoOpenRound, RoundAlreadyOpen, StoreError
 from .facade import Store
-from .history import HISTORY_ORDERS, HISTORY_RESULTS, BankrollPoint, HistoryEntry, HistoryFilter
 from .opening import BUSY_TIMEOUT_MS
 from .packing import pack_record, unpack_record
 from .rounds import OpenRound
 from .schema import DB_NAME, SCHEMA_VERSION
 from .settings import Settings
-from .stats import GameStats, GameTotals
 from .values import GAMES, MAX_BANKROLL, START_BANKROLL
+
+if TYPE_CHECKING:
+    from .drill_scores import DrillScore
+    from .game_stats import GameStats, GameTotals
+    from .history_rows import HISTORY_ORDERS, HISTORY_RESULTS, BankrollPoint, HistoryEntry, HistoryFilter
+
+#: Names imported from their module when first asked for: the data file opens without
+#: building what only the statistics, the history and the drills read.
+_LATER = {
+    "DrillScore": "drill_scores",
+    "GameStats": "game_stats",
+    "GameTotals": "game_stats",
+    "HISTORY_ORDERS": "history_rows",
+    "HISTORY_RESULTS": "history_rows",
+    "BankrollPoint": "history_rows",
+    "HistoryEntry": "history_rows",
+    "HistoryFilter": "history_rows",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "GAMES",

@@ -5,32 +5,15 @@ file's schema did not change for them; a damaged entry is skipped, never an erro
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import StoreBase
 from .values import is_int, now_iso
 
-__all__ = ["DrillScore", "DRILL_GAMES", "DRILL_SCORES_KEPT", "DrillsMixin"]
+if TYPE_CHECKING:
+    from .drill_scores import DrillScore
 
-
-@dataclass(frozen=True)
-class DrillScore:
-    """One finished strategy drill: when, how many answers, how many of them
-    were the best choice, and the expected value given away (hundredths of a chip, an
-    expectation: a float)."""
-
-    game: str
-    at: str
-    """ISO 8601 time in UTC, e.g. ``2026-12-01T05:12:09Z``."""
-    answered: int
-    best: int
-    cost: float
-
-    @property
-    def share(self) -> float | None:
-        """The share of answers that were the best, or None with no answers."""
-        return self.best / self.answered if self.answered else None
+__all__ = ["DRILL_GAMES", "DRILL_SCORES_KEPT", "DrillsMixin"]
 
 
 #: The drills whose scores are kept (``cardtable drill blackjack|poker|count``).
@@ -57,11 +40,13 @@ class DrillsMixin(StoreBase):
             raise ValueError(f"a drill score needs 0 <= best <= answered, not {best!r} of {answered!r}")
         if isinstance(cost, bool) or not isinstance(cost, (int, float)) or not 0 <= cost < float("inf"):
             raise ValueError(f"a drill's cost must be a finite number >= 0, not {cost!r}")
+        from .drill_scores import score_of
+
         entry = [now_iso(), answered, best, round(float(cost), 4)]
         key = f"drills:{game}"
         with self._write() as cur:
             row = cur.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-            kept = [e for e in _drill_entries(row[0] if row else None) if _drill_score(game, e)]
+            kept = [e for e in _drill_entries(row[0] if row else None) if score_of(game, e)]
             kept.append(entry)
             text = json.dumps(kept[-DRILL_SCORES_KEPT:])
             cur.execute(
@@ -71,6 +56,8 @@ class DrillsMixin(StoreBase):
 
     def drill_scores(self, game: str | None = None) -> list[DrillScore]:
         """Finished drills, oldest first: of ``game``, or of every game (None)."""
+        from .drill_scores import score_of
+
         if game is not None and game not in DRILL_GAMES:
             raise ValueError(f"no drills for {game!r}; expected one of {', '.join(DRILL_GAMES)}")
         games = DRILL_GAMES if game is None else (game,)
@@ -81,7 +68,7 @@ class DrillsMixin(StoreBase):
         out: list[DrillScore] = []
         for g in games:
             for entry in _drill_entries(rows.get(f"drills:{g}")):
-                score = _drill_score(g, entry)
+                score = score_of(g, entry)
                 if score is not None:
                     out.append(score)
         out.sort(key=lambda d: d.at)
@@ -97,17 +84,3 @@ def _drill_entries(raw: object) -> list[Any]:
     except (TypeError, ValueError):
         return []
     return value if isinstance(value, list) else []
-
-
-def _drill_score(game: str, entry: object) -> DrillScore | None:
-    """One stored entry as a score, or None for anything damaged."""
-    if not isinstance(entry, list) or len(entry) != 4:
-        return None
-    at, answered, best, cost = entry
-    if not (isinstance(at, str) and 0 < len(at) <= 40):
-        return None
-    if not (is_int(answered) and is_int(best) and 0 <= best <= answered):
-        return None
-    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or not 0 <= cost < float("inf"):
-        return None
-    return DrillScore(game, at, answered, best, float(cost))

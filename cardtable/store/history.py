@@ -1,108 +1,21 @@
 """History: every settled round as the player reads it back — the query builder
-(``HistoryFilter``: game, time span, result, order), pages and counts, reads in chunks for
-an export of any size, each round's replayable record, and the bankroll chart's series."""
+(``HistoryFilter``, in :mod:`.history_rows`: game, time span, result, order), pages and
+counts, reads in chunks for an export of any size, each round's replayable record, and
+the bankroll chart's series."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .base import StoreBase
 from .packing import unpack_record
-from .values import check_game, is_int, load_details
+from .values import check_game, is_int
 
-__all__ = [
-    "HistoryEntry",
-    "HistoryFilter",
-    "BankrollPoint",
-    "HISTORY_ORDERS",
-    "HISTORY_RESULTS",
-    "HistoryMixin",
-]
+if TYPE_CHECKING:
+    from .history_rows import BankrollPoint, HistoryEntry, HistoryFilter
 
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One settled round: total staked, total returned (stakes included), details.
-
-    ``bankroll`` is the bankroll right after it settled (None in rows from before
-    schema 3 that could not be placed); ``replayable`` says a full record is kept
-    (:meth:`Store.round_record`).
-    """
-
-    id: int
-    game: str
-    at: str
-    stake: int
-    returned: int
-    details: dict[str, Any]
-    bankroll: int | None = None
-    replayable: bool = False
-
-    @property
-    def net(self) -> int:
-        return self.returned - self.stake
-
-
-#: How a history list may be ordered: newest first, or the biggest swings first.
-HISTORY_ORDERS = ("newest", "oldest", "swing")
-#: Which results a history list may keep.
-HISTORY_RESULTS = ("won", "lost", "pushed")
-
-
-@dataclass(frozen=True)
-class HistoryFilter:
-    """Which settled rounds a list shows. Times are the store's UTC ISO text
-    (``2026-12-01T02:03:47Z``); ``since`` inclusive, ``until`` exclusive."""
-
-    game: str | None = None
-    since: str | None = None
-    until: str | None = None
-    result: str | None = None
-    order: str = "newest"
-
-    def where(self) -> tuple[str, tuple[Any, ...]]:
-        """The SQL condition and its arguments (``ValueError`` for a bad value)."""
-        parts: list[str] = []
-        args: list[Any] = []
-        if self.game is not None:
-            check_game(self.game)
-            parts.append("game = ?")
-            args.append(self.game)
-        if self.since is not None:
-            parts.append("at >= ?")
-            args.append(str(self.since))
-        if self.until is not None:
-            parts.append("at < ?")
-            args.append(str(self.until))
-        if self.result is not None:
-            sign = {"won": ">", "lost": "<", "pushed": "="}.get(self.result)
-            if sign is None:
-                raise ValueError(f"unknown result {self.result!r}; expected won, lost or pushed")
-            parts.append(f"returned - stake {sign} 0")
-        if self.order not in HISTORY_ORDERS:
-            raise ValueError(f"unknown order {self.order!r}")
-        return (" WHERE " + " AND ".join(parts) if parts else "", tuple(args))
-
-    def order_by(self) -> str:
-        return {
-            "newest": " ORDER BY id DESC",
-            "oldest": " ORDER BY id",
-            "swing": " ORDER BY ABS(returned - stake) DESC, id DESC",
-        }[self.order]
-
-
-@dataclass(frozen=True)
-class BankrollPoint:
-    """One settled round on the bankroll chart: its number, game, net and the
-    bankroll after it (None for an old row that could not be placed)."""
-
-    id: int
-    game: str
-    at: str
-    net: int
-    bankroll: int | None
+__all__ = ["HistoryMixin"]
 
 
 _HISTORY_COLUMNS = (
@@ -111,22 +24,19 @@ _HISTORY_COLUMNS = (
 )
 
 
-def _entry(row: Sequence[Any]) -> HistoryEntry:
-    i, g, at, s, r, d, b, replayable = row
-    return HistoryEntry(
-        int(i), str(g), str(at), int(s), int(r), load_details(d), None if b is None else int(b), bool(replayable)
-    )
-
-
 class HistoryMixin(StoreBase):
     """The store's history queries (reads only: rounds enter it as they settle)."""
 
     def history(self, game: str | None = None, limit: int = 50) -> list[HistoryEntry]:
         """The latest settled rounds, newest first (of one game, or of all)."""
+        from .history_rows import HistoryFilter
+
         return self.history_page(HistoryFilter(game=game), limit=limit)
 
     def history_page(self, where: HistoryFilter, limit: int = 50, offset: int = 0) -> list[HistoryEntry]:
         """One page of the settled rounds ``where`` selects, in its order."""
+        from .history_rows import entry_of
+
         if not is_int(limit) or limit < 0:
             raise ValueError(f"limit must be a non-negative int, not {limit!r}")
         if not is_int(offset) or offset < 0:
@@ -136,7 +46,7 @@ class HistoryMixin(StoreBase):
             f"SELECT {_HISTORY_COLUMNS} FROM history{cond}{where.order_by()} LIMIT ? OFFSET ?",
             (*args, limit, offset),
         )
-        return [_entry(row) for row in rows]
+        return [entry_of(row) for row in rows]
 
     def history_matching(self, where: HistoryFilter) -> int:
         """How many settled rounds ``where`` selects."""
@@ -147,14 +57,18 @@ class HistoryMixin(StoreBase):
         """Every round ``where`` selects, read in chunks (for an export of any size).
 
         Paged by id, not by offset, so that each chunk costs the same."""
+        from .history_rows import entry_of
+
         for row in self._iter_rows(where, _HISTORY_COLUMNS, chunk):
-            yield _entry(row)
+            yield entry_of(row)
 
     def iter_records(self, where: HistoryFilter, chunk: int = 5000) -> Iterator[tuple[HistoryEntry, str | None]]:
         """Like :meth:`iter_history`, each round with its record's JSON text (or None)."""
+        from .history_rows import entry_of
+
         columns = _HISTORY_COLUMNS + ", (SELECT record FROM history_records r WHERE r.id = history.id)"
         for row in self._iter_rows(where, columns, chunk):
-            yield _entry(row[:-1]), (None if row[-1] is None else unpack_record(row[-1]))
+            yield entry_of(row[:-1]), (None if row[-1] is None else unpack_record(row[-1]))
 
     def _iter_rows(self, where: HistoryFilter, columns: str, chunk: int) -> Iterator[tuple[Any, ...]]:
         cond, args = where.where()
@@ -176,8 +90,10 @@ class HistoryMixin(StoreBase):
 
     def history_entry(self, round_id: int) -> HistoryEntry | None:
         """One settled round by its number, or None."""
+        from .history_rows import entry_of
+
         rows = self._read(f"SELECT {_HISTORY_COLUMNS} FROM history WHERE id = ?", (int(round_id),))
-        return _entry(rows[0]) if rows else None
+        return entry_of(rows[0]) if rows else None
 
     def round_record(self, round_id: int) -> str | None:
         """The settled round's record as JSON text (``core.record.RoundRecord``), or
@@ -189,6 +105,8 @@ class HistoryMixin(StoreBase):
 
     def bankroll_series(self) -> list[BankrollPoint]:
         """Every settled round, oldest first, with the bankroll after it (the chart)."""
+        from .history_rows import BankrollPoint
+
         rows = self._read("SELECT id, game, at, returned - stake, bankroll FROM history ORDER BY id")
         return [
             BankrollPoint(int(i), str(g), str(at), int(n), None if b is None else int(b))

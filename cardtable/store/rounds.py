@@ -13,7 +13,6 @@ from ..core.money import format_chips
 from .base import StoreBase, bankroll_of
 from .errors import InsufficientFunds, NoOpenRound, RoundAlreadyOpen, StoreError
 from .packing import pack_record
-from .stats import GameStats
 from .values import GAMES, check_amount, check_game, check_record, details_json, now_iso
 
 __all__ = ["OpenRound", "RoundsMixin"]
@@ -197,6 +196,8 @@ class RoundsMixin(StoreBase):
         record: bytes | None = None,
     ) -> None:
         """Pay the returns and count the round (its stake is already off the bankroll)."""
+        from .game_stats import GameStats
+
         one = GameStats.of_round(game, stake, returned)
         cur.execute("UPDATE wallet SET bankroll = bankroll + ? WHERE id = 1", (returned,))
         cur.execute(

@@ -15,7 +15,6 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from .. import i18n
-from ..core.cards import Shoe
 from ..i18n import _
 from ..i18n.formatting import chips
 from ..resources import asset_path
@@ -26,9 +25,9 @@ from .drawn_memory import apply as _draw_plain_containers_from_memory
 from .games import GAME_INFO, game_screen_class
 from .room import CardRoom
 from .screen_work import apply as _spare_screens_needless_work
-from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .store_words import store_words
 from .style_memo import apply as _style_as_before
+from .terminal_size import MIN_HEIGHT, MIN_WIDTH
 from .wide_overlay import apply as _draw_wide_text_whole
 
 _draw_wide_text_whole()
@@ -37,12 +36,14 @@ _spare_screens_needless_work()
 _style_as_before()
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
+    from ..core.cards import Shoe
     from .remote import Remote, SharedSession
+    from .screens.too_small import TooSmallScreen
 
 __all__ = ["CardTableApp", "ShoeFactory"]
 
 #: ``(game, decks, cut_from_end) -> Shoe`` — tests pass one to stack the cards.
-ShoeFactory = Callable[[str, int, "int | None"], Shoe]
+ShoeFactory = Callable[[str, int, "int | None"], "Shoe"]
 
 _DELAYS = {"card": 0.30, "reveal": 0.45, "result": 0.20}
 #: A write waits at most this long for another copy's lock (ms): a locked file is
@@ -209,6 +210,8 @@ class CardTableApp(CardRoom):
         """A freshly shuffled shoe for ``game`` (tests may stack it via ``shoe_factory``)."""
         if self.shoe_factory is not None:
             return self.shoe_factory(game, decks, cut_from_end)
+        from ..core.cards import Shoe  # imported here: the lobby deals no cards
+
         return Shoe(decks, rng=self.rng(game), cut_from_end=cut_from_end)
 
     # -- money -------------------------------------------------------------------
@@ -528,6 +531,7 @@ class CardTableApp(CardRoom):
     def action_rules(self) -> None:
         """Show the rules of the current game (one screen, built on the first `?`, then reused)."""
         from .screens.rules import RulesScreen
+        from .screens.too_small import TooSmallScreen
 
         if isinstance(self.screen, (RulesScreen, TooSmallScreen)):
             return
@@ -549,6 +553,8 @@ class CardTableApp(CardRoom):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small:
             if self._too_small is None:
+                from .screens.too_small import TooSmallScreen  # imported here: rarely needed
+
                 self._too_small = TooSmallScreen()
                 self.push_screen(self._too_small)
             elif self._too_small.is_mounted:

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.reactive import reactive
 
-from ..core.cards import Shoe
 from ..store import START_BANKROLL, OpenRound, Settings, Store, StoreError
 
 if TYPE_CHECKING:  # the shared-table client is imported by `cardtable join`, not at every start
+    from ..core.cards import Shoe
     from .remote import Remote, SharedSession
 
 __all__ = ["CardRoom"]

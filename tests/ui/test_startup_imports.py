@@ -1,6 +1,8 @@
 """Start-up loads nothing heavy: the lobby's first frame needs neither numpy nor the poker
 evaluator's tables (they cost more than the rest of the start together), nor even the
-core's poker modules (the machines' returns come from the shipped file)."""
+core's poker modules (the machines' returns come from the shipped file). Nor what only a
+table, the statistics, the history, the drills or a small terminal use: each module and
+each dataclass built costs start-up time (a frozen dataclass about half a millisecond)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,11 @@ def heavy():
     poker = sys.modules.get("cardtable.core.poker")
     return {"numpy": "numpy" in sys.modules, "tables": bool(poker and poker._built),
             "analysis": "cardtable.ai.poker_analysis" in sys.modules, "poker": poker is not None,
-            "net": "cardtable.net.protocol" in sys.modules}
+            "net": "cardtable.net.protocol" in sys.modules,
+            "cards": "cardtable.core.cards" in sys.modules,
+            "store rows": sorted(m for m in ("cardtable.store.game_stats", "cardtable.store.history_rows",
+                                             "cardtable.store.drill_scores") if m in sys.modules),
+            "too small": "cardtable.ui.screens.too_small" in sys.modules}
 
 after_import = heavy()
 
@@ -46,7 +52,8 @@ def _run(data_dir: Path) -> dict[str, object]:
 
 def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -> None:
     result = _run(tmp_path)
-    nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False, "net": False}
+    nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False, "net": False, "cards": False,
+               "store rows": [], "too small": False}
     assert result["import"] == nothing
     assert result["screen"] == "LobbyScreen"
     assert result["lobby"] == nothing
@@ -54,12 +61,14 @@ def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -
     assert "9/6 JoB 99.54 %" in str(result["text"]) and "Deuces Wild 100.76 %" in str(result["text"])
 
 
-def test_the_command_line_of_a_plain_start_does_not_import_the_network() -> None:
-    """``cardtable`` (no subcommand) learns it is not ``join`` or ``web`` without
-    importing them: the network protocol is not loaded before the lobby's first frame."""
+def test_the_command_line_of_a_plain_start_imports_no_subcommand() -> None:
+    """``cardtable`` (no subcommand) learns it is not ``join``, ``web``, ``serve``,
+    ``history`` or ``simulate`` without importing them: neither the network protocol nor
+    a subcommand's module is loaded before the lobby's first frame."""
     child = ("import sys; from cardtable.cli import command; "
              "found = command._subcommand(['--data-dir', 'somewhere', '--seed', '3'], None); "
-             "print(found, 'cardtable.net.protocol' in sys.modules)")
+             "print(found, 'cardtable.net.protocol' in sys.modules, "
+             "[m for m in ('serve', 'history', 'simulate', 'net') if 'cardtable.cli.' + m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["None", "False"]
+    assert done.stdout.split() == ["None", "False", "[]"]

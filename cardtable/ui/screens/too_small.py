@@ -7,11 +7,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...i18n import _
+from ..terminal_size import MIN_HEIGHT, MIN_WIDTH
 
 __all__ = ["TooSmallScreen", "MIN_WIDTH", "MIN_HEIGHT"]
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 
 
 class TooSmallScreen(ModalScreen[None]):
