@@ -156,9 +156,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
         where = "cardtable drill --help" if drill_args is not None else "cardtable --help"
         return fail(_("{error} (see '{where}')").format(error=error, where=where))
 
-    from ..ui.collector import collect_young_rarely  # before the app: its imports are many
+    from ..ui.collector import pause_collection  # before the app: its imports are many
 
-    collect_young_rarely()
+    pause_collection()
     store = open_store(args.data_dir)
     if isinstance(store, str):
         return fail(store)

@@ -151,9 +151,9 @@ def net_subcommand(args: list[str], lang: str | None = None) -> int | None:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from ..ui.collector import collect_young_rarely  # before the app: its imports are many
+    from ..ui.collector import pause_collection  # before the app: its imports are many
 
-    collect_young_rarely()
+    pause_collection()
     store = open_store(args.data_dir)
     if isinstance(store, str):
         return fail(store)

@@ -444,10 +444,13 @@ class CardTableApp(CardRoom):
         self.call_after_refresh(self._freeze_start_up)
 
     def _freeze_start_up(self) -> None:
-        """The lobby is painted: what exists now lives as long as the program (not a
-        table opened at start: it is freed when closed)."""
+        """The first screen is painted: the collector runs again (the command paused it
+        for the start) and, when that screen is the lobby, what exists now lives as long as
+        the program (not a table opened at start: it is freed when closed)."""
         if self.screen is self.screen_stack[0]:
             _freeze_long_lived()
+        else:
+            collect_young_rarely()
 
     def _warm_up(self) -> None:
         def work() -> None:
