@@ -299,6 +299,29 @@ def test_every_machine_on_offer_has_its_return_shipped_for_its_current_pay_table
     assert shipped_for_files(MACHINE_ORDER) == shipped  # the lobby's check of the files, byte for byte
 
 
+def test_the_lobby_leaves_out_the_shipped_return_of_an_edited_pay_table_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's quick path reads the shipped figures without building a machine: a
+    pay-table file changed by one byte (same length) loses its figure there."""
+    import cardtable.ai.poker_returns as poker_returns
+    from cardtable.resources import asset_path
+
+    folder = tmp_path / "paytables"
+    folder.mkdir()
+    for key in MACHINE_ORDER:
+        (folder / f"{key}.json").write_bytes(asset_path("paytables", f"{key}.json").read_bytes())
+    edited = folder / "deuces-wild.json"
+    data = edited.read_bytes()
+    digit = data.index(b"5")
+    edited.write_bytes(data[:digit] + b"6" + data[digit + 1:])
+    real = poker_returns.asset_path
+    monkeypatch.setattr(poker_returns, "asset_path",
+                        lambda *parts: folder / parts[1] if parts[0] == "paytables" else real(*parts))
+    found = shipped_for_files(MACHINE_ORDER)
+    assert list(found) == [key for key in MACHINE_ORDER if key != "deuces-wild"]
+
+
 def test_analyse_refuses_an_unknown_machine_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["analyse", "poker", "--machine", "aces-and-eights"]) == 2
     err = capsys.readouterr().err.strip()

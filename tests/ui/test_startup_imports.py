@@ -24,7 +24,8 @@ def heavy():
             "cards": "cardtable.core.cards" in sys.modules,
             "store rows": sorted(m for m in ("cardtable.store.game_stats", "cardtable.store.history_rows",
                                              "cardtable.store.drill_scores") if m in sys.modules),
-            "too small": "cardtable.ui.screens.too_small" in sys.modules}
+            "too small": "cardtable.ui.screens.too_small" in sys.modules,
+            "openssl": "_hashlib" in sys.modules}
 
 after_import = heavy()
 
@@ -53,7 +54,7 @@ def _run(data_dir: Path) -> dict[str, object]:
 def test_the_lobby_opens_without_numpy_or_the_evaluator_tables(tmp_path: Path) -> None:
     result = _run(tmp_path)
     nothing = {"numpy": False, "tables": False, "analysis": False, "poker": False, "net": False, "cards": False,
-               "store rows": [], "too small": False}
+               "store rows": [], "too small": False, "openssl": False}
     assert result["import"] == nothing
     assert result["screen"] == "LobbyScreen"
     assert result["lobby"] == nothing
