@@ -99,6 +99,16 @@ async def press(pilot: Pilot, *keys: str) -> None:
         await settle(pilot)
 
 
+async def click_menu(pilot: Pilot, name: str) -> None:
+    """Click the lobby's menu entry ``name`` (statistics, history, drills, settings, rules)
+    in the middle of its box, as a player would."""
+    from cardtable.ui.widgets.common.menu_row import MenuRow
+
+    row = pilot.app.screen.query_one("#lobby-menu", MenuRow)
+    start, width = next((x, box) for entry, _label, x, box in row.spans() if entry == name)
+    await pilot.click("#lobby-menu", offset=(start + width // 2, 1))
+
+
 def blackjack_alone(data_dir: Path, stack: str, bankroll: int = START_BANKROLL) -> CardTableApp:
     """The player alone at the blackjack table, a stacked shoe, and ``bankroll`` in the
     store (brought down from 1,000 chips by a lost baccarat round before the app starts)."""

@@ -19,7 +19,7 @@ from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.drill import DrillChoice, DrillScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 
-from helpers import press, screen_text, settle
+from helpers import click_menu, press, screen_text, settle
 
 # -- the store ------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ async def test_the_lobby_offers_the_drills_and_escape_takes_nothing(data_dir: Pa
         assert isinstance(app.screen, DrillChoice)
         await press(pilot, "escape")
         assert isinstance(app.screen, LobbyScreen)
-        await pilot.click("#menu-drills")
+        await click_menu(pilot, "drills")
         await settle(pilot)
         await press(pilot, "b")
         screen = app.screen

@@ -142,17 +142,18 @@ async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
     """The check above is not blind: a Japanese text too wide for a one-row entry (double
     width: 40 characters are 80 cells) and a settings row wider than the list are reported."""
     from cardtable.ui.widgets.common.menu import MenuItem
+    from cardtable.ui.widgets.common.menu_row import MenuRow
 
     app = _app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.screen.query_one("#menu-rules", MenuItem).update("ルール" * 12)
+        app.screen.query_one("#lobby-menu", MenuRow).set_label("rules", "ルール" * 12)
         app.screen.query_one("#game-baccarat", MenuItem).update("バカラ" * 14)
         await settle(pilot)
         problems = unfitted_texts(app)
         assert len(problems) == 2, problems
         assert "game-baccarat" in problems[0] or "game-baccarat" in problems[1]
-        assert any("menu-rules" in p and "has 3" in p for p in problems), problems
+        assert any("menu-rules" in p and "its box has 12" in p for p in problems), problems
         await press(pilot, "o")
         listing = app.screen.query_one("#settings-list", OptionList)
         listing.replace_option_prompt("coach", "設定" * 40)
@@ -163,7 +164,7 @@ async def test_the_fit_check_sees_a_clipped_label(data_dir: Path) -> None:
 async def test_the_english_check_sees_a_sentence_left_in_english(data_dir: Path) -> None:
     """The language walks' other check is not blind: an English sentence of the catalog
     left on a Japanese screen (a text not worded anew) is reported, and only there."""
-    from cardtable.ui.widgets.common.menu import MenuItem
+    from cardtable.ui.widgets.common.menu_row import MenuRow
 
     sentence = "Coach mode shows the Hi-Lo count, and the plays it turns"
     app = _app(data_dir, "ja")
@@ -174,7 +175,7 @@ async def test_the_english_check_sees_a_sentence_left_in_english(data_dir: Path)
         await settle(pilot)
         assert english_left(app, "ja") == [sentence]
         assert english_left(app, "en") == []
-        app.screen.query_one("#menu-rules", MenuItem).update("Coach mode shows")  # two words: too short to tell
+        app.screen.query_one("#lobby-menu", MenuRow).set_label("rules", "Coach mode shows")  # too short to tell
         await settle(pilot)
         assert english_left(app, "ja") == [sentence]
 

@@ -11,14 +11,16 @@ from cardtable.i18n.formatting import chips
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.games import GAME_INFO, game_available
+from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.lobby import LobbyScreen, LobbyToCome
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.settings import SettingsScreen
 from cardtable.ui.screens.stats import StatsScreen
 from cardtable.ui.screens.too_small import TooSmallScreen
 from cardtable.ui.widgets.common.chips import ChipBalance
+from cardtable.ui.widgets.common.menu_row import MenuRow
 
-from helpers import notifications, press, screen_text, settle
+from helpers import click_menu, notifications, press, screen_text, settle
 
 
 async def test_lobby_shows_games_and_bankroll(data_dir: Path) -> None:
@@ -63,14 +65,15 @@ async def test_game_keys_open_available_games_and_ignore_others(data_dir: Path) 
 async def test_clicks_work_like_keys(data_dir: Path) -> None:
     app = CardTableApp(data_dir=data_dir, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        for button_id, screen_type in (
-            ("#menu-statistics", StatsScreen),
-            ("#menu-settings", SettingsScreen),
-            ("#menu-rules", RulesScreen),
+        for name, screen_type in (
+            ("statistics", StatsScreen),
+            ("settings", SettingsScreen),
+            ("rules", RulesScreen),
+            ("history", HistoryScreen),
         ):
-            await pilot.click(button_id)
+            await click_menu(pilot, name)
             await pilot.pause()
-            assert isinstance(app.screen, screen_type), button_id
+            assert isinstance(app.screen, screen_type), name
             await pilot.press("escape")
             await pilot.pause()
         for info in GAME_INFO.values():
@@ -257,11 +260,60 @@ async def test_lobby_entries_work_with_tab_and_enter(data_dir: Path) -> None:
         assert app.focused is not None and app.focused.id == "game-blackjack"
         for _ in range(3):
             await pilot.press("tab")
-        assert app.focused is not None and app.focused.id == "menu-statistics"
-        await pilot.press("enter")
+        # The menu row is one stop: its first entry under the cursor, ←/→ move along it.
+        menu = app.screen.query_one("#lobby-menu", MenuRow)
+        assert app.focused is menu and menu.cursor == "statistics"
+        await pilot.press("right", "right", "right", "right")
+        assert menu.cursor == "rules"
+        await pilot.press("right")  # round the row
+        assert menu.cursor == "statistics"
+        await pilot.press("left")
+        assert menu.cursor == "rules"
+        await pilot.press("left", "left", "left", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("left", "space")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
     app.store.close()
+
+
+def _menu_backgrounds(row: MenuRow) -> dict[str, object]:
+    """The background each menu entry is drawn in (its box's first cell, top row)."""
+    backgrounds: dict[str, object] = {}
+    line = row.render_line(0)
+    for name, _label, start, _box in row.spans():
+        x = 0
+        for segment in line:
+            if x <= start < x + segment.cell_length:
+                backgrounds[name] = segment.style.bgcolor if segment.style else None
+                break
+            x += segment.cell_length
+    return backgrounds
+
+
+async def test_the_menu_row_shows_the_entry_under_the_mouse_and_the_cursor_while_focused(data_dir: Path) -> None:
+    app = CardTableApp(data_dir=data_dir, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        row = app.screen.query_one("#lobby-menu", MenuRow)
+        plain = _menu_backgrounds(row)
+        assert len(set(plain.values())) == 1  # unfocused, no mouse: every box alike
+        drills = next(x for name, _label, x, _box in row.spans() if name == "drills")
+        await pilot.hover("#lobby-menu", offset=(drills + 1, 1))
+        await settle(pilot)
+        hovered = _menu_backgrounds(row)
+        assert hovered["drills"] != plain["drills"] and hovered["rules"] == plain["rules"]
+        await pilot.hover("#logo")
+        await settle(pilot)
+        assert _menu_backgrounds(row) == plain
+        row.focus()
+        await press(pilot, "right")
+        focused = _menu_backgrounds(row)
+        assert row.cursor == "history" and focused["history"] not in (plain["history"], hovered["drills"])
+        assert focused["statistics"] == plain["statistics"]
 
 
 async def test_a_game_without_a_screen_is_shown_disabled_and_its_key_does_nothing(

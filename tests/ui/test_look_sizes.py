@@ -92,7 +92,8 @@ async def test_lobby_is_one_centred_composition(data_dir: Path, size: tuple[int,
         await settle(pilot)
         _unclipped(app)
         width, height = size
-        parts = [app.screen.query_one(f"#{name}") for name in ("logo", "games", "lobby-menu", "lobby-note")]
+        names = ("logo", "game-blackjack", "game-baccarat", "game-poker", "lobby-menu", "lobby-note")
+        parts = [app.screen.query_one(f"#{name}") for name in names]
         for part in parts:  # every part centred on the same axis
             left, right = part.region.x, width - part.region.right
             assert abs(left - right) <= 1, (part, part.region)

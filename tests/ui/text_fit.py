@@ -18,6 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from cardtable.ui.widgets.common.menu_row import MenuRow
+
 __all__ = ["unfitted_texts"]
 
 
@@ -43,6 +45,8 @@ def unfitted_texts(app: App) -> list[str]:
             problems += _option_problems(widget)
         elif isinstance(widget, (Static, Button)):
             problems += _text_problems(widget, app)
+        elif isinstance(widget, MenuRow):
+            problems += _menu_problems(widget, app)
     return problems + _footer_problems(app)
 
 
@@ -75,6 +79,17 @@ def _text_problems(widget: Static | Button, app: App) -> list[str]:
     if wrapped > region.height:
         problems.append(f"{widget!r}: needs {wrapped} rows, has {region.height}")
     return problems + _placement_problems(widget, app)
+
+
+def _menu_problems(row: MenuRow, app: App) -> list[str]:
+    """Each entry of a menu row whose label is wider than its box less its padding (the
+    row cuts it), and the row off screen."""
+    problems = [
+        f"menu-{name}: {label!r} is {cell_len(label)} cells, its box has {box - 2}"
+        for name, label, _x, box in row.spans()
+        if cell_len(label) > box - 2
+    ]
+    return problems + _placement_problems(row, app)
 
 
 def _placement_problems(widget: Widget, app: App) -> list[str]:

@@ -7,7 +7,6 @@ from rich.markup import escape
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Label, Static
 
@@ -19,6 +18,7 @@ from ..watching import prune_app_watchers
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
 from ..widgets.common.menu import MenuItem
+from ..widgets.common.menu_row import MenuRow
 
 __all__ = ["LobbyScreen", "LobbyToCome", "wrap_blurb"]
 
@@ -110,23 +110,20 @@ class LobbyScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        # One column of parts centred by the screen itself (no container around them, nor
+        # around the game entries: each widget costs start-up time).
         yield Header()
-        with Vertical(id="lobby"):
-            yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")
-            yield ChipBalance(id="lobby-balance")
-            with Vertical(id="games"):
-                waiting = self.app.open_games()
-                for info in GAME_INFO.values():
-                    entry = MenuItem(id=f"game-{info.key}", classes="game-button",
-                                     disabled=not game_available(info.key))
-                    self._fill_entry(entry, info.key, info.key in waiting)
-                    yield entry
-            # the entries are filled: the screen's first showing need not fill them again
-            self._filled = True
-            with Horizontal(id="lobby-menu"):
-                for name, text, key in _MENU:
-                    yield MenuItem(f"{escape(_(text))} [b]{key}[/b]", id=f"menu-{name}", classes="menu-button")
-            yield Label(self._note(), id="lobby-note")
+        yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")
+        yield ChipBalance(id="lobby-balance")
+        waiting = self.app.open_games()
+        for info in GAME_INFO.values():
+            entry = MenuItem(id=f"game-{info.key}", classes="game-button", disabled=not game_available(info.key))
+            self._fill_entry(entry, info.key, info.key in waiting)
+            yield entry
+        # the entries are filled: the screen's first showing need not fill them again
+        self._filled = True
+        yield MenuRow([(name, _(text), key) for name, text, key in _MENU], id="lobby-menu")
+        yield Label(self._note(), id="lobby-note")
         yield KeyFooter(early=True)
 
     def _note(self) -> str:
@@ -137,8 +134,9 @@ class LobbyScreen(Screen[None]):
 
     def _fill_texts(self) -> None:
         """The menu's and the note's words in the language in force."""
-        for name, text, key in _MENU:
-            self.query_one(f"#menu-{name}", MenuItem).update(f"{escape(_(text))} [b]{key}[/b]")
+        menu = self.query_one("#lobby-menu", MenuRow)
+        for name, text, _key in _MENU:
+            menu.set_label(name, _(text))
         self.query_one("#lobby-note", Label).update(self._note())
 
     def retranslate(self) -> None:
@@ -290,20 +288,19 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(SettingsScreen())
 
     def on_menu_item_pressed(self, event: MenuItem.Pressed) -> None:
-        button_id = event.item.id or ""
         event.stop()
-        if button_id.startswith("game-"):
-            self.action_open_game(button_id.removeprefix("game-"))
-        elif button_id == "menu-statistics":
-            self.action_statistics()
-        elif button_id == "menu-history":
-            self.action_history()
-        elif button_id == "menu-drills":
-            self.action_drills()
-        elif button_id == "menu-settings":
-            self.action_settings()
-        elif button_id == "menu-rules":
-            self.app.action_rules()
+        self.action_open_game((event.item.id or "").removeprefix("game-"))
+
+    def on_menu_row_pressed(self, event: MenuRow.Pressed) -> None:
+        event.stop()
+        opened = {
+            "statistics": self.action_statistics,
+            "history": self.action_history,
+            "drills": self.action_drills,
+            "settings": self.action_settings,
+            "rules": self.app.action_rules,
+        }
+        opened[event.name]()
 
 
 class LobbyToCome(Screen[None]):
