@@ -304,7 +304,6 @@ def test_the_lobby_leaves_out_the_shipped_return_of_an_edited_pay_table_file(
 ) -> None:
     """The lobby's quick path reads the shipped figures without building a machine: a
     pay-table file changed by one byte (same length) loses its figure there."""
-    import cardtable.ai.poker_returns as poker_returns
     from cardtable.resources import asset_path
 
     folder = tmp_path / "paytables"
@@ -315,9 +314,8 @@ def test_the_lobby_leaves_out_the_shipped_return_of_an_edited_pay_table_file(
     data = edited.read_bytes()
     digit = data.index(b"5")
     edited.write_bytes(data[:digit] + b"6" + data[digit + 1:])
-    real = poker_returns.asset_path
-    monkeypatch.setattr(poker_returns, "asset_path",
-                        lambda *parts: folder / parts[1] if parts[0] == "paytables" else real(*parts))
+    monkeypatch.setattr("cardtable.ai.poker_returns.asset_path",
+                        lambda *parts: folder / parts[1] if parts[0] == "paytables" else asset_path(*parts))
     found = shipped_for_files(MACHINE_ORDER)
     assert list(found) == [key for key in MACHINE_ORDER if key != "deuces-wild"]
 
