@@ -336,7 +336,8 @@ def test_a_data_file_from_a_newer_version_exits_2_and_is_left_untouched(tmp_path
     assert line.startswith("cardtable: error: The data file was written by cardtable 3.1.0 (data format 7)")
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert path.read_bytes() == before
-    assert sorted(p.name for p in data.iterdir()) == ["cardtable.sqlite3"]  # nothing moved aside
+    # nothing moved aside (beside the file: the note of its last clean close)
+    assert sorted(p.name for p in data.iterdir()) == ["cardtable.sqlite3", "cardtable.sqlite3-checked"]
 
 
 def test_a_data_dir_too_deep_for_sqlite_is_one_short_line(tmp_path: Path) -> None:

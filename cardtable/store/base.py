@@ -9,9 +9,19 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from .checked import mark_checked
 from .errors import StoreError, env_reason
 
-__all__ = ["StoreBase", "WriteTxn", "rollback", "bankroll_of"]
+__all__ = ["StoreBase", "WriteTxn", "rollback", "bankroll_of", "identity"]
+
+
+def identity(path: Path) -> tuple[int, int] | None:
+    """The file's (device, inode), to tell whether it was replaced meanwhile; None if gone."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 class StoreBase:
@@ -31,6 +41,9 @@ class StoreBase:
         self.tampered: tuple[int, int] | None = None
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
+        #: The file's (device, inode) as opened, once its checks passed: a clean close
+        #: notes the file as left (``store.checked``) only if it is still that file.
+        self.opened_as: tuple[int, int] | None = None
 
     def set_busy_timeout(self, ms: int) -> None:
         """How long a write waits for another copy's lock before failing (ms).
@@ -52,6 +65,8 @@ class StoreBase:
                     self._conn.close()
                 finally:
                     self._conn = None
+                if self.opened_as is not None and identity(self.path) == self.opened_as:
+                    mark_checked(self.path)
 
     @property
     def closed(self) -> bool:

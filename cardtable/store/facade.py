@@ -64,6 +64,7 @@ class Store(
                     )
                 continue  # open the fresh file (or the one another copy just made)
             store = cls(path, conn, notice)
+            store.opened_as = identity(path)
             store.moved_aside = moved_aside
             store.privacy_notice = make_private(folder)
             store.tampered = store._bankroll_check()

@@ -9,7 +9,8 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .base import rollback
+from .base import identity, rollback
+from .checked import left_as_checked
 from .errors import NewerDataFile, StoreError, Unusable, env_reason
 from .private import short
 from .schema import (
@@ -23,7 +24,7 @@ from .schema import (
 )
 from .values import GAMES
 
-__all__ = ["BUSY_TIMEOUT_MS", "prepare_folder", "identity", "connect_and_check", "move_aside"]
+__all__ = ["BUSY_TIMEOUT_MS", "prepare_folder", "identity", "connect_and_check", "damaged", "move_aside"]
 
 #: How long a write waits for another process before giving up (ms). The app lowers
 #: it (``set_busy_timeout``) so that no key blocks the screen while a file is locked.
@@ -81,15 +82,6 @@ def prepare_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     return folder
 
 
-def identity(path: Path) -> tuple[int, int] | None:
-    """The file's (device, inode), to tell whether it was replaced meanwhile; None if gone."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)
-
-
 def connect_and_check(path: Path) -> sqlite3.Connection:
     """Connect, check the file and create the schema if the file is new.
 
@@ -108,7 +100,7 @@ def connect_and_check(path: Path) -> sqlite3.Connection:
             f"The data file {path} cannot be opened: {env_reason(error) or error}."
         ) from None
     try:
-        _check(conn)
+        _check(conn, scan=not left_as_checked(path))
     except (Unusable, NewerDataFile):
         conn.close()
         raise
@@ -125,13 +117,14 @@ def connect_and_check(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _check(conn: sqlite3.Connection) -> None:
+def _check(conn: sqlite3.Connection, scan: bool = True) -> None:
+    """The file's version, its integrity (every page read, when ``scan``: not for a file
+    left as it was at this program's last clean close), its tables; create or migrate."""
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise NewerDataFile(_newer_message(conn, version))
-    result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
-    if result != ["ok"]:
+    if scan and damaged(conn):
         raise Unusable("the file is damaged")
     if version == SCHEMA_VERSION and _up_to_date(conn):
         # Nothing to create, migrate or record: no write lock and no sync at start-up.
@@ -173,6 +166,11 @@ def _check(conn: sqlite3.Connection) -> None:
     # Only now, so that a file about to be moved aside is left exactly as found.
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def damaged(conn: sqlite3.Connection) -> bool:
+    """Whether SQLite's integrity scan finds anything wrong (it reads every page)."""
+    return [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()] != ["ok"]
 
 
 def _up_to_date(conn: sqlite3.Connection) -> bool:
