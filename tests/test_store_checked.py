@@ -91,3 +91,20 @@ def test_a_file_replaced_while_open_is_not_noted_as_left(tmp_path: Path, scans: 
     with Store.open(tmp_path):
         pass
     assert len(scans) == 3
+
+
+def test_a_bankroll_left_unexplained_is_asked_about_again(tmp_path: Path, scans: list[Path]) -> None:
+    """A bankroll edited by hand is reported at the next start; left as it is (the player
+    did not take the records' figure), it is reported at the start after too."""
+    _played(tmp_path)
+    con = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    con.execute("UPDATE wallet SET bankroll = bankroll + 100000 WHERE id = 1")
+    con.close()
+    for _ in range(2):
+        with Store.open(tmp_path) as store:
+            assert store.tampered == (1000_00 + 475, 1000_00 + 475 + 100000)
+    with Store.open(tmp_path) as store:
+        store.restore_bankroll(1000_00 + 475)
+    with Store.open(tmp_path) as store:
+        assert store.tampered is None and store.bankroll == 1000_00 + 475
+    assert len(scans) == 4  # the first open, then the edited file at each open until restored

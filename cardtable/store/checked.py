@@ -1,9 +1,11 @@
 """The data file as this program left it: after a clean close, a note beside the file of
-its size, modification and change times and inode. A file opened just as it was left (and with no
-write-ahead log beside it, which another copy or a killed one would leave) needs no
-integrity scan: ``PRAGMA quick_check`` reads every page, about 60 ms at every start for a
-history of 100,000 rounds. Any change since (a round played by another copy, a crash, an
-edit, a damaged write) moves the time or the size, and the scan runs as before."""
+its size, modification and change times and inode. A file opened just as it was left
+(with no write-ahead log beside it, which another copy or a killed one would leave) needs
+neither the integrity scan (``PRAGMA quick_check`` reads every page, about 60 ms at every
+start for a history of 100,000 rounds) nor the bankroll's check against every round: it
+was sound when left (a bankroll the records do not explain is never noted as left). Any
+change since (a round played by another copy, a crash, an edit, a damaged write) moves a
+time or the size, and both run as before."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .checked import left_as_checked
 from .claims import ClaimsMixin
 from .drills import DrillsMixin
 from .errors import StoreError, Unusable
@@ -51,8 +52,11 @@ class Store(
         for _attempt in range(3):
             create_private(path)
             before = identity(path)
+            # Left as this program left it at its last clean close: neither the integrity
+            # scan nor the bankroll's check against the records (both read every round).
+            as_left = left_as_checked(path)
             try:
-                conn = connect_and_check(path)
+                conn = connect_and_check(path, scan=not as_left)
             except Unusable as why:
                 moved = move_aside(path, before)
                 if moved is not None:
@@ -67,7 +71,7 @@ class Store(
             store.opened_as = identity(path)
             store.moved_aside = moved_aside
             store.privacy_notice = make_private(folder)
-            store.tampered = store._bankroll_check()
+            store.tampered = None if as_left else store._bankroll_check()
             return store
         raise StoreError(f"The data file {path} could not be opened or replaced.")
 

@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .base import identity, rollback
-from .checked import left_as_checked
 from .errors import NewerDataFile, StoreError, Unusable, env_reason
 from .private import short
 from .schema import (
@@ -82,7 +81,7 @@ def prepare_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     return folder
 
 
-def connect_and_check(path: Path) -> sqlite3.Connection:
+def connect_and_check(path: Path, scan: bool = True) -> sqlite3.Connection:
     """Connect, check the file and create the schema if the file is new.
 
     Raises ``Unusable`` when the file must be moved aside and ``StoreError`` when
@@ -100,7 +99,7 @@ def connect_and_check(path: Path) -> sqlite3.Connection:
             f"The data file {path} cannot be opened: {env_reason(error) or error}."
         ) from None
     try:
-        _check(conn, scan=not left_as_checked(path))
+        _check(conn, scan=scan)
     except (Unusable, NewerDataFile):
         conn.close()
         raise
