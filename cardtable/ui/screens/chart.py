@@ -23,13 +23,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from ...ai.bj_chart import UP_ORDER, Chart
 from ...core.blackjack import Rules
 from ...i18n import N_, _, ngettext
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .chart_text import (
     CODE_WORDS,
     Highlight,
@@ -101,7 +102,7 @@ class ChartScreen(Screen[None]):
             rules=describe_rules(self.rules, translated=True))
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with VerticalScroll(id="chart-scroll"):
             yield Static(self._title(), id="chart-title")
             yield Static("", id="chart-hand")

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from ...ai.counting.drill import CountDrill, CountQuestion
 from ...ai.counting.systems import load_systems, system_named
@@ -31,6 +31,7 @@ from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import cards_text
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.drill import count_words as words
 
 __all__ = ["CountDrillScreen", "PACES"]
@@ -96,7 +97,7 @@ class CountDrillScreen(Screen[None]):
         return random.Random(stream.getrandbits(64)) if stream is not None else random.Random()
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="count"):
             yield Static("", id="count-title")
             yield Static("", id="count-intro")

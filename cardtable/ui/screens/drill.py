@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Checkbox, Header
+from textual.widgets import Checkbox
 from textual.worker import Worker, WorkerState
 
 from ...ai.drills import DEFAULT_QUESTIONS, DRILL_GAMES, BlackjackDrill, PokerDrill, Question, exchange_words
@@ -35,6 +35,7 @@ from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.card import CardSize, CardWidget
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.drill.views import (
     BlackjackQuestion,
     DrillPrompt,
@@ -135,7 +136,7 @@ class DrillScreen(Screen[None]):
         drill, stake = make_drill(self.app, self.game, self.seed)  # the settings, read once
         self._drill, self.stake = drill, stake
         state = {"question": DrillScreen.question, "decisions": DrillScreen.decisions}
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="drill"):
             yield DrillTitle(self.game, self.total, id="drill-title").data_bind(**state, over=DrillScreen.over)
             yield DrillTally(self.total, id="drill-tally").data_bind(decisions=DrillScreen.decisions)

@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label
+from textual.widgets import DataTable, Input, Label
 
 from ...core.record import RecordError, RoundRecord
 from ...i18n import N_, _, ngettext
@@ -32,6 +32,7 @@ from ...store import HistoryEntry, HistoryFilter, Store, StoreError
 from ..games import GAME_INFO
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.history.filters import FilterChoice, day_start_utc, parse_day
 from ..widgets.history.rows import Row, game_name, net_text, round_cards, row_cells
 from ..widgets.history.steps import steps_for
@@ -108,7 +109,7 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         games = [(N_("Every game"), "")] + [(info.title, key) for key, info in GAME_INFO.items()]
-        yield Header()
+        yield TitleHeader()
         with Vertical():
             with Horizontal(id="history-filters"):
                 yield FilterChoice(tuple(games), self.filter.game or "", id="filter-game")

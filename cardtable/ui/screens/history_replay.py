@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Header, Label
+from textual.widgets import Button, Label
 
 from ...core.baccarat_table import Phase as BacPhase
 from ...core.blackjack_phase import Phase
@@ -26,6 +26,7 @@ from ..room import CardRoom
 from ..widgets.baccarat.layout import BaccaratLayout, CoupView
 from ..widgets.blackjack.table import BlackjackFelt, FeltPicture, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.history.rows import game_name, local_time
 from ..widgets.history.steps import BaccaratSteps, BlackjackSteps, PokerSteps, Steps
 from ..widgets.poker.cards import CardSlots, hand_slots
@@ -63,7 +64,7 @@ class ReplayScreen(Screen[None]):
         self.steps = steps
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         yield Label(self._title(), id="replay-title")
         yield Label("", id="replay-caption")
         with Vertical(id="replay-body"):

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...ai.counting.drill import IndexDrill, IndexQuestion
@@ -25,6 +25,7 @@ from ...i18n import N_, _
 from ...store import StoreError
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 
 __all__ = ["IndexDrillScreen"]
 
@@ -87,7 +88,7 @@ class IndexDrillScreen(Screen[None]):
         self.recorded = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="index"):
             yield Static(_("Index drill · {system}").format(system=self.system.name), id="index-title")
             yield Static(_("Computing the index numbers for these rules…"), id="index-question")

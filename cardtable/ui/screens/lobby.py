@@ -8,7 +8,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, Label, Static
+from textual.widgets import Label, Static
 
 from ...i18n import N_, _, ngettext
 from ...i18n.text import pad, wrap
@@ -17,6 +17,7 @@ from ..room import CardRoom
 from ..watching import prune_app_watchers
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.common.menu import MenuItem
 from ..widgets.common.menu_row import MenuRow
 
@@ -112,7 +113,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # One column of parts centred by the screen itself (no container around them, nor
         # around the game entries: each widget costs start-up time).
-        yield Header()
+        yield TitleHeader()
         yield Static(_LOGO_ASCII if self.app.ascii else _LOGO, id="logo")
         yield ChipBalance(id="lobby-balance")
         waiting = self.app.open_games()

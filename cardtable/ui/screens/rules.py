@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from ...i18n import N_, _, language
 from ...resources import read_text
@@ -24,6 +24,7 @@ from ..games import GAME_INFO
 from ..help_extras import fill_placeholders
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.common.markdown import MarkdownText
 
 __all__ = ["RulesScreen", "help_markdown"]
@@ -103,7 +104,7 @@ class RulesScreen(Screen[None]):
         current = getattr(self.app, "_css_update_count", None)
         if current is not None:
             self._css_update_count = current
-        yield Header()
+        yield TitleHeader()
         topic = self.topic
         with TabbedContent(initial=f"{_PREFIX}{topic}", id="rules-tabs"):
             for key, title in _TABS:

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Label, OptionList
+from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...core import config
@@ -32,6 +32,7 @@ from ...i18n.text import pad, shorten_middle
 from ...store import START_BANKROLL, Settings, StoreError
 from ..room import CardRoom
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from .confirm import ConfirmScreen
 
 __all__ = ["SettingsScreen", "Row", "rows"]
@@ -195,7 +196,7 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         seats = self.app.settings.bj_seats
         self._levels = [seats[i] if i < len(seats) else "normal" for i in range(MAX_SEATS)]
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="settings"):
             yield Label(_("Settings"), id="settings-title", classes="screen-title")
             yield SettingsList(*self._options(), id="settings-list", markup=False)

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Label
+from textual.widgets import ContentSwitcher, Label
 
 from ...history_stats import CoachStats, StatsRow, coach_stats, exact_edges, stats_rows
 from ...i18n import N_, _
@@ -29,6 +29,7 @@ from ...store import START_BANKROLL, DrillScore, Store, StoreError
 from ..room import CardRoom
 from ..widgets.common.chips import ChipBalance
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.header import TitleHeader
 from ..widgets.history.chart_data import ChartData, chart_data_from_columns
 from ..widgets.history.charts import BankrollChart, GameNetChart, PlotKey, Plotted, ResultsChart, StatsChart
 from ..widgets.history.stats_views import (
@@ -88,7 +89,7 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self._read_rows()  # before the widgets bound to them: the first layout has them
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="stats"):
             with Horizontal(id="stats-top"):
                 yield Label(_("Statistics"), id="stats-title", classes="screen-title")
