@@ -196,6 +196,9 @@ def main() -> int:
                 verdict = f" -> {'OK' if value / base <= TARGET else 'OVER TARGET'} (target <= {TARGET})"
             print(f"  {labels[kind]:40s} {value * 1000:7.1f}   ratio {value / base:4.2f}{verdict}")
     ratio = ratios[1]
+    pairs = sorted(c[1] / b[1] for b, c in zip(runs["bare"], runs["cardtable"], strict=True))
+    print(f"CPU to the first screen, run by run (each cardtable run against the bare run beside it): "
+          f"median ratio {statistics.median(pairs):4.2f}, from {pairs[0]:4.2f} to {pairs[-1]:4.2f}")
     print(f"(interleaved runs on a pseudo-terminal {SIZE[0]}x{SIZE[1]}, load average {os.getloadavg()[0]:.1f}; "
           "the target applies to the CPU to the first screen, every thread of the process counted "
           "(the wall-clock ratio follows the machine's load); the last figure includes the exit)")
