@@ -35,7 +35,9 @@ class _App(App[None]):
     SUB_TITLE = "a terminal card room"
 
 
-async def _first_line(mine: bool, width: int, theme: str, title: str | None, sub_title: str | None) -> list[tuple[str, str]]:
+async def _first_line(
+    mine: bool, width: int, theme: str, title: str | None, sub_title: str | None
+) -> list[tuple[str, str]]:
     app = _App()
     async with app.run_test(size=(width, 6)) as pilot:
         app.theme = theme
