@@ -449,7 +449,7 @@ class CardTableApp(CardRoom):
         the program (not a table opened at start: it is freed when closed)."""
         if self.screen is self.screen_stack[0]:
             _freeze_long_lived()
-        else:
+        elif not gc.isenabled():  # paused by the command: on again, as for the lobby
             collect_young_rarely()
 
     def _warm_up(self) -> None:
