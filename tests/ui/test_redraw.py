@@ -19,6 +19,7 @@ from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.widgets.baccarat.table import BetSpot
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.footer import KeyFooter
@@ -26,7 +27,7 @@ from cardtable.ui.widgets.common.footer_key import DimmableKey
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
 
-from helpers import painted, settle
+from helpers import painted, press, settle
 
 #: The tests compare the frames themselves with Textual's.
 pytestmark = pytest.mark.paints
@@ -53,7 +54,7 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
     original = ChangedOnlyCompositor.render_partial_update
     rendered: list[Widget] = []
     # every widget drawn counts, from memory or not (the remembering kinds draw their own)
-    drawers = (Widget, DimmableKey, TableButton)
+    drawers = (Widget, DimmableKey, TableButton, BetSpot)
     render_lines: dict[type[Widget], Any] = {owner: owner.render_lines for owner in drawers}
 
     def counter(owner: type[Widget]):  # type: ignore[no-untyped-def]
@@ -295,6 +296,31 @@ async def test_a_table_button_draws_each_look_as_textual_does_and_a_seen_one_fro
         drawn.clear()
         assert down.render_lines(down.outer_size.region) == textual_lines(down)
         assert any(call[0] is down for call in drawn)
+
+
+async def test_a_bet_spot_draws_each_look_as_textual_does_and_a_seen_one_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first bet after a coup takes the spots back to looks drawn before: from memory,
+    each line as Textual draws it."""
+    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "2")
+        spots = list(app.screen.query(BetSpot))
+        assert len(spots) == 3
+        drawn = recorded(monkeypatch, Widget, "render_lines")
+        for round_ in range(2):
+            for key in ("p", "b", "enter", "p"):  # a bet, another, the coup, the next bet
+                drawn.clear()
+                await press(pilot, key)
+                by_textual = [call[0] for call in drawn if call[0] in spots and call[0].result is None]
+                if round_:  # the same bets again: every look without a result seen before
+                    assert by_textual == [], key
+                for spot in spots:
+                    assert spot.render_lines(spot.outer_size.region) == textual_lines(spot), (key, spot)
+            await press(pilot, "c")
+        await press(pilot, "escape")
 
 
 async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(

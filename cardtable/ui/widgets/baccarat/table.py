@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -17,18 +18,19 @@ from textual import events
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ....core.baccarat import Outcome, hand_total, is_natural
 from ....core.baccarat_table import SPOT_ORDER
 from ....core.cards import Card
-from ....i18n import _, ngettext
+from ....i18n import _, language, ngettext
 from ....i18n.formatting import chips, number
 from ....i18n.text import pad
 from ..common.card import CardSize, card_lines
 from ..common.labels import FixedLabel
-from ..common.restyle import RememberedStyles
+from ..common.restyle import RememberedStyles, drawings, style_context
 from .cards import HUGE_HEIGHT, HUGE_WIDTH, card_huge
 from .roads import OUTCOME_STYLE, tally_width
 from .words import side
@@ -37,6 +39,9 @@ __all__ = ["BetSpot", "HandView", "RoadTitles", "ShoeLine", "ShoeView", "BEAD_CO
 
 _PAYS = {Outcome.PLAYER: "1:1", Outcome.BANKER: "0.95:1", Outcome.TIE: "8:1"}
 _KEYS = {Outcome.PLAYER: "p", Outcome.BANKER: "b", Outcome.TIE: "t"}
+#: Spot drawings remembered per stylesheet at most (three spots, a few looks each, at a few
+#: sizes and stakes).
+_DRAWN_SPOTS = 512
 #: The bead plate's width and its right margin (the screen's CSS).
 BEAD_COLUMNS = 26
 
@@ -105,6 +110,22 @@ class BetSpot(RememberedStyles, Static):
         else:
             text.append(chips(self.stake), style=OUTCOME_STYLE[self.outcome])
         return text
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines drawn in this look before, by this spot or another (the first bet
+        after a coup takes the three spots back to the looks they had before it): the
+        look is its words, stake, note, size and styling context (strips are immutable,
+        so shared)."""
+        if self.styles.inline._rules:  # styled by hand: not a look the context decides
+            return super().render_lines(crop)
+        stylesheet = self.app.stylesheet
+        drawn: dict[tuple[Any, ...], list[Strip]] = drawings(stylesheet, "_cardtable_spots_drawn", _DRAWN_SPOTS)
+        key = (self.outcome, self.stake, self.note, self.border_title, self.border_subtitle, language(), crop,
+               self.size, style_context(self, stylesheet))
+        lines = drawn.get(key)
+        if lines is None:
+            lines = drawn[key] = super().render_lines(crop)
+        return lines
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
