@@ -27,7 +27,9 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-TARGET = 1.15
+import startup  # beside this script: its two programs and target
+
+TARGET = startup.TARGET
 
 #: Patches ``textual.app.App.run`` as the module is first imported (so the command's own
 #: order of imports and its pause of the collector are kept), to run headless and leave
@@ -62,23 +64,11 @@ class _Hook(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, _Hook())
 """
 
-CHILD_CARDTABLE = _HOOK + "from cardtable.cli import main; sys.exit(main())"
+#: The same two programs as ``startup.py`` (one bare app for both measures), headless.
+CHILD_CARDTABLE = _HOOK + startup.CHILD_CARDTABLE
+CHILD_BARE = _HOOK + startup.CHILD_BARE
 
-CHILD_BARE = _HOOK + r"""
-from textual.app import App
-from textual.widgets import Footer, Header, Static
-
-class Bare(App):
-    def compose(self):
-        yield Header()
-        yield Static("a bare Textual app, one line")
-        yield Footer()
-
-Bare().run()
-"""
-
-_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE" and not k.startswith("TEXTUAL")}
-_ENV["PYTHONHASHSEED"] = "0"
+_ENV = {**startup._CHILD_ENV, "PYTHONHASHSEED": "0"}
 
 
 def count(argv: list[str]) -> int:
