@@ -243,7 +243,9 @@ PUBLISHED_RETURNS = {
 def deuces_by_the_command(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, Analysis, Path]:
     """``cardtable analyse poker`` run once for Deuces Wild: what it printed, and the
     analysis it computed (caught on its way out), which the exact-return test reuses
-    rather than computing the same machine twice."""
+    rather than computing the same machine twice. The global options ``--seed`` and
+    ``--data-dir`` come after the subcommand: a run they do not break (the suite's one
+    run of the command to its end; test_cli_strict checks they parse before and after)."""
     import contextlib
     import io
 
@@ -261,7 +263,7 @@ def deuces_by_the_command(tmp_path_factory: pytest.TempPathFactory) -> tuple[int
     with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         mp.setattr(poker_analysis, "analyse", spy)
         code = cli_main(["analyse", "poker", "--machine", "Full-Pay Deuces Wild", "--workers", "1",
-                         "--data-dir", str(folder)])
+                         "--seed", "3", "--data-dir", str(folder)])
     assert len(caught) == 1
     return code, out.getvalue(), err.getvalue(), caught[0], folder
 
