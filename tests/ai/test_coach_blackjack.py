@@ -201,8 +201,12 @@ class Brute:
 
     def __init__(self, rules: Rules, up: int) -> None:
         self.rules, self.up = rules, up
+        # Each value is a pure function of its arguments (the rules and up card are the
+        # instance's): kept, as a hand's play is asked again on every path that reaches it.
         self.dealer = cache(self._dealer)
         self.best = cache(self._best)
+        self.settle_all = cache(self._settle_all)
+        self.policy = cache(self._policy)
 
     def _dealer(self, shoe: tuple[int, ...], cards: tuple[int, ...] = ()) -> dict[object, float]:
         hand = (self.up, *cards)
@@ -225,9 +229,9 @@ class Brute:
 
     def settle(self, cards: Sequence[int], stake: float, shoe: tuple[int, ...]) -> float:
         """Net of one hand against the dealer's distribution from ``shoe``."""
-        return self.settle_all([(tuple(cards), stake)], shoe)
+        return self.settle_all(((tuple(cards), stake),), shoe)
 
-    def settle_all(self, hands: Sequence[tuple[tuple[int, ...], float]], shoe: tuple[int, ...]) -> float:
+    def _settle_all(self, hands: tuple[tuple[tuple[int, ...], float], ...], shoe: tuple[int, ...]) -> float:
         peek = self.rules.dealer_peeks
         if all(_total(c) > 21 for c, _ in hands):
             # The dealer only reveals: the hole card decides blackjack or not.
@@ -278,7 +282,7 @@ class Brute:
 
     # -- splits: the hands played one after the other from the real shoe ----------
 
-    def policy(self, cards: tuple[int, ...], own_shoe: tuple[int, ...], can_double: bool) -> Action:
+    def _policy(self, cards: tuple[int, ...], own_shoe: tuple[int, ...], can_double: bool) -> Action:
         """A split hand's play: optimal for its own cards, as if the other split hands'
         cards were still unseen (``own_shoe``)."""
         options = [(self.stand(cards, own_shoe), S)]
