@@ -74,17 +74,23 @@ json.dump(results, sys.stdout)
 _HELPS = [(words, lang) for words in SUBCOMMANDS for lang in ("ja", "lt")] + [(("simulate",), "en")]
 
 
+def _batch(argvs: list[list[str]]) -> list[tuple[int, str, str]]:
+    """(exit code, stdout, stderr) of each command line, all run by one process
+    (:data:`_BATCH`) in the environment of :func:`_help`."""
+    done = subprocess.run([sys.executable, "-c", _BATCH, json.dumps(argvs)], capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL, env=_env())
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [(code, out, err) for code, out, err in json.loads(done.stdout)]
+
+
 @pytest.fixture(scope="module")
 def helps() -> dict[tuple[tuple[str, ...], str], str]:
     """Every ``--help`` of :data:`_HELPS`, printed by one process in the environment of
     :func:`_help` (one interpreter start instead of twenty-one; the English test checks
     that a help printed so is the one its own process prints)."""
-    argvs = [["--lang", lang, *words, "--help"] for words, lang in _HELPS]
-    done = subprocess.run([sys.executable, "-c", _BATCH, json.dumps(argvs)], capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL, env=_env())
-    assert done.returncode == 0 and done.stderr == "", done.stderr
     texts = {}
-    for key, (code, out, err) in zip(_HELPS, json.loads(done.stdout), strict=True):
+    for key, (code, out, err) in zip(_HELPS, _batch([["--lang", lang, *words, "--help"] for words, lang in _HELPS]),
+                                     strict=True):
         assert code == 0 and err == "", (key, err)
         texts[key] = out
     return texts
@@ -146,9 +152,18 @@ def test_japanese_help_breaks_lines_as_japanese_is_set() -> None:
                                                                       "as they were"]
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL, env=_env())
+#: The simulators' reports the tests below read: blackjack in each language, baccarat in English.
+_REPORTS = {
+    lang: ["--lang", lang, "simulate", "blackjack", "--rounds", "2000", "--seed", "1", "--jobs", "1",
+           "--pace", "100", "--hours", "1"] for lang in ("ja", "lt")
+} | {"en": ["simulate", "baccarat", "--rounds", "2000", "--seed", "1", "--jobs", "1", "--bet", "tie"]}
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, tuple[int, str, str]]:
+    """Each report of :data:`_REPORTS` (exit code, stdout, stderr), printed by one process
+    as :func:`helps` prints the helps (one interpreter start instead of three)."""
+    return dict(zip(_REPORTS, _batch(list(_REPORTS.values())), strict=True))
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -157,25 +172,24 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     ("lt", ("kazino pranašumas:", "st. nuokrypis:", "per valandą:", "balansas:", "analizė:", "sutapimas:",
             "raundų, sėkla 1", "0,518 %")),
 ])
-def test_the_simulators_report_in_the_language(lang: str, words: tuple[str, ...]) -> None:
-    done = _run("--lang", lang, "simulate", "blackjack", "--rounds", "2000", "--seed", "1", "--jobs", "1",
-                "--pace", "100", "--hours", "1")
-    assert done.returncode == 0, done.stderr
-    assert all(word in done.stdout for word in words), done.stdout
-    lines = done.stdout.splitlines()
-    assert max(cell_len(line) for line in lines) <= 80, done.stdout
+def test_the_simulators_report_in_the_language(lang: str, words: tuple[str, ...],
+                                               reports: dict[str, tuple[int, str, str]]) -> None:
+    code, stdout, stderr = reports[lang]
+    assert code == 0, stderr
+    assert all(word in stdout for word in words), stdout
+    lines = stdout.splitlines()
+    assert max(cell_len(line) for line in lines) <= 80, stdout
     def start(line: str) -> int:  # the cell where a line's figures start
         value = line.lstrip() if line[:1].isspace() else line.split(":", 1)[1].lstrip()
         return cell_len(line) - cell_len(value)
 
     column = start(lines[1])  # "run:" and its figures
-    assert column > cell_len(words[0]) and all(start(line) == column for line in lines[1:]), done.stdout
-    assert "house edge" not in done.stdout and "standard error" not in done.stdout
+    assert column > cell_len(words[0]) and all(start(line) == column for line in lines[1:]), stdout
+    assert "house edge" not in stdout and "standard error" not in stdout
 
 
-def test_the_simulators_english_report_keeps_its_layout() -> None:
-    done = _run("simulate", "baccarat", "--rounds", "2000", "--seed", "1", "--jobs", "1", "--bet", "tie")
-    lines = done.stdout.splitlines()
+def test_the_simulators_english_report_keeps_its_layout(reports: dict[str, tuple[int, str, str]]) -> None:
+    lines = reports["en"][1].splitlines()
     assert lines[0] == "baccarat, 8 decks, 2,000 rounds, seed 1" and lines[1].startswith("run:        1 job, ")
     assert lines[2] == "-- tie bet (1 bet on every coup)"
     assert lines[3].startswith("house edge: ") and lines[3].endswith(" standard error")
