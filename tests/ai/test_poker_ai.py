@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -186,21 +185,6 @@ def test_hold_evs_match_enumeration_for_big_draws_of_wild_machines(key: str) -> 
     evs = {h.hold: h.ev for h in hold_evs(cards, machine, 5)}
     for hold in [(0,), (2, 4)]:
         assert evs[hold] == brute_machine_ev(machine, cards, hold), (cards, hold)
-
-
-@pytest.mark.parametrize("key", MACHINE_ORDER)
-def test_the_tip_fits_the_hint_budget_on_every_machine(key: str) -> None:
-    """50 ms per hint once the machine's tables are built (the table builds them early)."""
-    machine = MACHINES[key]
-    deals = _deals(machine, 40, seed=3)
-    hold_evs(deals[0], machine, 5)  # builds the machine's price tables
-    times = []
-    for cards in deals:
-        start = time.perf_counter()
-        hold_evs(cards, machine, 5)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    assert times[len(times) // 2] < 0.050, times
 
 
 def test_wild_advice_by_hand() -> None:
