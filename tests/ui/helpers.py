@@ -19,6 +19,8 @@ from textual.worker import WorkerState
 from cardtable.core.cards import Shoe
 from cardtable.store import START_BANKROLL, Store
 from cardtable.ui.app import CardTableApp
+from cardtable.ui.widgets.common.footer import KeyFooter
+from cardtable.ui.widgets.common.footer_keys import ShownKey
 
 
 def screen_text(app: App) -> str:
@@ -48,6 +50,12 @@ def painted(update: object, console: Console, cells: Cells | None = None) -> Cel
             cells[x, y] = (character, segment.style)
             x += cell_len(character)
     return cells
+
+
+def footer_keys(app: App) -> list[ShownKey]:
+    """The keys the current screen's footer shows, in order (none without a footer)."""
+    footers = app.screen.query(KeyFooter)
+    return footers.first().keys() if footers else []
 
 
 def notifications(app: App) -> list[str]:

@@ -31,7 +31,7 @@ from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.widgets.baccarat.roads import BeadPlate, RoadTally
 from cardtable.ui.widgets.common.markdown import MarkdownText
 
-from helpers import screen_text
+from helpers import footer_keys, screen_text
 
 
 async def test_scoreboards_and_new_shoe_at_the_cut_card(data_dir: Path) -> None:
@@ -145,19 +145,17 @@ async def test_rules_key_shows_baccarat_rules_with_computed_edges(data_dir: Path
 
 
 async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> None:
-    from textual.widgets._footer import FooterKey
-
     app = make_app(data_dir, PLAYER_NATURAL)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
 
         def dimmed() -> set[str]:
             # c and r are named on their buttons, not in the footer (e and k took the room)
-            keys = {key.action for key in table(app).query(FooterKey) if key.has_class("-disabled")}
+            keys = {key.action for key in footer_keys(app) if not key.enabled}
             buttons = {name for name in ("clear", "repeat") if table(app).query_one(f"#bac-{name}", Button).disabled}
             return keys | buttons
 
-        footer = {key.key for key in table(app).query(FooterKey)}
+        footer = {key.key for key in footer_keys(app)}
         assert {"e", "k", "enter"} <= footer and not {"c", "r"} & footer
         assert {"clear", "repeat", "deal", "chip(-1)"} <= dimmed()
         assert "bet('P')" not in dimmed()
@@ -173,15 +171,13 @@ async def test_footer_dims_and_undims_keys_with_the_phase(data_dir: Path) -> Non
 
 async def test_footer_keys_change_in_the_same_frame_as_the_table(data_dir: Path) -> None:
     """A key press costs one frame: the footer is dimmed synchronously, not a message later."""
-    from textual.widgets._footer import FooterKey
-
     app = make_app(data_dir, PLAYER_NATURAL)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table(app)
 
         def dimmed() -> set[str]:
-            keys = {key.action for key in screen.query(FooterKey) if key.has_class("-disabled")}
+            keys = {key.action for key in footer_keys(app) if not key.enabled}
             return keys | ({"clear"} if screen.query_one("#bac-clear", Button).disabled else set())
 
         assert {"clear", "deal", "chip(-1)"} <= dimmed()

@@ -8,46 +8,51 @@ import pytest
 from rich.style import Style
 from textual._compositor import Compositor
 from textual.screen import Screen
-from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.blackjack import BlackjackScreen
 from cardtable.ui.screens.history import HistoryScreen
 from cardtable.ui.screens.lobby import LobbyScreen
 from cardtable.ui.widgets.common.footer import KeyFooter
-from cardtable.ui.widgets.common.footer_key import DimmableKey
 
 from helpers import painted, press, screen_text, settle
 
 
 def footer_keys(app: CardTableApp) -> list[str]:
-    return [key.action for key in app.screen.query_one(KeyFooter).query(FooterKey)]
+    return [key.action for key in app.screen.query_one(KeyFooter).keys()]
 
 
+def drawn_keys(monkeypatch: pytest.MonkeyPatch) -> list[tuple[KeyFooter, tuple[str, ...]]]:
+    """Each footer line drawn from now on: the footer and the actions of its keys."""
+    drawn: list[tuple[KeyFooter, tuple[str, ...]]] = []
+    render_line = KeyFooter.render_line
+
+    def recording(self: KeyFooter, y: int):  # type: ignore[no-untyped-def]
+        drawn.append((self, tuple(key.action for key in self.keys())))
+        return render_line(self, y)
+
+    monkeypatch.setattr(KeyFooter, "render_line", recording)
+    return drawn
+
+
+@pytest.mark.paints
 @pytest.mark.parametrize("game", ["blackjack", "baccarat", "poker"])
-async def test_a_table_s_footer_is_built_with_the_table_and_not_again(
+async def test_a_table_s_footer_has_its_keys_in_the_table_s_first_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
-    rebuilds: list[KeyFooter] = []
-    recompose = KeyFooter.recompose
-
-    async def counted(self: KeyFooter) -> None:
-        rebuilds.append(self)
-        await recompose(self)
-
-    monkeypatch.setattr(KeyFooter, "recompose", counted)
     app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "quit" in footer_keys(app) and rebuilds == []  # the lobby's keys, built once
+        assert "quit" in footer_keys(app)
+        drawn = drawn_keys(monkeypatch)
         await pilot.press({"blackjack": "1", "baccarat": "2", "poker": "3"}[game])
         await settle(pilot)
-        assert app.screen.query_one(KeyFooter) is not None
-        first = list(app.screen.query_one(KeyFooter).query(FooterKey))
-        assert any(key.action == "deal" for key in first)
+        footer = app.screen.query_one(KeyFooter)
+        assert "deal" in footer_keys(app)
+        first = next(actions for widget, actions in drawn if widget is footer)
+        assert "deal" in first  # never drawn without its keys
         await settle(pilot)
-        assert rebuilds == []
-        assert list(app.screen.query_one(KeyFooter).query(FooterKey)) == first
+        assert app.screen.query_one(KeyFooter) is footer
 
 
 def calls_on(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[object]:
@@ -97,21 +102,24 @@ async def test_the_lobby_beneath_a_table_is_laid_out_again_only_for_a_new_size(
         assert "Blackjack" in screen_text(app)
 
 
-async def test_a_screen_whose_focus_changes_its_keys_builds_them_once(
+@pytest.mark.paints
+async def test_a_screen_whose_focus_changes_its_keys_never_shows_a_key_it_then_hides(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The history's list hides the screen's enter once it has the focus: its footer waits
-    for the focus instead of building its keys before and again after."""
+    for the focus instead of drawing its keys before and again after."""
     app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "1", "enter", "s")  # one round played, so the list has a row
         await press(pilot, "escape")
         while not isinstance(app.screen, LobbyScreen):
             await press(pilot, "escape")
-        built = calls_on(monkeypatch, DimmableKey, "__init__")
+        drawn = drawn_keys(monkeypatch)
         await press(pilot, "y")
         assert isinstance(app.screen, HistoryScreen)
-        assert len(built) == len(footer_keys(app))
+        footer = app.screen.query_one(KeyFooter)
+        shown = {actions for widget, actions in drawn if widget is footer and actions}
+        assert shown == {tuple(footer_keys(app))}
 
 
 @pytest.mark.paints

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from cardtable.core.cards import Shoe
 from cardtable.resources import read_text
@@ -21,6 +21,7 @@ from cardtable.ui.widgets.baccarat.table import HandView
 from cardtable.ui.widgets.blackjack.seat import PlayerHands
 from cardtable.ui.widgets.blackjack.table import BlackjackFelt
 from cardtable.ui.widgets.common.card import CardSize
+from cardtable.ui.widgets.common.footer import KeyFooter
 
 from helpers import blackjack_alone, press, screen_text, settle
 
@@ -114,7 +115,7 @@ async def test_other_screens_fit_every_size(data_dir: Path) -> None:
                 if key != "escape":
                     _unclipped(app)
                     assert app.screen.query(Header), app.screen
-                    assert app.screen.query(Footer), app.screen
+                    assert app.screen.query(KeyFooter), app.screen
 
 
 async def test_the_face_down_card_is_described_in_the_same_words_everywhere(data_dir: Path) -> None:

@@ -16,14 +16,12 @@ from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button
-from textual.widgets._footer import FooterKey
 
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.widgets.baccarat.table import BetSpot
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 from cardtable.ui.widgets.common.footer import KeyFooter
-from cardtable.ui.widgets.common.footer_key import DimmableKey
 from cardtable.ui.widgets.common.redraw import ChangedOnlyCompositor
 from cardtable.ui.widgets.common.restyle import TableButton
 
@@ -54,7 +52,7 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
     original = ChangedOnlyCompositor.render_partial_update
     rendered: list[Widget] = []
     # every widget drawn counts, from memory or not (the remembering kinds draw their own)
-    drawers = (Widget, DimmableKey, TableButton, BetSpot)
+    drawers = (Widget, TableButton, BetSpot)
     render_lines: dict[type[Widget], Any] = {owner: owner.render_lines for owner in drawers}
 
     def counter(owner: type[Widget]):  # type: ignore[no-untyped-def]
@@ -183,7 +181,7 @@ async def test_a_disabled_table_button_still_refuses_a_click() -> None:
 
 def footer_key_dimmed(app: App[None], action: str) -> bool:
     """Whether the footer shows ``action``'s key dimmed."""
-    return any(key.has_class("-disabled") for key in app.screen.query(FooterKey) if key.action == action)
+    return any(not key.enabled for key in app.screen.query_one(KeyFooter).keys() if key.action == action)
 
 
 async def test_the_chip_keys_and_clicks_dim_the_footer_keys_in_step(tmp_path: Path) -> None:
@@ -229,39 +227,6 @@ async def test_the_banner_changes_kind_in_one_restyle_with_the_styles_a_full_pas
 class BannerApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Banner()
-
-
-async def test_a_footer_key_repaints_a_state_it_was_in_from_memory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await settle(pilot)
-        keys = [key for key in app.screen.query(FooterKey) if key.action == "chip(-1)"]
-        assert len(keys) == 1 and isinstance(keys[0], DimmableKey)
-        key = keys[0]
-        textual_render = FooterKey.render
-        worked_out = recorded(monkeypatch, FooterKey, "render")
-        drawn = recorded(monkeypatch, Widget, "render_lines")
-        for _ in range(2):
-            for press in ("plus", "minus"):
-                await pilot.press(press)
-                await settle(pilot)
-                assert key.render() == textual_render(key)  # the look Textual gives it now
-                assert key.render_lines(key.outer_size.region) == textual_lines(key)  # and its lines
-        worked_out.clear()
-        drawn.clear()
-        await pilot.press("plus")
-        await settle(pilot)
-        assert key.has_class("-disabled") is False and worked_out == []  # remembered
-        assert not any(call[0] is key for call in drawn)  # its lines too
-        app.theme = "textual-light"  # a new stylesheet: worked out afresh
-        await settle(pilot)
-        await pilot.press("minus")
-        await settle(pilot)
-        assert (key,) in worked_out and key.render() == textual_render(key)
-        assert key.render_lines(key.outer_size.region) == textual_lines(key)
 
 
 def textual_lines(widget: Widget) -> list[Strip]:
@@ -335,25 +300,26 @@ async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
         await settle(pilot)
         assert not footer_key_dimmed(app, "deal")
         footer = app.screen.query_one(KeyFooter)
-        reads = recorded(monkeypatch, KeyFooter, "_update_in_place")
+        reads = recorded(monkeypatch, KeyFooter, "refresh_keys")
+        dims = recorded(monkeypatch, KeyFooter, "refresh_actions")
         await pilot.press("b")  # a second bet: the same keys may do the same
         await settle(pilot)
-        assert reads == [] and not footer_key_dimmed(app, "deal")
+        assert reads == dims == [] and not footer_key_dimmed(app, "deal")
         await pilot.press("c")  # cleared: nothing to deal again (the keys of what changed dimmed)
         await settle(pilot)
-        assert footer_key_dimmed(app, "deal")
+        assert footer_key_dimmed(app, "deal") and len(dims) == 1 and reads == []
         assert footer is app.screen.query_one(KeyFooter)
 
 
 @pytest.mark.parametrize("hotkey", ["1", "2", "3"])
-async def test_a_table_opened_again_draws_its_keys_and_buttons_from_memory_as_textual_does(
+async def test_a_table_opened_again_draws_its_buttons_from_memory_as_textual_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hotkey: str
 ) -> None:
     app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for theme in (None, "textual-light"):
-            if theme is not None:  # a new stylesheet: every key and button drawn anew
+            if theme is not None:  # a new stylesheet: every button drawn anew
                 app.theme = theme
                 await settle(pilot)
             for opening in range(3):  # the first loads the table's CSS: a new stylesheet midway
@@ -361,8 +327,8 @@ async def test_a_table_opened_again_draws_its_keys_and_buttons_from_memory_as_te
                 await pilot.press(hotkey)
                 await settle(pilot)
                 table = app.screen
-                remembering = [w for w in table.query("*") if isinstance(w, (DimmableKey, TableButton)) and w.display]
-                assert len(remembering) > 8
+                remembering = [w for w in table.query("*") if isinstance(w, TableButton) and w.display]
+                assert len(remembering) >= 2  # at least the chip size's − and +
                 by_textual = [call[0] for call in drawn if call[0] in remembering]
                 if opening == 2:  # built anew, drawn from the last table's lines
                     assert by_textual == []

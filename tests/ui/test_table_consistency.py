@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
-
 from cardtable.core.cards import Shoe
 from cardtable.store import Store
 from cardtable.ui.app import CardTableApp
@@ -18,7 +16,7 @@ from cardtable.ui.screens.poker import PokerScreen
 from cardtable.ui.widgets.common.banner import Banner
 from cardtable.ui.widgets.common.bet import BetControls
 
-from helpers import blackjack_alone, press, settle
+from helpers import blackjack_alone, footer_keys, press, settle
 
 START = 100_000
 
@@ -71,7 +69,7 @@ async def test_a_dialog_shows_its_own_keys_and_not_the_tables(data_dir: Path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        keys = {key.key for key in app.screen.query(FooterKey)}
+        keys = {key.key for key in footer_keys(app)}
         assert {"y", "n"} <= keys and "h" not in keys and "enter" not in keys
 
 
@@ -181,7 +179,7 @@ async def test_the_session_summary_shows_its_own_key_in_the_footer(data_dir: Pat
         await settle(pilot)
         await press(pilot, "enter", "s", "escape")
         assert type(app.screen).__name__ == "SessionSummary"
-        keys = {key.key for key in app.screen.query(FooterKey)}
+        keys = {key.key for key in footer_keys(app)}
         assert "enter" in keys or "escape" in keys
         assert not {"1", "s", "o", "y"} & keys  # not the lobby's
 

@@ -16,8 +16,8 @@ from rich.cells import cell_len
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
-from textual.widgets._footer import FooterKey, FooterLabel
 
+from cardtable.ui.widgets.common.footer import KeyFooter
 from cardtable.ui.widgets.common.menu_row import MenuRow
 
 __all__ = ["unfitted_texts"]
@@ -27,8 +27,6 @@ def _text_of(widget: Widget) -> str:
     """What a text widget shows, as plain text."""
     if isinstance(widget, Button):
         return str(widget.label)
-    if isinstance(widget, FooterKey):  # as drawn (a grouped key is its key alone)
-        return widget.render().plain
     content = widget.render()
     return getattr(content, "plain", str(content))
 
@@ -39,7 +37,7 @@ def unfitted_texts(app: App) -> list[str]:
     terminal or under the footer. Settings rows must each fit one line of the list."""
     problems: list[str] = []
     for widget in app.screen.walk_children(Widget):
-        if not widget.display or not widget.region or isinstance(widget, FooterKey):
+        if not widget.display or not widget.region:
             continue
         if isinstance(widget, OptionList):
             problems += _option_problems(widget)
@@ -106,13 +104,15 @@ def _placement_problems(widget: Widget, app: App) -> list[str]:
 
 def _footer_problems(app: App) -> list[str]:
     """The footer's keys and its groups' labels ("Bet" for p b t), if together they are
-    wider than the terminal or one is cut."""
+    wider than the terminal or a key's words are not all drawn."""
     width = app.size.width
-    keys = list(app.screen.query(FooterKey))
-    labels = list(app.screen.query(FooterLabel))
-    used = max((part.region.right for part in [*keys, *labels] if part.region), default=0)
-    cut = any(cell_len(_text_of(key)) > key.region.width for key in keys) or any(
-        cell_len(str(label.render())) > label.size.width for label in labels)
-    if used > width or cut:
-        return [f"the footer's keys take {used} cells of {width}"]
-    return []
+    problems: list[str] = []
+    for footer in app.screen.query(KeyFooter):
+        used = footer.width_needed()
+        if used > width:
+            problems.append(f"the footer's keys take {used} cells of {width}")
+        drawn = "".join(strip.text for strip in footer.render_lines(footer.region.reset_offset))
+        words = [f"{key.display} {key.description}" if key.description else key.display for key in footer.keys()]
+        words += [run.label for run in footer.runs if run.label]
+        problems += [f"the footer's {shown!r} is cut" for shown in words if shown not in drawn]
+    return problems

@@ -6,20 +6,14 @@ dimmed in place as what they may do changes, only those that changed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
-from itertools import groupby
 
-from rich.cells import cell_len
-from textual.app import App
-from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
-from ...i18n import _
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.footer_keys import keys_width
 
-__all__ = ["FooterFitting", "footer_width"]
+__all__ = ["FooterFitting"]
 
 #: The keys of the chip size (one group in the footer: ``+-``).
 CHIP_KEYS = ("plus", "up", "minus", "down")
@@ -37,44 +31,24 @@ _DIMMED: dict[tuple[str, tuple[object, ...]], tuple[str, ...]] = {
 _CHIP_AT = tuple(i for i, (action, _parameters) in enumerate(_DIMMED) if action == "chip")
 
 
-def footer_width(app: App[object], bindings: Iterable[Binding]) -> int:
-    """The cells Textual's footer takes for ``bindings`` (those shown, the first per action),
-    as it lays them out: `` key words `` for a key, a group's keys then its label."""
-    first: dict[str, Binding] = {}
-    for binding in bindings:
-        if binding.show:
-            first.setdefault(binding.action, binding)
-    width = 0
-    for group, members in groupby(first.values(), lambda binding: binding.group):
-        keys = list(members)
-        if group is not None and len(keys) > 1:
-            width += sum(cell_len(app.get_key_display(b)) for b in keys) + cell_len(_(group.description)) + 3
-        else:
-            width += sum(cell_len(app.get_key_display(b)) + cell_len(_(b.description)) + 3 for b in keys)
-    return width
-
-
 class FooterFitting(Screen[None]):
     """Shows the chip keys in the footer when it has room for them, else leaves them out,
     and dims the footer's keys (the screen sets ``_footer``)."""
 
     _footer: KeyFooter
 
-    # compact, Textual's footer sets a group's label against the next key: one cell between
-    DEFAULT_CSS = """
-    FooterFitting Footer.-compact FooterLabel { margin: 0 1 0 0; }
-    """
-
     #: The terminal's width the footer was last fitted to.
     fitted_width: int | None = None
 
-    def fit_footer(self, footer: Footer) -> bool:
+    def fit_footer(self, footer: KeyFooter) -> bool:
         """Show or hide the chip keys for the terminal's width, and make the footer
         compact if it still needs it; True if the keys changed."""
         every = [(key, b) for key, (_node, b, _on, _tip) in self.active_bindings.items()]
         room = self.fitted_width = self.app.size.width
-        show = footer_width(self.app, (replace(b, show=True) if k in CHIP_KEYS else b for k, b in every)) <= room
-        rest = footer_width(self.app, (b for k, b in every if k not in CHIP_KEYS))
+        display = self.app.get_key_display
+        with_chips = (replace(b, show=True) if k in CHIP_KEYS else b for k, b in every)
+        show = keys_width(with_chips, display, compact=False) <= room
+        rest = keys_width((b for k, b in every if k not in CHIP_KEYS), display, compact=False)
         footer.compact = not show and rest > room
         changed = False
         for key in CHIP_KEYS:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,6 +36,7 @@ from ..blackjack_client import BlackjackClient, LocalBlackjackClient, RemoteBlac
 from ..widgets.blackjack.coach import CoachSpot
 from ..widgets.blackjack.table import ACTIONS, BlackjackFelt, TableView
 from ..widgets.common.footer import KeyFooter
+from ..widgets.common.footer_keys import keys_width
 from ..widgets.common.header import TitleHeader
 from .bj_summary import SessionStats, SessionSummary
 from .blackjack_sitting import BlackjackSitting
@@ -179,13 +179,10 @@ class BlackjackScreen(BlackjackSitting):
         """Keep the footer's keys whole: the app's keys give their room to the table's
         when all of them would be wider than the screen."""
         hidden = {b.key for b in _APP_KEYS} <= set(self._bindings.key_to_bindings)
-        cells = sum(
-            cell_len(f"{self.app.get_key_display(b.binding)} {_(b.binding.description)}") + 1
-            for b in self.active_bindings.values() if b.binding.show
-        )
+        shown = [b.binding for b in self.active_bindings.values()]
         if hidden:
-            cells += sum(cell_len(f"{self.app.get_key_display(b)} {_(b.description)}") + 1 for b in _APP_KEYS)
-        hide = cells - 1 > self.app.size.width
+            shown += [replace(b, show=True) for b in _APP_KEYS]
+        hide = keys_width(shown, self.app.get_key_display, compact=True) > self.app.size.width
         if hide == hidden:
             return
         for binding in _APP_KEYS:

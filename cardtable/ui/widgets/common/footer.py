@@ -1,12 +1,13 @@
-"""A footer that dims keys in place instead of rebuilding itself on every change.
+"""The footer: every key of the screen drawn by one widget.
 
-Textual's Footer recomposes (builds every key widget anew) whenever the screen's
-bindings are refreshed. Game screens refresh bindings after almost every key press,
-to dim the keys that do nothing in the new phase, and that rebuild was the largest
-part of a key press's cost (tens of milliseconds). When the same actions are still
-shown and only their enabled state changes, this footer flips the ``-disabled`` mark on
-the existing keys; a full rebuild happens only when the set of keys changes, or if
-Textual's Footer internals ever move (then it simply behaves like Footer).
+Textual's ``Footer`` is a container holding a widget per key and per group: each is
+built, styled and laid out (about 0.7 ms a widget; six at the lobby, a dozen at a
+table), and a key dimmed is a class changed and a widget restyled. :class:`KeyFooter`
+reads the same bindings and draws the same line, one row of cells: the same styles
+(Textual's footer variables), spacing, groups and compact mode, hover, clicks and
+tooltips (compared cell for cell with Textual's footer in the tests). A key dimmed,
+reworded or retargeted is a new value of :attr:`KeyFooter.runs`, and one line repainted.
+Too narrow a terminal crops the line (Textual's scrolls it; ours always fits 80 columns).
 """
 
 from __future__ import annotations
@@ -14,158 +15,240 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
-from textual.app import ComposeResult
+from textual import events
+from textual.color import Color
+from textual.css.styles import StylesBase
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey, FooterLabel
 
-from ....i18n import _
-from .footer_key import DimmableKey
+from .footer_keys import KeyRun, Piece, Role, ShownKey, enable, in_order_shown, lay_out, line_width, read_runs
 
 __all__ = ["KeyFooter"]
 
 _DIM = Style(dim=True)
-_PLAIN = Style()
 
 
-class KeyFooter(Footer):
-    """Footer whose keys are dimmed in place when only their enabled state changes."""
+class KeyFooter(Widget, can_focus=False):
+    """The screen's keys at the foot of the screen, dimmed when they do nothing."""
 
-    def __init__(self, *children: Widget, early: bool = False, **options: Any) -> None:
-        super().__init__(*children, **options)
-        #: The keys are built with the screen, not after its first frame: for a screen
-        #: whose shown keys do not depend on the focus (the tables' keys are the screen's).
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key",
+        "footer-key--hover",
+        "footer-key--key",
+        "footer-key--description",
+        "footer--label",
+    }
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer-key { background: $footer-item-background; }
+        .footer-key--hover { color: $footer-key-foreground; background: $block-hover-background; }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer--label {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    runs: reactive[tuple[KeyRun, ...]] = reactive((), layout=False)
+    """The keys shown, alone or in groups, as last read from the screen's bindings."""
+    compact = reactive(False)
+    """Keys set closer together (one cell less around each)."""
+    hovered: reactive[int | None] = reactive(None)
+    """The key under the mouse (its place among :meth:`keys`), if any."""
+
+    def __init__(self, *, early: bool = False, compact: bool = False, **options: Any) -> None:
+        super().__init__(**options)
+        self.set_reactive(KeyFooter.compact, compact)
+        #: The keys are read when the footer is mounted, so the screen's first frame has
+        #: them: for a screen whose keys do not depend on the focus (a list's enter is
+        #: shown only once the list has it; such a footer waits for the screen's bindings).
         self.early = early
+        self._keys_of: tuple[KeyRun, ...] | None = None
+        self._keys: list[ShownKey] = []
+        self._pieces_of: tuple[tuple[KeyRun, ...], bool] | None = None
+        self._pieces: list[Piece] = []
 
-    def compose(self) -> ComposeResult:
-        """Footer's keys, born in the footer's compact state: a key starts compact and is
-        then data-bound to the footer, and each of those two changes restyled every key
-        (a quarter of the time to open a table)."""
-        self._keys = None  # new keys: found again once mounted
-        if self.early and not self._bindings_ready and self.is_attached:
-            # Textual's Footer composes empty and builds its keys once the screen first
-            # publishes its bindings, after the first frame: a second layout and render of
-            # the whole screen. The screen's bindings are known now; a later change of them
-            # is applied in place (or rebuilds, as before). Where the focus adds or hides
-            # keys (a list's enter), building them before the focus lands builds them twice.
-            self.set_reactive(Footer._bindings_ready, True)
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget = DimmableKey.like(widget)  # a dimmed key repaints from memory
-                widget.description = _(widget.description)  # marked N_() where bound
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
-            elif isinstance(widget, FooterLabel):  # a group's description ("Bet" for p b t)
-                widget.update(_(str(widget.content)))
-            yield widget
+    # -- the keys ------------------------------------------------------------------------
 
-    _keys: list[FooterKey] | None = None
-    """The footer's keys (the command palette's left out), once mounted."""
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        if self.early:
+            self.refresh_keys()
 
-    _rebuild_pending = False
-    """A full rebuild is queued: it reads the bindings when it runs, so one is enough
-    (a new screen changes its bindings several times before its first frame)."""
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        try:
-            if self._update_in_place(screen):
-                return
-        except AttributeError:  # Footer internals moved: fall back to the full rebuild
-            pass
-        if self._rebuild_pending and self.is_attached and screen is self.screen:
-            return
-        self._rebuild_pending = screen.app.app_focus and self.is_attached and screen is self.screen
-        super().bindings_changed(screen)
-
-    async def recompose(self) -> None:
-        self._rebuild_pending = False
-        if self.is_attached:  # a rebuild queued just before its screen closed has nothing to do
-            await super().recompose()
+        """The screen's bindings changed: read them again (not while the app is blurred,
+        as Textual's footer: the focus left with it and comes back with it)."""
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.refresh_keys()
 
     def refresh_keys(self) -> bool:
-        """Dim/undim the keys now, in the current frame; False if a full rebuild is needed."""
-        return self._update_in_place(self.screen)
+        """Read the screen's keys now, for this frame."""
+        if not self.is_attached:
+            return False
+        active = self.screen.active_bindings.values()
+        read = read_runs(((b, on, tip) for _node, b, on, tip in active), self.app.get_key_display)
+        self.runs = in_order_shown(self.runs, read)
+        return True
 
     def refresh_actions(self, enabled: dict[str, bool]) -> bool:
-        """Dim/undim the keys of just these actions (the caller knows no other changed),
-        without reading every binding; False if the keys are not there to do so."""
-        keys = self._keys
-        if keys is None or not keys[0].is_attached:
+        """Dim or undim the keys of just these actions (the caller knows no other key
+        changed); False if there are no keys yet."""
+        if not self.runs:
             return False
-        for key in keys:
-            if key.action in enabled:
-                self._set_enabled(key, enabled[key.action])
+        self.runs = enable(self.runs, enabled)
         return True
 
-    def _update_in_place(self, screen: Screen[object]) -> bool:
-        """Bring the keys up to the screen's bindings without a rebuild; False if one is needed."""
-        if not (self.is_attached and screen is self.screen and self._bindings_ready):
-            return False
-        shown = self._shown_actions(screen)
-        keys = self._keys
-        if keys is None or not keys[0].is_attached:  # once per build (a query a key press cost)
-            keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-            if not keys:
-                return False
-            self._keys = keys
-        if {key.action for key in keys} == set(shown):
-            return self._restate(keys, shown)
-        return self._retarget(keys, shown)
+    def keys(self) -> list[ShownKey]:
+        """Every key shown, in order."""
+        if self._keys_of is not self.runs:
+            self._keys_of, self._keys = self.runs, [key for run in self.runs for key in run.keys]
+        return self._keys
 
-    @staticmethod
-    def _shown_actions(screen: Screen[object]) -> dict[str, tuple[str, str, bool]]:
-        """The actions the footer shows, in order: action -> (key, description, enabled)."""
-        shown: dict[str, tuple[str, str, bool]] = {}
-        for _node, binding, is_enabled, _tooltip in screen.active_bindings.values():
-            if binding.show and binding.action not in shown:  # Footer shows the first per action
-                shown[binding.action] = (binding.key, _(binding.description), is_enabled)
-        return shown
+    def spans(self) -> list[tuple[ShownKey, int, int]]:
+        """Each key and the columns it covers (start, end), as drawn."""
+        keys = self.keys()
+        spans: dict[int, tuple[int, int]] = {}
+        x = 0
+        for piece in self._laid_out():
+            width = cell_len(piece.text)
+            if piece.key >= 0:
+                start, _end = spans.get(piece.key, (x, x))
+                spans[piece.key] = (start, x + width)
+            x += width
+        return [(keys[i], start, end) for i, (start, end) in sorted(spans.items())]
 
-    def _restate(self, keys: list[FooterKey], shown: dict[str, tuple[str, str, bool]]) -> bool:
-        """The same actions: reword and dim/undim each key; False if a group's label changed."""
-        # A grouped key shows no description of its own (its group's label does).
-        reworded = [k for k in keys if not k.has_class("-grouped") and k.description != shown[k.action][1]]
-        if reworded and any(key.has_class("-grouped") for key in keys):
-            return False  # the language changed: the groups' labels too, in a full rebuild
-        for key in keys:
-            if key in reworded:
-                self._describe(key, shown[key.action][1])
-            self._set_enabled(key, shown[key.action][2])
-        return True
+    def width_needed(self) -> int:
+        """The cells the keys and the groups' labels take."""
+        return line_width(self._laid_out())
 
-    def _retarget(self, keys: list[FooterKey], shown: dict[str, tuple[str, str, bool]]) -> bool:
-        """The same keys now run other actions (e.g. poker's enter: Deal -> Draw): retarget
-        each key in place rather than rebuild. Grouped keys are left to a full rebuild (False)."""
-        wanted = list(shown.items())
-        if len(keys) != len(wanted) or any(key.has_class("-grouped") for key in keys):
-            return False
-        if [key.key for key in keys] != [spec[0] for _action, spec in wanted]:
-            return False
-        for key, (action, (_key, description, is_enabled)) in zip(keys, wanted, strict=True):
-            if key.action != action or key.description != description:
-                key.action = action
-                self._describe(key, description)
-            self._set_enabled(key, is_enabled)
-        return True
+    def _laid_out(self) -> list[Piece]:
+        """The line's pieces for the keys and mode shown (worked out once for each)."""
+        state = (self.runs, self.compact)
+        if self._pieces_of != state:
+            self._pieces_of, self._pieces = state, lay_out(*state)
+        return self._pieces
 
-    @staticmethod
-    def _describe(key: FooterKey, description: str) -> None:
-        relayout = cell_len(key.description) != cell_len(description)
-        key.description = description
-        key.refresh(layout=relayout)
+    def _key_at(self, x: int) -> int | None:
+        for i, (_key, start, end) in enumerate(self.spans()):
+            if start <= x < end:
+                return i
+        return None
 
-    @staticmethod
-    def _set_enabled(key: FooterKey, enabled: bool) -> None:
-        """Dim or undim one key. A class change restyles the key (a full stylesheet pass,
-        about 2 ms a key on a table's key press); the ``-disabled`` mark is kept for what
-        reads it, and the dim look it stands for is set inline, which only repaints."""
-        off = not enabled
-        if key._disabled != off:
-            key._disabled = off
-            if off:
-                key._classes.add("-disabled")
+    # -- the mouse -----------------------------------------------------------------------
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = self._key_at(event.x)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hovered = None
+
+    def watch_hovered(self, hovered: int | None) -> None:
+        keys = self.keys()
+        key = keys[hovered] if hovered is not None and hovered < len(keys) else None
+        self.tooltip = (key.tooltip or None) if key is not None else None
+        self.styles.pointer = "default" if key is None else "pointer"
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A key clicked is pressed (a dimmed one rings the bell), as in Textual's footer."""
+        at = self._key_at(event.x)
+        if at is None:
+            return
+        key = self.keys()[at]
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles: dict[tuple[str, ...], Style] = {}
+
+    _styles: dict[tuple[str, ...], Style] = {}
+    """Each combination of the footer's components, as Textual would style a key's part."""
+
+    def _style(self, *names: str) -> Style:
+        """The style Textual gives a widget nested in the footer with the styles of the
+        named components, one inside the other (a key's description inside the key)."""
+        style = self._styles.get(names)
+        if style is None:
+            layers: list[StylesBase] = [node.styles for node in reversed(self.ancestors_with_self)]
+            layers.extend(self.get_component_styles(name) for name in names)
+            style = self._styles[names] = _cascade(layers)
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        if y:
+            return Strip.blank(width, base)
+        gap = Style.from_color(None, base.bgcolor)  # a margin: the footer's background alone
+        keys = self.keys()
+        segments: list[Segment] = []
+        for piece in self._laid_out():
+            if piece.role is Role.GAP:
+                segments.append(Segment(piece.text, gap))
+            elif piece.role is Role.LABEL:
+                segments.append(Segment(piece.text, self._style("footer--label")))
             else:
-                key._classes.discard("-disabled")
-            key.styles.text_style = _DIM if off else _PLAIN
+                segments.append(Segment(piece.text, self._key_style(piece, keys[piece.key].enabled)))
+        return Strip(segments).adjust_cell_length(width, gap).crop(0, width)
+
+    def _key_style(self, piece: Piece, enabled: bool) -> Style:
+        """A key's part as Textual's key draws it: the part's style over the key's, both
+        dimmed when the key does nothing now."""
+        item = "footer-key--hover" if piece.key == self.hovered else "footer-key"
+        part = "footer-key--key" if piece.role is Role.KEY else "footer-key--description"
+        if enabled:
+            return self._style(item) + self._style(item, part)
+        return self._style(item) + _DIM + self._style(item, part) + _DIM
+
+
+def _cascade(layers: list[StylesBase]) -> Style:
+    """Textual's cascade of colours and text styles down a line of nested styles
+    (``DOMNode.rich_style``), for components nested in one another."""
+    background = Color(0, 0, 0, 0)
+    color = Color(255, 255, 255, 0)
+    style = Style()
+    opacity = 1.0
+    for styles in layers:
+        has_rule = styles.has_rule
+        opacity *= styles.opacity
+        if has_rule("background"):
+            tinted = styles.background.tint(styles.background_tint)
+            text_background = background + tinted
+            background += tinted.multiply_alpha(opacity)
+        else:
+            text_background = background
+        if has_rule("color"):
+            color = styles.color
+        style += styles.text_style
+        if has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+    return style + Style.from_color(
+        (background + color).rich_color if (background.a or color.a) else None,
+        background.rich_color if background.a else None,
+    )
