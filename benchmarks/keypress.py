@@ -20,6 +20,10 @@ With ``--direct`` the keys go through the terminal driver instead, and the wait 
 app to be idle: Pilot's callback on every widget (which grows with a table's widget count)
 is left out, and the ratio is the app's own work against the bare app's.
 
+The same rounds counted in instructions, steady from run to run whatever the machine's
+load: ``benchmarks/keypress_instructions.py`` (it imports ``measure`` and ``measure_bare``
+and gives them its own clock).
+
     python benchmarks/keypress.py [--rounds 20] [--direct]
 """
 

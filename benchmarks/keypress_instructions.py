@@ -53,10 +53,11 @@ The ratio of the medians (``keypress.py``'s statistic) is printed beside it, and
 key's median. The first round counts, as in ``keypress.py`` (it holds first-time work,
 such as the poker evaluator's tables at the first deal): it weighs 1/``--rounds``.
 
-The counts follow the CPU: a dear key's count and its CPU time natively keep one
-proportion (a deal ~3.5 M instructions a millisecond), while a cheap key's CPU holds about
-a millisecond that no count sees (the kernel's part of each wake-up, the same in every
-app), so CPU ratios sit closer to 1 than these.
+Counts are not CPU time: natively a deal runs about 4 M instructions a millisecond, a
+cheap key or the bare key under 2, a key bound to nothing about 1 (the kernel's part of
+each wake-up and the interpreter's cold paths weigh more in a short key, and no count sees
+the first), so ratios of CPU sit closer to 1 than these: on one tree, the means' 3.8, 2.5
+and 2.8 in CPU (``keypress.py --direct``) against 10.0, 5.7 and 7.4 counted.
 
     python benchmarks/keypress_instructions.py [--rounds 4] [--game baccarat]
 
