@@ -1,6 +1,7 @@
-"""Key presses in instructions: each table's round of keys against a bare app's key that
-updates one Static, counted by valgrind (callgrind), the same count whatever else the
-machine does.
+"""Key presses in instructions (callgrind), each table's round against a bare app's key.
+
+Each table's round of keys against a bare app's key that updates one Static, counted by
+valgrind (callgrind): the same count whatever else the machine does.
 
 ``benchmarks/keypress.py`` judges the target (DESIGN.md section 6: a key of a played round
 at most 1.5× a bare app's key) on CPU time, which moves a lot between runs on a shared
@@ -77,6 +78,7 @@ import mmap
 import os
 import platform
 import selectors
+import shutil
 import statistics
 import subprocess
 import sys
@@ -341,6 +343,10 @@ def main() -> int:
     if args.child:
         child(args.child, args.rounds)
         return 0
+    if shutil.which("valgrind") is None:
+        print("keypress_instructions.py: valgrind is not installed (Debian: apt-get install valgrind)",
+              file=sys.stderr)
+        return 2
     from cardtable.ui.games import game_available
 
     games = [g for g in args.game or list(keypress.ROUND_KEYS) if game_available(g)]
