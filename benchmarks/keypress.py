@@ -136,22 +136,25 @@ async def measure(
     game: str,
     rounds: int,
     clock: Clock = time.process_time,
-    ready: Callable[[App[None]], Awaitable[None]] | None = None,
+    settle: Callable[[App[None]], Awaitable[None]] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """CPU seconds per press of the round's keys, per press of a key bound to nothing,
     and the number of widgets on the table's screen. ``clock`` is read before and after
-    each press; ``ready``, if given, is awaited once the table is open, before the first key."""
+    each press; ``settle``, if given, is awaited at the lobby before the table's key, and
+    once the table is open, before the first key."""
     samples: list[float] = []
     idle: list[float] = []
     widgets = 0
     with tempfile.TemporaryDirectory() as data_dir:
         app = CardTableApp(data_dir=data_dir, seed=1, animations=False)
         async with app.run_test(size=(80, 24)) as pilot:
+            if settle is not None:
+                await settle(app)
             await pilot.press(GAME_INFO[game].hotkey)
             await pilot.pause()
             widgets = len(list(app.screen.walk_children(with_self=True)))
-            if ready is not None:
-                await ready(app)
+            if settle is not None:
+                await settle(app)
             for _ in range(rounds):
                 for key in ROUND_KEYS[game]:
                     start = clock()

@@ -44,7 +44,9 @@ Also set so the count is that of the app as a player runs it:
 
 - The collector as in the real app after start-up: the lobby's first frame freezes what
   exists and collects the young generation every 20,000 allocations
-  (``collect_young_rarely``), as ``CardTableApp`` does in every process; the bare app gets
+  (``collect_young_rarely``), as ``CardTableApp`` does when the lobby is painted before a
+  table opens (the child waits at the lobby for it: ``keypress.py`` presses the table's
+  key before that frame, so its tables run with Python's default); the bare app gets
   the same at its first frame (``gc.freeze()``, ``collect_young_rarely()``), so both sides
   pay the same young collections per allocation, and neither carries the other's objects.
 - The start's background work done before the first key: the app's warm-up (a thread,
@@ -266,7 +268,9 @@ def _as_after_start_up() -> None:
 
 async def _background_done(app: Any) -> None:
     """Wait until the app's warm-up has started (timed half a second after the lobby) and
-    every worker is done: the start's background work is not a key's."""
+    every worker is done: the start's background work is not a key's. Awaited at the lobby
+    (whose first frame then sets the collector, as when a player starts the app) and once
+    the table is open (baccarat counts its first odds in a thread)."""
     deadline = _NOW[0] + 120
     while not getattr(app, "_warmed_for_count", False) and _NOW[0] < deadline:
         await asyncio.sleep(0.05)
