@@ -1,7 +1,7 @@
 """Key presses in instructions (callgrind), each table's round against a bare app's key.
 
-The same count whatever else the machine does: two runs of one tree agree to 0.3 % on
-each table's mean, 0.05 % on the bare key's.
+The same count whatever else the machine does: two runs of one tree agree to 0.1 % on
+each table's mean and the bare key's.
 
 ``benchmarks/keypress.py`` judges the target (DESIGN.md section 6: a key of a played round
 at most 1.5× a bare app's key) on CPU time, which moves a lot between runs on a shared
@@ -26,7 +26,7 @@ instrumented; the counts are the same either way, checked to 0.05 %). Children r
 ``PYTHONHASHSEED=0`` (the order of Textual's sets of pseudo-classes follows string hashes).
 A thread's work interleaves with the loop's as the machine schedules it, so work can move
 between two neighbouring keys: blackjack's deal, which starts a worker, and the next key
-traded 2.5 M instructions between two runs (their sum the same to 0.1 %).
+traded up to 2.5 M instructions between two runs (their sum the same to 0.1 %).
 
 The clock of the event loop. Textual's idle wait (sleep 20 ms at a time until one passes
 in which the process used under 1 ms of CPU) never sees idleness under valgrind, where the
@@ -63,8 +63,8 @@ such as the poker evaluator's tables at the first deal): it weighs 1/``--rounds`
 Counts are not CPU time: natively a deal runs about 4 M instructions a millisecond, a
 cheap key or the bare key under 2, a key bound to nothing about 1 (the kernel's part of
 each wake-up and the interpreter's cold paths weigh more in a short key, and no count sees
-the first), so ratios of CPU sit closer to 1 than these: on one tree, the means' 3.8, 2.5
-and 2.8 in CPU (``keypress.py --direct``) against 10.0, 5.7 and 7.4 counted.
+the first), so ratios of CPU sit closer to 1 than these: on one tree, the means' ratios
+3.7, 2.8 and 2.1 in CPU (``keypress.py --direct``) against 9.3, 5.3 and 6.7 counted.
 
     python benchmarks/keypress_instructions.py [--rounds 4] [--game baccarat]
 
