@@ -279,6 +279,7 @@ async def _background_done(app: Any) -> None:
 
 
 def _note_warm_up() -> None:
+    """The app notes on itself when its warm-up has started (:func:`_background_done`)."""
     from cardtable.ui.app import CardTableApp
 
     warm_up = CardTableApp._warm_up
@@ -309,6 +310,7 @@ def child(job: str, rounds: int) -> None:
 
 
 def _dump_count(path: Path) -> int:
+    """The instructions a callgrind dump holds (its header's ``summary``)."""
     with path.open() as dump:
         for line in dump:
             if line.startswith("summary:"):
