@@ -141,3 +141,19 @@ def test_keys_read_again_keep_their_places_unless_other_keys_are_shown() -> None
     assert in_order_shown((), focused) == focused
     grouped = (KeyRun((deal, hit), "Play", tight=True), KeyRun((lobby,)))
     assert in_order_shown(grouped, (KeyRun((lobby,)), KeyRun((deal, hit), "Play", tight=True))) == grouped
+
+
+async def test_the_key_under_the_mouse_gives_its_tooltip() -> None:
+    app = _App()
+    async with app.run_test(size=(100, 5)) as pilot:
+        screen = _Screen(True, False, frozenset())
+        await app.push_screen(screen)
+        await settle(pilot)
+        footer = screen.query_one(KeyFooter)
+        spans = {key.action: start for key, start, _end in footer.spans()}
+        await pilot.hover(offset=(spans["bet('B')"], 4))
+        await settle(pilot)
+        assert footer.tooltip == "Banker"  # a grouped key: its own words
+        await pilot.hover(offset=(0, 0))
+        await settle(pilot)
+        assert footer.hovered is None and footer.tooltip is None

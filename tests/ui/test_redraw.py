@@ -52,7 +52,7 @@ def frames_checked(app: App[None], log: list[tuple[int, int]]) -> Iterator[None]
     original = ChangedOnlyCompositor.render_partial_update
     rendered: list[Widget] = []
     # every widget drawn counts, from memory or not (the remembering kinds draw their own)
-    drawers = (Widget, TableButton, BetSpot)
+    drawers = (Widget, KeyFooter, TableButton, BetSpot)
     render_lines: dict[type[Widget], Any] = {owner: owner.render_lines for owner in drawers}
 
     def counter(owner: type[Widget]):  # type: ignore[no-untyped-def]
@@ -312,14 +312,14 @@ async def test_the_footer_is_read_again_only_when_what_a_key_may_do_changed(
 
 
 @pytest.mark.parametrize("hotkey", ["1", "2", "3"])
-async def test_a_table_opened_again_draws_its_buttons_from_memory_as_textual_does(
+async def test_a_table_opened_again_draws_its_keys_and_buttons_from_memory_as_textual_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hotkey: str
 ) -> None:
     app = CardTableApp(data_dir=tmp_path, seed=1, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for theme in (None, "textual-light"):
-            if theme is not None:  # a new stylesheet: every button drawn anew
+            if theme is not None:  # a new stylesheet: every key and button drawn anew
                 app.theme = theme
                 await settle(pilot)
             for opening in range(3):  # the first loads the table's CSS: a new stylesheet midway
@@ -327,8 +327,8 @@ async def test_a_table_opened_again_draws_its_buttons_from_memory_as_textual_doe
                 await pilot.press(hotkey)
                 await settle(pilot)
                 table = app.screen
-                remembering = [w for w in table.query("*") if isinstance(w, TableButton) and w.display]
-                assert len(remembering) >= 2  # at least the chip size's − and +
+                remembering = [w for w in table.query("*") if isinstance(w, (KeyFooter, TableButton)) and w.display]
+                assert len(remembering) >= 3  # the footer, at least the chip size's − and +
                 by_textual = [call[0] for call in drawn if call[0] in remembering]
                 if opening == 2:  # built anew, drawn from the last table's lines
                     assert by_textual == []

@@ -20,16 +20,20 @@ from rich.style import Style
 from textual import events
 from textual.color import Color
 from textual.css.styles import StylesBase
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
 from .footer_keys import KeyRun, Piece, Role, ShownKey, enable, in_order_shown, lay_out, line_width, read_runs
+from .restyle import drawings, style_context
 
 __all__ = ["KeyFooter"]
 
 _DIM = Style(dim=True)
+#: Footer lines remembered per stylesheet (a screen's keys in each of their states).
+_DRAWN = 256
 
 
 class KeyFooter(Widget, can_focus=False):
@@ -117,7 +121,10 @@ class KeyFooter(Widget, can_focus=False):
         changed); False if there are no keys yet."""
         if not self.runs:
             return False
+        laid_out = self._pieces_of is not None and self._pieces_of == (self.runs, self.compact)
         self.runs = enable(self.runs, enabled)
+        if laid_out:  # the same keys in the same places: only their looks change
+            self._pieces_of = (self.runs, self.compact)
         return True
 
     def keys(self) -> list[ShownKey]:
@@ -199,6 +206,18 @@ class KeyFooter(Widget, can_focus=False):
             layers.extend(self.get_component_styles(name) for name in names)
             style = self._styles[names] = _cascade(layers)
         return style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines drawn for these keys, this look and size before, by this footer or
+        another (a key dimmed and lit again; a table opened again has the same keys):
+        strips are immutable, so shared."""
+        stylesheet = self.app.stylesheet
+        drawn: dict[tuple[Any, ...], list[Strip]] = drawings(stylesheet, "_cardtable_footers_drawn", _DRAWN)
+        key = (self.runs, self.compact, self.hovered, crop, self.size, style_context(self, stylesheet))
+        lines = drawn.get(key)
+        if lines is None:
+            lines = drawn[key] = super().render_lines(crop)
+        return lines
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
