@@ -20,6 +20,10 @@ With ``--direct`` the keys go through the terminal driver instead, and the wait 
 app to be idle: Pilot's callback on every widget (which grows with a table's widget count)
 is left out, and the ratio is the app's own work against the bare app's.
 
+The same rounds counted in instructions, steady from run to run whatever the machine's
+load: ``benchmarks/keypress_instructions.py`` (it imports ``measure`` and ``measure_bare``
+and gives them its own clock).
+
     python benchmarks/keypress.py [--rounds 20] [--direct]
 """
 
@@ -31,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 
 from textual import events
 from textual._wait import wait_for_idle
@@ -99,13 +104,21 @@ async def press(pilot: Pilot[None], key: str) -> None:
         await pilot.press(key)
 
 
+IDLE_KEY = "f12"
+"""A key bound to nothing, pressed after each round."""
+
 BARE_WIDGETS = 9
 """Widgets on the bare app's screen, the screen itself included."""
 
 
-async def measure_bare(presses: int, widgets: int = 0, key: str = "x") -> list[float]:
+Clock = Callable[[], float]
+
+
+async def measure_bare(
+    presses: int, widgets: int = 0, key: str = "x", clock: Clock = time.process_time
+) -> list[float]:
     """CPU seconds per press of the bare app's ``key``; ``widgets`` > 0: with Statics added
-    until its screen holds that many widgets."""
+    until its screen holds that many widgets. ``clock`` is read before and after each press."""
     samples: list[float] = []
     app = BareKeyApp()
     if widgets:
@@ -113,32 +126,43 @@ async def measure_bare(presses: int, widgets: int = 0, key: str = "x") -> list[f
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(presses):
-            start = time.process_time()
+            start = clock()
             await press(pilot, key)
-            samples.append(time.process_time() - start)
+            samples.append(clock() - start)
     return samples
 
 
-async def measure(game: str, rounds: int) -> tuple[list[float], list[float], int]:
+async def measure(
+    game: str,
+    rounds: int,
+    clock: Clock = time.process_time,
+    settle: Callable[[App[None]], Awaitable[None]] | None = None,
+) -> tuple[list[float], list[float], int]:
     """CPU seconds per press of the round's keys, per press of a key bound to nothing,
-    and the number of widgets on the table's screen."""
+    and the number of widgets on the table's screen. ``clock`` is read before and after
+    each press; ``settle``, if given, is awaited at the lobby before the table's key, and
+    once the table is open, before the first key."""
     samples: list[float] = []
     idle: list[float] = []
     widgets = 0
     with tempfile.TemporaryDirectory() as data_dir:
         app = CardTableApp(data_dir=data_dir, seed=1, animations=False)
         async with app.run_test(size=(80, 24)) as pilot:
+            if settle is not None:
+                await settle(app)
             await pilot.press(GAME_INFO[game].hotkey)
             await pilot.pause()
             widgets = len(list(app.screen.walk_children(with_self=True)))
+            if settle is not None:
+                await settle(app)
             for _ in range(rounds):
                 for key in ROUND_KEYS[game]:
-                    start = time.process_time()
+                    start = clock()
                     await press(pilot, key)
-                    samples.append(time.process_time() - start)
-                start = time.process_time()
-                await press(pilot, "f12")  # bound to nothing: Pilot's and Textual's own cost
-                idle.append(time.process_time() - start)
+                    samples.append(clock() - start)
+                start = clock()
+                await press(pilot, IDLE_KEY)  # bound to nothing: Pilot's and Textual's own cost
+                idle.append(clock() - start)
                 app.store.refill(game, 10**12) if app.store.can_refill(10**12) else None
         app.store.close()
     return samples, idle, widgets
@@ -164,7 +188,7 @@ def main() -> int:
         bare = statistics.median(asyncio.run(measure_bare(8 * args.rounds)))
         print(f"{'bare app':10s} a key that updates one Static: median {bare * 1000:5.1f} ms CPU")
         samples, idle, widgets = asyncio.run(measure(game, args.rounds))
-        walk = statistics.median(asyncio.run(measure_bare(4 * args.rounds, widgets, "f12"))) * 1000
+        walk = statistics.median(asyncio.run(measure_bare(4 * args.rounds, widgets, IDLE_KEY))) * 1000
         median = statistics.median(samples) * 1000
         mean = statistics.fmean(samples) * 1000
         p90 = statistics.quantiles(samples, n=10)[-1] * 1000
