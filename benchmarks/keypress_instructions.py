@@ -53,10 +53,10 @@ Also set so the count is that of the app as a player runs it:
   timed half a second after the lobby) and baccarat's first count of the odds (a thread)
   finish first, as on a real machine long before a player's second key.
 
-The verdict uses the ratio of the means, a round's keys' mean over the bare key's: every
-key of the round weighs once (the deal, the dearest, included), so it is the cost of
-playing a round, and it does not jump between a cheap and a dear key as the median does.
-The ratio of the medians (``keypress.py``'s statistic) is printed beside it, and each
+The verdict uses the ratio of the medians, ``keypress.py``'s statistic (the target is on a
+typical key of a round, as the issue that set it measured it). The ratio of the means is
+printed beside it, each key of the round weighing once: the deals, which build the cards
+and start the coach's and the odds' threads, are 15-55× a bare key and dominate it. Each
 key's median. The first round counts, as in ``keypress.py`` (it holds first-time work,
 such as the poker evaluator's tables at the first deal): it weighs 1/``--rounds``.
 
@@ -370,7 +370,7 @@ def main() -> int:
     print(f"instructions per key (callgrind, headless 80x24, keys through the driver, {args.rounds} rounds):")
     print(f"  {'bare app':10s} {len(bare):3d} presses of a key that updates one Static:"
           f"  median {_mega(bare_median)}  mean {_mega(bare_mean)}")
-    worst = worst_median = 0.0
+    worst = worst_mean = 0.0
     for game in games:
         presses, told = counted[game]
         keys = keypress.ROUND_KEYS[game]
@@ -380,11 +380,11 @@ def main() -> int:
         unsettled += [f"{game}'s {keys[n % per_round] if n % per_round < len(keys) else 'idle key'}"
                       f" in round {n // per_round + 1}" for n in told["unsettled"]]
         mean, median = statistics.fmean(samples), statistics.median(samples)
-        ratio, ratio_median = mean / bare_mean, median / bare_median
-        worst, worst_median = max(worst, ratio), max(worst_median, ratio_median)
+        ratio, ratio_mean = median / bare_median, mean / bare_mean
+        worst, worst_mean = max(worst, ratio), max(worst_mean, ratio_mean)
         verdict = "OK" if ratio <= TARGET else "OVER TARGET"
         print(f"  {game:10s} {len(samples):3d} keys  median {_mega(median)}  mean {_mega(mean)}"
-              f"  ratio of the means {ratio:4.2f} -> {verdict}  (of the medians {ratio_median:4.2f})")
+              f"  ratio of the medians {ratio:4.2f} -> {verdict}  (of the means {ratio_mean:4.2f})")
         each = "  ".join(
             f"{key} {statistics.median(samples[p::len(keys)]) / 1e6:.1f}" for p, key in enumerate(keys)
         )
@@ -394,9 +394,8 @@ def main() -> int:
     if unsettled:
         print(f"warning: the app still had work after {', '.join(unsettled)} (counted in the next key)")
     verdict = "OK" if worst <= TARGET else "OVER TARGET"
-    print(f"worst ratio to a bare app's key (means) {worst:.2f} (target <= {TARGET}) -> {verdict}")
-    print(f"(of the medians, keypress.py's statistic: worst {worst_median:.2f};"
-          f" {'OK' if worst_median <= TARGET else 'OVER TARGET'})")
+    print(f"worst ratio to a bare app's key (medians) {worst:.2f} (target <= {TARGET}) -> {verdict}")
+    print(f"(of the means, every key of a round weighing once: worst {worst_mean:.2f})")
     return 0 if worst <= TARGET else 1
 
 
