@@ -127,20 +127,34 @@ async def test_a_click_presses_the_key_and_a_dimmed_key_rings() -> None:
         assert screen.pressed == ["deal"] and len(bells) == 1
 
 
-def test_keys_read_again_keep_their_places_unless_other_keys_are_shown() -> None:
-    from cardtable.ui.widgets.common.footer_keys import KeyRun, ShownKey, in_order_shown
+class _Button(Static, can_focus=True):
+    BINDINGS = [Binding("enter", "press", "Press", show=False), Binding("space", "press", "Press")]
 
-    deal, lobby, hit = (ShownKey(k, k, w, a) for k, w, a in [("enter", "Deal", "deal"), ("escape", "Lobby", "lobby"),
-                                                              ("h", "Hit", "hit")])
-    shown = (KeyRun((deal,)), KeyRun((lobby,)), KeyRun((hit,)))
-    dimmed = ShownKey("h", "h", "Hit", "hit", enabled=False)
-    focused = (KeyRun((lobby,)), KeyRun((deal,)), KeyRun((dimmed,)))  # a button took the focus
-    assert in_order_shown(shown, focused) == (KeyRun((deal,)), KeyRun((lobby,)), KeyRun((dimmed,)))
-    other = (KeyRun((lobby,)), KeyRun((hit,)))  # another set of keys: as read
-    assert in_order_shown(shown, other) == other
-    assert in_order_shown((), focused) == focused
-    grouped = (KeyRun((deal, hit), "Play", tight=True), KeyRun((lobby,)))
-    assert in_order_shown(grouped, (KeyRun((lobby,)), KeyRun((deal, hit), "Play", tight=True))) == grouped
+
+class _FocusScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "lobby", "Lobby"), Binding("enter", "deal", "Deal", priority=True),
+                Binding("h", "hit", "Hit")]
+
+    def compose(self) -> ComposeResult:
+        yield _Button("one", id="one")
+        yield KeyFooter(early=True)
+
+
+async def test_the_keys_keep_their_order_wherever_the_focus_is() -> None:
+    """A focused widget that binds enter too puts it first in Textual's list of bindings:
+    the footer keeps the order the screen declares (the widget's own shown keys first)."""
+    app = _App()
+    async with app.run_test(size=(100, 5)) as pilot:
+        screen = _FocusScreen()
+        await app.push_screen(screen)
+        await settle(pilot)
+        footer = screen.query_one(KeyFooter)
+        assert screen.focused is screen.query_one("#one")  # focused as the screen opened
+        assert list(screen.active_bindings)[0] == "enter"  # Textual's order: the focus's first
+        assert [key.action for key in footer.keys()] == ["press", "lobby", "deal", "hit"]
+        screen.set_focus(None)
+        await settle(pilot)
+        assert [key.action for key in footer.keys()] == ["lobby", "deal", "hit"]
 
 
 async def test_the_key_under_the_mouse_gives_its_tooltip() -> None:

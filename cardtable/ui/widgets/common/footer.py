@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import Binding
 from textual.color import Color
 from textual.css.styles import StylesBase
 from textual.geometry import Region
@@ -26,7 +27,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .footer_keys import KeyRun, Piece, Role, ShownKey, enable, in_order_shown, lay_out, line_width, read_runs
+from .footer_keys import KeyRun, Piece, Role, ShownKey, enable, lay_out, line_width, read_runs
 from .restyle import drawings, style_context
 
 __all__ = ["KeyFooter"]
@@ -111,9 +112,7 @@ class KeyFooter(Widget, can_focus=False):
         """Read the screen's keys now, for this frame."""
         if not self.is_attached:
             return False
-        active = self.screen.active_bindings.values()
-        read = read_runs(((b, on, tip) for _node, b, on, tip in active), self.app.get_key_display)
-        self.runs = in_order_shown(self.runs, read)
+        self.runs = read_runs(_declared_order(self.screen), self.app.get_key_display)
         return True
 
     def refresh_actions(self, enabled: dict[str, bool]) -> bool:
@@ -244,6 +243,20 @@ class KeyFooter(Widget, can_focus=False):
         if enabled:
             return self._style(item) + self._style(item, part)
         return self._style(item) + _DIM + self._style(item, part) + _DIM
+
+
+def _declared_order(screen: Screen[object]) -> list[tuple[Binding, bool, str]]:
+    """The screen's active bindings (binding, enabled, tooltip) in the order their nodes
+    declare them, a focused widget's own first and the app's last. Textual lists them in
+    the order the focus's chain meets their keys, so a key the focused widget binds too (a
+    button's enter) would jump to the front of the footer as the focus moved."""
+    place: dict[tuple[int, str], tuple[int, int]] = {}
+    for rank, (node, bindings) in enumerate(screen._modal_binding_chain):
+        for index, key in enumerate(bindings.key_to_bindings):
+            place.setdefault((id(node), key), (rank, index))
+    unknown = (len(place), 0)
+    active = sorted(screen.active_bindings.items(), key=lambda item: place.get((id(item[1].node), item[0]), unknown))
+    return [(shown.binding, shown.enabled, shown.tooltip) for _key, shown in active]
 
 
 def _cascade(layers: list[StylesBase]) -> Style:

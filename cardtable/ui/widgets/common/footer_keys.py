@@ -17,7 +17,7 @@ from ....i18n import _
 
 __all__ = [
     "KeyRun", "Piece", "Role", "ShownKey",
-    "enable", "in_order_shown", "keys_width", "lay_out", "line_width", "read_runs",
+    "enable", "keys_width", "lay_out", "line_width", "read_runs",
 ]
 
 
@@ -100,20 +100,6 @@ def enable(runs: tuple[KeyRun, ...], enabled: dict[str, bool]) -> tuple[KeyRun, 
         ))
         for run in runs
     )
-
-
-def in_order_shown(shown: tuple[KeyRun, ...], read: tuple[KeyRun, ...]) -> tuple[KeyRun, ...]:
-    """The keys ``read``, in the order ``shown`` when they are the same actions in the same
-    groups: the focus moving to another widget reorders the screen's bindings, and the
-    footer's keys would jump about."""
-
-    def shape(runs: tuple[KeyRun, ...]) -> list[tuple[bool, str, tuple[str, ...]]]:
-        return sorted((run.label is None, run.label or "", tuple(sorted(k.action for k in run.keys))) for run in runs)
-
-    if not shown or shape(shown) != shape(read):
-        return read
-    now = {key.action: key for run in read for key in run.keys}
-    return tuple(replace(run, keys=tuple(now[key.action] for key in run.keys)) for run in shown)
 
 
 #: A box of the line: its left margin, its pieces, its right margin.
