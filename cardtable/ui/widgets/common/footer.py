@@ -227,9 +227,9 @@ class KeyFooter(Widget, can_focus=False):
         keys = self.keys()
         segments: list[Segment] = []
         for piece in self._laid_out():
-            if piece.role is Role.GAP:
+            if piece.role == Role.GAP:
                 segments.append(Segment(piece.text, gap))
-            elif piece.role is Role.LABEL:
+            elif piece.role == Role.LABEL:
                 segments.append(Segment(piece.text, self._style("footer--label")))
             else:
                 segments.append(Segment(piece.text, self._key_style(piece, keys[piece.key].enabled)))
@@ -239,7 +239,7 @@ class KeyFooter(Widget, can_focus=False):
         """A key's part as Textual's key draws it: the part's style over the key's, both
         dimmed when the key does nothing now."""
         item = "footer-key--hover" if piece.key == self.hovered else "footer-key"
-        part = "footer-key--key" if piece.role is Role.KEY else "footer-key--description"
+        part = "footer-key--key" if piece.role == Role.KEY else "footer-key--description"
         if enabled:
             return self._style(item) + self._style(item, part)
         return self._style(item) + _DIM + self._style(item, part) + _DIM
