@@ -120,7 +120,7 @@ class KeyFooter(Widget, can_focus=False):
         changed); False if there are no keys yet."""
         if not self.runs:
             return False
-        laid_out = self._pieces_of is not None and self._pieces_of == (self.runs, self.compact)
+        laid_out = self._laid_out_now()
         self.runs = enable(self.runs, enabled)
         if laid_out:  # the same keys in the same places: only their looks change
             self._pieces_of = (self.runs, self.compact)
@@ -151,10 +151,15 @@ class KeyFooter(Widget, can_focus=False):
 
     def _laid_out(self) -> list[Piece]:
         """The line's pieces for the keys and mode shown (worked out once for each)."""
-        state = (self.runs, self.compact)
-        if self._pieces_of != state:
-            self._pieces_of, self._pieces = state, lay_out(*state)
+        if not self._laid_out_now():
+            self._pieces_of = (self.runs, self.compact)
+            self._pieces = lay_out(self.runs, self.compact)
         return self._pieces
+
+    def _laid_out_now(self) -> bool:
+        """Whether the pieces kept are those of the keys and mode shown (by identity: a
+        comparison would walk every key)."""
+        return self._pieces_of is not None and self._pieces_of[0] is self.runs and self._pieces_of[1] == self.compact
 
     def _key_at(self, x: int) -> int | None:
         for i, (_key, start, end) in enumerate(self.spans()):
