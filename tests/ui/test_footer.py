@@ -77,12 +77,18 @@ def _cells(app: App[None]) -> list[tuple[str, str, str, bool, bool, bool]]:
 
 
 async def _footer_row(mine: bool, *, compact: bool = False, theme: str = "textual-dark",
-                      off: frozenset[str] = frozenset(), hover: int | None = None, width: int = 100) -> list:
+                      off: frozenset[str] = frozenset(), hover: int | None = None, width: int = 100,
+                      theme_after: bool = False) -> list:
     app = _App()
     async with app.run_test(size=(width, 5)) as pilot:
-        app.theme = theme
+        if not theme_after:
+            app.theme = theme
         await app.push_screen(_Screen(mine, compact, off))
         await settle(pilot)
+        if theme_after:  # the footer drawn in one theme, then another
+            _cells(app)
+            app.theme = theme
+            await settle(pilot)
         if hover is not None:
             await pilot.hover(offset=(hover, 4))
             await settle(pilot)
@@ -97,6 +103,13 @@ async def test_the_footer_draws_what_textuals_draws(compact: bool, theme: str, o
     mine = await _footer_row(True, compact=compact, theme=theme, off=off)
     assert "".join(cell[0] for cell in mine) == "".join(cell[0] for cell in textual)
     assert mine == textual
+
+
+async def test_a_new_theme_restyles_the_footer_as_textuals() -> None:
+    off = frozenset({"deal", "bet"})
+    mine = await _footer_row(True, theme="textual-light", off=off, theme_after=True)
+    assert mine == await _footer_row(False, theme="textual-light", off=off)
+    assert mine != await _footer_row(True, theme="textual-dark", off=off)
 
 
 @pytest.mark.parametrize("x", [1, 5, 10, 18, 30, 46])

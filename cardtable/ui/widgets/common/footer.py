@@ -81,6 +81,8 @@ class KeyFooter(Widget, can_focus=False):
     """The key under the mouse (its place among :meth:`keys`), if any."""
 
     def __init__(self, *, early: bool = False, compact: bool = False, **options: Any) -> None:
+        #: Each combination of the footer's components, as Textual would style a key's part.
+        self._styles: dict[tuple[str, ...], Style] = {}
         super().__init__(**options)
         self.set_reactive(KeyFooter.compact, compact)
         #: The keys are read when the footer is mounted, so the screen's first frame has
@@ -196,10 +198,7 @@ class KeyFooter(Widget, can_focus=False):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles: dict[tuple[str, ...], Style] = {}
-
-    _styles: dict[tuple[str, ...], Style] = {}
-    """Each combination of the footer's components, as Textual would style a key's part."""
+        self._styles.clear()  # a new theme or new rules: styled afresh
 
     def _style(self, *names: str) -> Style:
         """The style Textual gives a widget nested in the footer with the styles of the
